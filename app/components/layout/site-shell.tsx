@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { localePath, useRootData } from '../../lib/root-data';
+import { LanguageSwitcher } from './language-switcher';
+import { ThemeSwitcher } from './theme-switcher';
+
+/** The public layout (spec §2): sticky header with menu and switchers, content, footer credit. */
+export function SiteShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { locale, site } = useRootData();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2"
+      >
+        {t('common.skipToContent')}
+      </a>
+      <header className="sticky top-0 z-40 h-[65px] border-b border-border bg-surface/90 backdrop-blur">
+        <div className="mx-auto flex h-full max-w-5xl items-center gap-4 px-4">
+          <Link to={localePath(locale, '/')} className="text-lg font-bold text-primary">
+            {site.siteName[locale]}
+          </Link>
+          <nav aria-label={t('common.mainMenu')} className="flex flex-1 items-center gap-1 overflow-x-auto">
+            {site.mainMenu.map((entry) => (
+              <NavLink
+                key={entry.to}
+                to={localePath(locale, entry.to)}
+                end
+                className={({ isActive }) =>
+                  `rounded-md px-3 py-1.5 text-sm hover:bg-muted ${isActive ? 'font-semibold text-primary' : 'text-fg-muted'}`
+                }
+              >
+                {entry.label[locale]}
+              </NavLink>
+            ))}
+          </nav>
+          <LanguageSwitcher current={locale} />
+          <ThemeSwitcher />
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
+        {children}
+      </main>
+      <footer className="border-t border-border py-6 text-center text-sm text-fg-muted">
+        <p>{site.footer[locale]}</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { pageTitle } from '../../common/site-settings';
+import type { RootData } from './root-data';
+
+type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+/** `<title>` and description for a page, in the spec's form 'page - site name • description'. */
+export function pageMeta(matches: readonly MatchLike[], page?: string) {
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
+  if (!root) return [{ title: page ?? 'Daftar' }];
+  return [
+    { title: pageTitle(root.site, root.locale, page) },
+    { name: 'description', content: root.site.description[root.locale] },
+  ];
+}

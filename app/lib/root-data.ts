@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from 'react-router';
+import { defaultLocale, type Locale } from '../../common/locales';
+import { defaultSiteSettings, type SiteSettings } from '../../common/site-settings';
+
+export type RootData = { locale: Locale; installed: boolean; site: SiteSettings; nonce?: string };
+
+/** Root loader data from anywhere, including error boundaries (falls back to defaults). */
+export function useRootData(): RootData {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  return data ?? { locale: defaultLocale, installed: false, site: defaultSiteSettings };
+}
+
+/** A locale-less app path made absolute for the current locale: '/about' → '/fa/about'. */
+export function localePath(locale: Locale, to: string): string {
+  return to === '/' ? `/${locale}` : `/${locale}${to.startsWith('/') ? to : `/${to}`}`;
+}

@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import fontUrl from 'vazirmatn/fonts/webfonts/Vazirmatn[wght].woff2?url';
+import { detectLocale, isLocale, localeDirection } from '../common/locales';
+import { appContext } from '../server/context';
+import { getSiteSettings, isInstalled } from '../server/services/site';
+import type { Route } from './+types/root';
+import { NotInstalled } from './components/installer/not-installed';
+import { ErrorView, errorStatus } from './components/layout/error-view';
+import { createI18n } from './i18n/i18n';
+import { type RootData, useRootData } from './lib/root-data';
+import { themeBootScript } from './lib/theme';
+import appCss from './styles/app.css?url';
+
+export async function loader({ context, params, request }: Route.LoaderArgs): Promise<RootData> {
+  const { deps, nonce } = context.get(appContext);
+  const locale = isLocale(params.locale)
+    ? params.locale
+    : detectLocale({
+        pathname: new URL(request.url).pathname,
+        cookie: request.headers.get('cookie'),
+        acceptLanguage: request.headers.get('accept-language'),
+      });
+  const [installed, site] = await Promise.all([isInstalled(deps.db), getSiteSettings(deps.db)]);
+  return { locale, installed, site, nonce };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: fontUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
+  { rel: 'apple-touch-icon', href: '/icon.png' },
+];
+
+const fontFace = `@font-face{font-family:"Vazirmatn";src:url("${fontUrl}") format("woff2-variations"),url("${fontUrl}") format("woff2");font-weight:100 900;font-style:normal;font-display:swap}`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { locale, nonce } = useRootData();
+  const i18n = useMemo(() => createI18n(locale), [locale]);
+  return (
+    <html lang={locale} dir={localeDirection[locale]} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        {/* Sets the theme class before first paint: no flash of the wrong theme. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, not user input. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <style>{fontFace}</style>
+        <Meta />
+        <Links />
+      </head>
+      <body className="antialiased">
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Root shell (spec §2): the installer until the site is installed, then the site. */
+export default function App({ loaderData }: Route.ComponentProps) {
+  return loaderData.installed ? <Outlet /> : <NotInstalled />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorView status={errorStatus(error)} />;
+}

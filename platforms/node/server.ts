@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createApp } from '../../server/app';
+import { createNodeDatabase } from './database';
+import { exitOnConfigError, loadNodeConfig } from './environment';
+
+/** `npm run serve`: the built site on Node, static files first, then the app. */
+async function main() {
+  const config = (() => {
+    try {
+      return loadNodeConfig();
+    } catch (error) {
+      return exitOnConfigError(error);
+    }
+  })();
+  const buildDir = path.resolve('build');
+  const serverBuildPath = path.join(buildDir, 'server', 'index.js');
+  if (!existsSync(serverBuildPath)) {
+    console.error('No build found in ./build — run `npm run build` first (or `npm start`, which builds).');
+    process.exit(1);
+  }
+  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  const { db } = await createNodeDatabase(config.databaseUrl, config.DATABASE_AUTH_TOKEN);
+  const handler = createRequestHandler(build, 'production');
+  const app = createApp({ config, db, pageHandler: (request, context) => handler(request, context) });
+
+  const server = new Hono();
+  const clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'));
+  server.use(
+    '/assets/*',
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  server.use('*', serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }));
+  server.route('/', app);
+
+  serve({ fetch: server.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+    console.log(`Daftar is running at http://${shownHost}:${info.port} (data: ${config.dataDir})`);
+  });
+}
+
+main();

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * Environment configuration, validated once at start-up. Works on any platform: the node entry
+ * passes `process.env` (plus `.env`), the workers entry passes its bindings' string vars.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const configSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'PORT must be a number' })
+    .int('PORT must be a whole number')
+    .min(1, 'PORT must be between 1 and 65535')
+    .max(65535, 'PORT must be between 1 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(file:|libsql:|https?:|wss?:)/, 'DATABASE_URL must start with file:, libsql:, http(s): or ws(s):')
+      .optional(),
+  ),
+  DATABASE_AUTH_TOKEN: optionalString,
+  SITE_URL: optionalString.pipe(z.url({ error: 'SITE_URL must be an absolute URL such as https://example.com' }).optional()),
+  SETUP_TOKEN: optionalString.pipe(z.string().min(16, 'SETUP_TOKEN must be at least 16 characters').optional()),
+  GITHUB_TOKEN: optionalString,
+  GITHUB_OWNER: optionalString,
+  GITHUB_REPO: optionalString,
+  GITHUB_BRANCH: z.string().trim().min(1).default('main'),
+  TURNSTILE_SITE_KEY: optionalString,
+  TURNSTILE_SECRET_KEY: optionalString,
+  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return result.data;
+}
+
+/** The spec's rule: GitHub integration is valid only when token, owner and repository are all set. */
+export function isGithubConfigured(config: AppConfig): boolean {
+  return Boolean(config.GITHUB_TOKEN && config.GITHUB_OWNER && config.GITHUB_REPO);
+}
+
+/** The spec's rule: CAPTCHA is valid only when both the site key and the secret key are set. */
+export function isTurnstileConfigured(config: AppConfig): boolean {
+  return Boolean(config.TURNSTILE_SITE_KEY && config.TURNSTILE_SECRET_KEY);
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * The serving index of published pages, rebuilt from the content repository (git is the source
+ * of truth). Rendering happens at index time so a request only reads `html`.
+ */
+export const pages = sqliteTable(
+  'pages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    locale: text('locale', { enum: ['fa', 'en'] }).notNull(),
+    /** URL path below the locale, without leading slash: '' for home, 'logs/hello' … */
+    slug: text('slug').notNull(),
+    /** Path of the source file in the content repository. */
+    sourcePath: text('source_path').notNull(),
+    sourceHash: text('source_hash').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    thumbnail: text('thumbnail'),
+    date: text('date'),
+    author: text('author'),
+    cat: text('cat'),
+    toc: text('toc', { mode: 'json' }).$type<{ depth: number; id: string; text: string }[]>(),
+    intro: integer('intro', { mode: 'boolean' }).notNull().default(false),
+    comments: integer('comments', { mode: 'boolean' }).notNull().default(false),
+    newsletter: integer('newsletter', { mode: 'boolean' }).notNull().default(false),
+    draft: integer('draft', { mode: 'boolean' }).notNull().default(false),
+    html: text('html').notNull(),
+    indexedAt: integer('indexed_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex('pages_locale_slug_unique').on(t.locale, t.slug),
+    index('pages_locale_date_idx').on(t.locale, t.date),
+    index('pages_locale_cat_idx').on(t.locale, t.cat),
+  ],
+);
+export type Page = typeof pages.$inferSelect;
+
+export const pageViews = sqliteTable(
+  'page_views',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    locale: text('locale').notNull(),
+    path: text('path').notNull(),
+    referrer: text('referrer'),
+    viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index('page_views_path_idx').on(t.locale, t.path), index('page_views_time_idx').on(t.viewedAt)],
+);

@@ -1,0 +1,6 @@
+export * from './builds';
+export * from './comments';
+export * from './content';
+export * from './newsletter';
+export * from './settings';
+export * from './users';

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+
+// Bundles the node platform entries (server, CLI) into build/node; npm packages stay external.
+export default defineConfig({
+  build: {
+    ssr: true,
+    outDir: 'build/node',
+    emptyOutDir: true,
+    target: 'node24',
+    rollupOptions: {
+      input: { server: 'platforms/node/server.ts', cli: 'platforms/node/cli.ts' },
+      output: { format: 'esm', entryFileNames: '[name].js' },
+    },
+  },
+});
