@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import fontUrl from 'vazirmatn/fonts/webfonts/Vazirmatn[wght].woff2?url';
@@ -38,6 +38,10 @@ const fontFace = `@font-face{font-family:"Vazirmatn";src:url("${fontUrl}") forma
 export function Layout({ children }: { children: React.ReactNode }) {
   const { locale, nonce } = useRootData();
   const i18n = useMemo(() => createI18n(locale), [locale]);
+  // Marks the page interactive; browser tests wait for it instead of guessing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang={locale} dir={localeDirection[locale]} suppressHydrationWarning>
       <head>

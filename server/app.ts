@@ -48,7 +48,8 @@ export function createApp(deps: AppDeps) {
     const { pathname, search } = new URL(c.req.url);
     const first = pathname.split('/')[1];
     const lastSegment = pathname.split('/').pop() ?? '';
-    if (isLocale(first) || lastSegment.includes('.')) return next();
+    // Files (a dot in the last segment) and React Router's own endpoints (/__manifest) pass through.
+    if (isLocale(first) || lastSegment.includes('.') || pathname.startsWith('/__')) return next();
     const locale = detectLocale({
       pathname,
       cookie: c.req.header('cookie'),

@@ -1,10 +1,21 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Locale } from '../../common/locales';
-import en from './locales/en.json';
-import fa from './locales/fa.json';
+import { type Locale, locales } from '../../common/locales';
 
-export const resources = { en: { translation: en }, fa: { translation: fa } } as const;
+type Messages = Record<string, unknown>;
+
+/*
+ * Messages live in one JSON file per area and locale (locales/{fa,en}/{area}.json), so features
+ * own their words; each file holds top-level groups, merged here into one table per locale.
+ */
+const files = import.meta.glob<Messages>('./locales/*/*.json', { eager: true, import: 'default' });
+
+export const messages = Object.fromEntries(
+  locales.map((locale) => [
+    locale,
+    Object.assign({}, ...Object.entries(files).filter(([file]) => file.startsWith(`./locales/${locale}/`)).map(([, m]) => m)),
+  ]),
+) as Record<Locale, Messages>;
 
 /** One i18next instance per request on the server and per locale in the browser. */
 export function createI18n(locale: Locale): i18n {
@@ -12,7 +23,7 @@ export function createI18n(locale: Locale): i18n {
   instance.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
-    resources,
+    resources: Object.fromEntries(locales.map((l) => [l, { translation: messages[l] }])),
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -1,0 +1,12 @@
+import { getPlatformProxy } from 'wrangler';
+import { drizzle } from 'drizzle-orm/d1';
+import * as schema from '/work/main/server/db/schema';
+import { runMigrations, appliedMigrations } from './.mig-runner.tmp';
+import { isInstalled, getSiteSettings } from '/work/main/server/services/site';
+const proxy = await getPlatformProxy<{ DB: D1Database }>({ persist: { path: '/tmp/wmig' } });
+const db = drizzle(proxy.env.DB, { schema }) as any;
+console.log('installed before', await isInstalled(db));
+console.log(await runMigrations(db));
+console.log(await runMigrations(db));
+console.log(await appliedMigrations(db), await isInstalled(db), (await getSiteSettings(db)).siteName);
+await proxy.dispose();

@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { locales } from '../../common/locales';
+import { createI18n } from './i18n';
+
+const dir = path.join(import.meta.dirname, 'locales');
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function placeholders(text: string) {
+  return [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
+}
+
+describe('translations', () => {
+  const files = readdirSync(path.join(dir, 'en')).sort();
+
+  it('every locale has the same message files', () => {
+    for (const locale of locales) expect(readdirSync(path.join(dir, locale)).sort()).toEqual(files);
+  });
+
+  it.each(files)('%s has the same keys and placeholders in fa and en', (file) => {
+    const en = JSON.parse(readFileSync(path.join(dir, 'en', file), 'utf8'));
+    const fa = JSON.parse(readFileSync(path.join(dir, 'fa', file), 'utf8'));
+    expect(keys(fa).sort()).toEqual(keys(en).sort());
+    for (const key of keys(en)) {
+      const get = (table: unknown) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], table);
+      expect(placeholders(String(get(fa))), key).toEqual(placeholders(String(get(en))));
+      expect(String(get(fa)).trim(), key).not.toBe('');
+    }
+  });
+
+  it('renders the spec wording in each language', () => {
+    expect(createI18n('en').t('errors.notFoundTitle')).toBe('Page Not Found');
+    expect(createI18n('fa').t('errors.internalTitle')).toBe('خطای داخلی سرور');
+  });
+});

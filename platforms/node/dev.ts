@@ -1,0 +1,34 @@
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createServer as createViteServer } from 'vite';
+import { createApp } from '../../server/app';
+import { createNodeDatabase } from './database';
+import { exitOnConfigError, loadNodeConfig } from './environment';
+
+/**
+ * `npm run dev`: Vite serves the client with hot reload and renders pages from source; the same
+ * Hono app handles everything Vite does not. tsx restarts this process when server code changes.
+ */
+async function main() {
+  const config = (() => {
+    try {
+      return { ...loadNodeConfig(), NODE_ENV: 'development' as const };
+    } catch (error) {
+      return exitOnConfigError(error);
+    }
+  })();
+  const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
+  const { db } = await createNodeDatabase(config.databaseUrl, config.DATABASE_AUTH_TOKEN);
+  const handler = createRequestHandler(
+    () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    'development',
+  );
+  const app = createApp({ config, db, pageHandler: (request, context) => handler(request, context) });
+  const listener = getRequestListener(app.fetch);
+  createServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(config.PORT, config.HOST, () => {
+    console.log(`Daftar (dev) at http://localhost:${config.PORT}`);
+  });
+}
+
+main();

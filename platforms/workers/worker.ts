@@ -1,0 +1,64 @@
+import { drizzle } from 'drizzle-orm/d1';
+import { createRequestHandler } from 'react-router';
+// React Router's server build (build/server/index.js, made by `react-router build`). Vite knows it
+// under this virtual name; wrangler.jsonc aliases the same name to the built file for esbuild.
+import * as build from 'virtual:react-router/server-build';
+import { type App, createApp } from '../../server/app';
+import { type AppConfig, ConfigError, parseConfig } from '../../server/config';
+import type { Database } from '../../server/db/database';
+import * as schema from '../../server/db/schema';
+
+/** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
+export type WorkerEnv = { DB?: D1Database } & Record<string, unknown>;
+
+const pageHandler = createRequestHandler(build, 'production');
+
+/**
+ * One app per isolate, rebuilt only when the runtime hands over a different env or D1 binding, so
+ * every request is served through the database of its own env — never a stale one.
+ */
+const apps = new WeakMap<object, { binding: D1Database; app: App }>();
+
+function stringVars(env: WorkerEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+function appFor(env: WorkerEnv, binding: D1Database): App {
+  const cached = apps.get(env);
+  if (cached?.binding === binding) return cached.app;
+  const config: AppConfig = parseConfig(stringVars(env));
+  const db = drizzle(binding, { schema }) as unknown as Database;
+  const app = createApp({ config, db, pageHandler: (request, context) => pageHandler(request, context) });
+  apps.set(env, { binding, app });
+  return app;
+}
+
+/** A deployment mistake the administrator must fix: said plainly (no stack trace), and logged. */
+function setupProblem(request: Request, message: string): Response {
+  console.error(message);
+  const isApi = new URL(request.url).pathname.startsWith('/api/');
+  const headers = { 'Cache-Control': 'no-store' };
+  return isApi
+    ? Response.json({ statusCode: 500, message }, { status: 500, headers })
+    : new Response(`${message}\n`, { status: 500, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/**
+ * The Cloudflare Workers entry. Static files under build/client are served by Workers static
+ * assets before this runs; everything else goes through the same app as the node target.
+ */
+export default {
+  async fetch(request, env) {
+    if (!env.DB) {
+      return setupProblem(request, 'The D1 binding "DB" is missing: add it under d1_databases in wrangler.jsonc.');
+    }
+    let app: App;
+    try {
+      app = appFor(env, env.DB);
+    } catch (error) {
+      if (error instanceof ConfigError) return setupProblem(request, error.message);
+      throw error;
+    }
+    return app.fetch(request);
+  },
+} satisfies ExportedHandler<WorkerEnv>;

@@ -1,0 +1,76 @@
+// `npm test`: every suite in order — static checks, unit/service/API tests (Vitest), the build,
+// browser tests (Playwright in Chromium) — then one plain summary line: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = { passed: 0, failed: 0 };
+const failures = [];
+mkdirSync('test-results', { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`◀ ${label}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  return status === 0;
+}
+
+/** A check that is not a test runner counts as one test. */
+function check(label, command, args) {
+  if (run(label, command, args)) results.passed += 1;
+  else {
+    results.failed += 1;
+    failures.push(label);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+check('migrations bundle is current', 'node', ['scripts/bundle-migrations.mjs', '--check']);
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
+
+rmSync('test-results/vitest.json', { force: true });
+const unitOk = run('unit, service and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
+const vitest = readJson('test-results/vitest.json');
+if (vitest) {
+  results.passed += vitest.numPassedTests;
+  results.failed += vitest.numFailedTests;
+  if (vitest.numFailedTests > 0) failures.push('vitest');
+}
+if (!unitOk && (!vitest || vitest.numFailedTests === 0)) {
+  results.failed += 1;
+  failures.push('vitest (run failed)');
+}
+
+const built = run('build', 'npm', ['run', '--silent', 'build']);
+if (built) results.passed += 1;
+else {
+  results.failed += 1;
+  failures.push('build');
+}
+
+if (built) {
+  rmSync('test-results/playwright.json', { force: true });
+  const e2eOk = run('browser tests', 'npx', ['playwright', 'test']);
+  const report = existsSync('test-results/playwright.json') ? readJson('test-results/playwright.json') : undefined;
+  if (report?.stats) {
+    results.passed += report.stats.expected + report.stats.flaky;
+    results.failed += report.stats.unexpected;
+    if (report.stats.unexpected > 0) failures.push('playwright');
+  }
+  if (!e2eOk && (!report?.stats || report.stats.unexpected === 0)) {
+    results.failed += 1;
+    failures.push('playwright (run failed)');
+  }
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\n${results.passed} passed, ${results.failed} failed`);
+process.exit(results.failed === 0 ? 0 : 1);

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../tests/support/database';
+import { testConfig } from '../tests/support/config';
+import { createApp } from './app';
+
+describe('app', async () => {
+  const { db } = await createTestDatabase();
+  const app = createApp({ config: testConfig(), db });
+
+  it('answers the health check', async () => {
+    const response = await app.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await app.request('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ statusCode: 404, message: 'API route not found: /api/nothing-here' });
+  });
+
+  it.each([
+    ['/', 'en-US,en;q=0.9', undefined, '/en'],
+    ['/', 'fa-IR,fa', undefined, '/fa'],
+    ['/', 'de', undefined, '/fa'],
+    ['/about?x=1', 'fa', 'locale=en', '/en/about?x=1'],
+    ['/logs/hello', undefined, undefined, '/fa/logs/hello'],
+  ])('redirects %s (Accept-Language %s, cookie %s) to %s', async (path, acceptLanguage, cookie, target) => {
+    const headers: Record<string, string> = {};
+    if (acceptLanguage) headers['accept-language'] = acceptLanguage;
+    if (cookie) headers.cookie = cookie;
+    const response = await app.request(path, { headers });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(target);
+    expect(response.headers.get('vary')).toContain('Accept-Language');
+  });
+
+  it('sets security headers with a per-response script nonce', async () => {
+    const first = (await app.request('/api/health')).headers.get('content-security-policy');
+    const second = (await app.request('/api/health')).headers.get('content-security-policy');
+    expect(first).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(first).toContain("frame-ancestors 'none'");
+    expect(first).not.toBe(second);
+  });
+
+  it('reports 503 when the database is gone', async () => {
+    const { db: broken } = await createTestDatabase();
+    const brokenApp = createApp({
+      config: testConfig(),
+      db: { ...broken, run: () => Promise.reject(new Error('closed')) } as unknown as typeof broken,
+    });
+    const response = await brokenApp.request('/api/health');
+    expect(response.status).toBe(503);
+  });
+});

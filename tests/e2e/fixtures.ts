@@ -1,0 +1,17 @@
+import { test as base, expect } from '@playwright/test';
+import { type RunningServer, startServer } from '../support/server';
+
+/** `site`: one built server with its own fresh data folder per worker. */
+export const test = base.extend<object, { site: RunningServer }>({
+  site: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature.
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect };

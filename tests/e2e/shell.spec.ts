@@ -1,0 +1,119 @@
+import { expect, test } from './fixtures';
+
+test.describe('bilingual shell', () => {
+  test('the root redirects by Accept-Language', async ({ site, playwright }) => {
+    for (const [language, target] of [
+      ['en-US,en;q=0.9', '/en'],
+      ['fa-IR,fa', '/fa'],
+    ]) {
+      const request = await playwright.request.newContext({ extraHTTPHeaders: { 'Accept-Language': language } });
+      const response = await request.get(`${site.url}/`, { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers().location).toBe(target);
+      await request.dispose();
+    }
+  });
+
+  test('a browser in English lands on /en, in Persian on /fa', async ({ site, browser }) => {
+    for (const [locale, path] of [
+      ['en-US', '/en'],
+      ['fa-IR', '/fa'],
+    ]) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto(`${site.url}/`);
+      expect(new URL(page.url()).pathname).toBe(path);
+      await context.close();
+    }
+  });
+
+  test('/fa is right-to-left in Vazirmatn, /en is left-to-right', async ({ site, page }) => {
+    await page.goto(`${site.url}/fa`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fa');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.fonts.check('16px Vazirmatn', 'دفتر'))).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Vazirmatn');
+    // The switcher sits at the visual left in RTL (the end of the row).
+    const box = await page.getByRole('button', { name: 'Theme Switcher' }).boundingBox();
+    expect(box && box.x < 200).toBe(true);
+
+    await page.goto(`${site.url}/en`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    const enBox = await page.getByRole('button', { name: 'Theme Switcher' }).boundingBox();
+    expect(enBox && enBox.x > 600).toBe(true);
+  });
+
+  test('switching language persists across reloads and new visits to /', async ({ site, browser }) => {
+    const context = await browser.newContext({ locale: 'fa-IR' });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/fa`);
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(`${site.url}/en`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.goto(`${site.url}/`);
+    await expect(page).toHaveURL(`${site.url}/en`);
+    await page.getByRole('link', { name: 'فارسی' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.goto(`${site.url}/`);
+    await expect(page).toHaveURL(`${site.url}/fa`);
+    await context.close();
+  });
+
+  test('the theme toggle persists and the first paint already has it', async ({ site, browser }) => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/en`);
+    const html = page.locator('html');
+    await expect(html).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Theme Switcher' }).click();
+    await expect(html).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    // Without any application JavaScript (no hydration), the inline head script alone must set
+    // the theme: that is what prevents a flash of the light theme on load.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+    await page.unroute('**/assets/*.js');
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Theme Switcher' }).click();
+    await expect(html).not.toHaveClass(/dark/);
+    await page.reload();
+    await expect(html).not.toHaveClass(/dark/);
+    await context.close();
+  });
+
+  test('with no stored choice the theme follows the system', async ({ site, browser }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/fa`);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await context.close();
+  });
+
+  test('icons are served', async ({ site, request }) => {
+    const icon = await request.get(`${site.url}/icon.png`);
+    expect(icon.status()).toBe(200);
+    const bytes = await icon.body();
+    expect(bytes.readUInt32BE(16)).toBe(192);
+    expect(bytes.readUInt32BE(20)).toBe(192);
+    const favicon = await request.get(`${site.url}/favicon.ico`);
+    expect(favicon.status()).toBe(200);
+    expect((await favicon.body()).readUInt16LE(2)).toBe(1);
+  });
+
+  test('unknown pages answer 404 and /403 answers 403', async ({ site, request }) => {
+    expect((await request.get(`${site.url}/en/no/such/page`)).status()).toBe(404);
+    expect((await request.get(`${site.url}/fa/403`)).status()).toBe(403);
+    expect((await request.get(`${site.url}/de/anything`)).status()).toBe(404);
+  });
+});
