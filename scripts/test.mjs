@@ -32,7 +32,7 @@ function readJson(file) {
   }
 }
 
-check('migrations bundle is current', 'node', ['scripts/bundle-migrations.mjs', '--check']);
+check('generated modules are current', 'node', ['scripts/generate-modules.mjs', '--check']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
 

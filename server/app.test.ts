@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../tests/support/database';
-import { testConfig } from '../tests/support/config';
+import { createTestDeps } from '../tests/support/deps';
 import { createApp } from './app';
 
 describe('app', async () => {
-  const { db } = await createTestDatabase();
-  const app = createApp({ config: testConfig(), db });
+  const { deps } = await createTestDeps({ migrate: true });
+  const app = createApp(deps);
 
   it('answers the health check', async () => {
     const response = await app.request('/api/health');
@@ -44,11 +43,7 @@ describe('app', async () => {
   });
 
   it('reports 503 when the database is gone', async () => {
-    const { db: broken } = await createTestDatabase();
-    const brokenApp = createApp({
-      config: testConfig(),
-      db: { ...broken, run: () => Promise.reject(new Error('closed')) } as unknown as typeof broken,
-    });
+    const brokenApp = createApp({ ...deps, db: { ...deps.db, run: () => Promise.reject(new Error('closed')) } as unknown as typeof deps.db });
     const response = await brokenApp.request('/api/health');
     expect(response.status).toBe(503);
   });

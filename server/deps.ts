@@ -1,18 +1,30 @@
 import type { RouterContextProvider } from 'react-router';
 import type { AppConfig } from './config';
+import type { ContentRepository } from './content/repository';
 import type { Database } from './db/database';
 
 /** Renders every page: React Router's request handler over the server build. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
+/** Where the installer's setup token lives until installation completes. */
+export type SetupTokenStore = {
+  read(): Promise<string | undefined>;
+  clear(): Promise<void>;
+};
+
 /**
  * Everything the app needs from its platform. The node and workers entries build these (database
- * driver, secrets) and hand them to `createApp`; no product code reaches for a platform itself.
+ * driver, content repository, secrets) and hand them to `createApp`; no product code reaches for
+ * a platform itself.
  */
 export type AppDeps = {
   config: AppConfig;
   db: Database;
+  /** Shown by the installer: which driver, and a masked location. */
+  databaseInfo: { driver: string; location: string };
+  setupToken: SetupTokenStore;
+  contentRepository?: ContentRepository;
   pageHandler?: PageHandler;
-  /** Version string shown by /api/health; the build id once builds exist. */
-  version?: string;
+  /** Trust `CF-Connecting-IP` (set by Cloudflare) for the client address. */
+  trustCloudflareIp?: boolean;
 };

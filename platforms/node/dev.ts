@@ -3,7 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createServer as createViteServer } from 'vite';
 import { createApp } from '../../server/app';
-import { createNodeDatabase } from './database';
+import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
 
 /**
@@ -19,15 +19,16 @@ async function main() {
     }
   })();
   const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
-  const { db } = await createNodeDatabase(config.databaseUrl, config.DATABASE_AUTH_TOKEN);
   const handler = createRequestHandler(
     () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
     'development',
   );
-  const app = createApp({ config, db, pageHandler: (request, context) => handler(request, context) });
+  const { deps, installerToken } = await createNodeDeps(config, (request, context) => handler(request, context));
+  const app = createApp(deps);
   const listener = getRequestListener(app.fetch);
   createServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(config.PORT, config.HOST, () => {
     console.log(`Daftar (dev) at http://localhost:${config.PORT}`);
+    if (installerToken) console.log(`Install: ${installerUrl(config, installerToken)}`);
   });
 }
 

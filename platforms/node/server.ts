@@ -6,7 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApp } from '../../server/app';
-import { createNodeDatabase } from './database';
+import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
 
 /** `npm run serve`: the built site on Node, static files first, then the app. */
@@ -25,9 +25,9 @@ async function main() {
     process.exit(1);
   }
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
-  const { db } = await createNodeDatabase(config.databaseUrl, config.DATABASE_AUTH_TOKEN);
   const handler = createRequestHandler(build, 'production');
-  const app = createApp({ config, db, pageHandler: (request, context) => handler(request, context) });
+  const { deps, installerToken } = await createNodeDeps(config, (request, context) => handler(request, context));
+  const app = createApp(deps);
 
   const server = new Hono();
   const clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'));
@@ -41,9 +41,9 @@ async function main() {
   server.use('*', serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }));
   server.route('/', app);
 
-  serve({ fetch: server.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
-    console.log(`Daftar is running at http://${shownHost}:${info.port} (data: ${config.dataDir})`);
+  serve({ fetch: server.fetch, port: config.PORT, hostname: config.HOST }, () => {
+    console.log(`Daftar is running at ${installerUrl(config, '').replace('/?setup=', '')} (data: ${config.dataDir})`);
+    if (installerToken) console.log(`\nNot installed yet. Open this link to install (it carries the setup token):\n\n  ${installerUrl(config, installerToken)}\n`);
   });
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { renderMigrationsModule } from '../../scripts/bundle-migrations.mjs';
+import { generatedModules } from '../../scripts/generate-modules.mjs';
 import { createTestDatabase } from '../../tests/support/database';
 import { appliedMigrations, isMigrated, runMigrations } from './migrate';
 import { migrations } from './migrations.generated';
@@ -39,6 +39,6 @@ describe('migration runner', () => {
   });
 
   it('bundles exactly the committed SQL files', () => {
-    expect(renderMigrationsModule()).toContain(JSON.stringify(migrations, null, 2));
+    expect(generatedModules['server/db/migrations.generated.ts']?.()).toContain(JSON.stringify(migrations, null, 2));
   });
 });

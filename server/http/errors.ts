@@ -1,19 +1,23 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { isLocale, LOCALE_COOKIE, type Locale, localeFromAcceptLanguage, readCookie } from '../../common/locales';
+import { translateMessage } from '../../common/messages';
+import { AppError, type IssueLike } from '../errors';
 
 /** The one JSON error shape of the API (DESIGN.md): `{ statusCode, message, data?: { issues } }`. */
-export type ApiError = { statusCode: number; message: string; data?: { issues?: z.core.$ZodIssue[] } & Record<string, unknown> };
+export type ApiError = { statusCode: number; message: string; data?: { issues?: IssueLike[] } & Record<string, unknown> };
 
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: ContentfulStatusCode,
-    message: string,
-    readonly data?: ApiError['data'],
-  ) {
-    super(message);
-  }
+/**
+ * The language of API messages: `X-Locale` (our pages send it), then the locale cookie, then
+ * Accept-Language; API clients that say nothing get English.
+ */
+export function requestLocale(c: Context): Locale {
+  const explicit = c.req.header('x-locale');
+  if (isLocale(explicit)) return explicit;
+  const cookie = readCookie(c.req.header('cookie'), LOCALE_COOKIE);
+  if (isLocale(cookie)) return cookie;
+  return localeFromAcceptLanguage(c.req.header('accept-language')) ?? 'en';
 }
 
 export function errorJson(c: Context, statusCode: ContentfulStatusCode, message: string, data?: ApiError['data']) {
@@ -23,11 +27,13 @@ export function errorJson(c: Context, statusCode: ContentfulStatusCode, message:
 
 /** Turns anything thrown into a clean response; stack traces are logged, never sent. */
 export function handleError(error: unknown, c: Context) {
-  if (error instanceof HttpError) return errorJson(c, error.statusCode, error.message, error.data);
-  if (error instanceof HTTPException) {
-    const status = error.status as ContentfulStatusCode;
-    return errorJson(c, status, error.message || 'Request failed');
+  if (error instanceof AppError) {
+    const locale = requestLocale(c);
+    const issues = error.data?.issues?.map((issue) => ({ ...issue, message: translateMessage(locale, issue.message) }));
+    const data = error.data ? { ...error.data, ...(issues ? { issues } : {}) } : undefined;
+    return errorJson(c, error.statusCode, translateMessage(locale, error.messageKey), data);
   }
+  if (error instanceof HTTPException) return errorJson(c, error.status as ContentfulStatusCode, error.message || 'Request failed');
   console.error(error);
   return errorJson(c, 500, 'Internal Server Error');
 }

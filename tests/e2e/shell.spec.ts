@@ -5,7 +5,7 @@ test.describe('bilingual shell', () => {
     for (const [language, target] of [
       ['en-US,en;q=0.9', '/en'],
       ['fa-IR,fa', '/fa'],
-    ]) {
+    ] as const) {
       const request = await playwright.request.newContext({ extraHTTPHeaders: { 'Accept-Language': language } });
       const response = await request.get(`${site.url}/`, { maxRedirects: 0 });
       expect(response.status()).toBe(302);
@@ -18,7 +18,7 @@ test.describe('bilingual shell', () => {
     for (const [locale, path] of [
       ['en-US', '/en'],
       ['fa-IR', '/fa'],
-    ]) {
+    ] as const) {
       const context = await browser.newContext({ locale });
       const page = await context.newPage();
       await page.goto(`${site.url}/`);

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/*
+ * Account fields (spec §5). Messages are keys into common/messages.ts so the browser and the
+ * server show the same words in either language.
+ */
+export const accountFields = {
+  firstName: z.string().trim().min(2, 'validation.min2').max(64, 'validation.max32'),
+  lastName: z.string().trim().min(3, 'validation.min3').max(64, 'validation.max32'),
+  about: z.string().trim().min(3, 'validation.min3').max(500, 'validation.max500'),
+  userName: z
+    .string()
+    .trim()
+    .min(3, 'validation.min3')
+    .max(32, 'validation.max32')
+    .regex(/^[A-Za-z0-9._-]+$/, 'validation.userNameChars'),
+  password: z.string().min(6, 'validation.passwordMin').max(200, 'validation.passwordMax'),
+};
+
+/** A device's secp256k1 x-only public key, hex (spec §3 device identity). */
+export const pubkeySchema = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/i, 'validation.pubkey')
+  .transform((value) => value.toLowerCase());
+
+/** Body of POST /api/install/admin-loading (spec §7): the form without confirmPassword. */
+export const adminRequestSchema = z.object({ ...accountFields, pub: pubkeySchema.optional() });
+export type AdminRequest = z.infer<typeof adminRequestSchema>;
+
+/** The admin form (spec §5), also the base of the registration form. */
+export const adminFormSchema = z
+  .object({
+    ...accountFields,
+    confirmPassword: z.string().min(6, 'validation.confirmPasswordMin'),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsMismatch',
+  });
+export type AdminForm = z.infer<typeof adminFormSchema>;

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import type { AppDeps, PageHandler } from '../../server/deps';
+import { isInstalled } from '../../server/services/site';
+import { createNodeDatabase } from './database';
+import type { loadNodeConfig } from './environment';
+import { createLocalRepository } from './local-repository';
+import { createFileSetupToken } from './setup-token';
+
+/** Shows where the database is without printing secrets or a full server path. */
+export function maskDatabaseUrl(url: string): string {
+  if (url.startsWith('file:')) {
+    const file = url.slice('file:'.length);
+    const parts = file.split(/[\\/]/).filter(Boolean);
+    return parts.length <= 2 ? url : `file:…/${parts.slice(-2).join('/')}`;
+  }
+  try {
+    const parsed = new URL(url);
+    const host = parsed.hostname;
+    const shown = host.length > 8 ? `${host.slice(0, 4)}…${host.slice(-8)}` : host;
+    return `${parsed.protocol}//${shown}`;
+  } catch {
+    return 'libsql://…';
+  }
+}
+
+/**
+ * Builds the node target's dependencies: libSQL database, local git content repository, the
+ * setup token. Returns the installer URL to print while the site is not installed.
+ */
+export async function createNodeDeps(config: ReturnType<typeof loadNodeConfig>, pageHandler?: PageHandler) {
+  const { db, close } = await createNodeDatabase(config.databaseUrl, config.DATABASE_AUTH_TOKEN);
+  const setupToken = createFileSetupToken(config.dataDir, config.SETUP_TOKEN);
+  const deps: AppDeps = {
+    config,
+    db,
+    databaseInfo: { driver: 'libSQL (SQLite)', location: maskDatabaseUrl(config.databaseUrl) },
+    setupToken,
+    contentRepository: createLocalRepository(path.join(config.dataDir, 'repo'), config.GITHUB_BRANCH),
+    pageHandler,
+  };
+  let installerToken: string | undefined;
+  if (await isInstalled(db).catch(() => false)) await setupToken.clear();
+  else installerToken = setupToken.ensure();
+  return { deps, close, installerToken };
+}
+
+export function installerUrl(config: ReturnType<typeof loadNodeConfig>, token: string) {
+  const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' || config.HOST === '::' ? 'localhost' : config.HOST;
+  return `http://${host}:${config.PORT}/?setup=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,1 @@
+export const generatedModules: Record<string, () => string>;

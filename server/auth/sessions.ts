@@ -1,0 +1,114 @@
+import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { devices, roles, sessions, userRoles, users } from '../db/schema';
+import type { Permission } from './permissions';
+import { isPermission } from './permissions';
+import { randomToken, sha256Hex } from './tokens';
+
+export const SESSION_COOKIE = 'daftar_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding expiry: a session used after a day is extended to a full TTL again. */
+const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
+
+export type SessionUser = {
+  id: string;
+  username: string;
+  displayName: string;
+  roles: string[];
+  permissions: Permission[];
+};
+
+export type ClientInfo = { ip: string; userAgent: string };
+
+export async function userPermissions(db: Database, userId: string): Promise<{ roles: string[]; permissions: Permission[] }> {
+  const rows = await db
+    .select({ name: roles.name, permissions: roles.permissions })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  const permissions = new Set<Permission>();
+  for (const row of rows) for (const p of row.permissions) if (isPermission(p)) permissions.add(p);
+  return { roles: rows.map((r) => r.name).sort(), permissions: [...permissions].sort() };
+}
+
+/** Records (or refreshes) the browser a user signs in from, identified by its public key. */
+export async function recordDevice(db: Database, userId: string, pubkey: string, client: ClientInfo, name = '') {
+  const now = new Date();
+  const existing = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.userId, userId), eq(devices.pubkey, pubkey)))
+    .get();
+  if (existing) {
+    await db
+      .update(devices)
+      .set({ lastSeenAt: now, ip: client.ip, userAgent: client.userAgent, ...(name ? { name } : {}) })
+      .where(eq(devices.id, existing.id));
+    return existing.id;
+  }
+  const id = crypto.randomUUID();
+  await db.insert(devices).values({ id, userId, pubkey, name, ip: client.ip, userAgent: client.userAgent, lastSeenAt: now });
+  return id;
+}
+
+/** Starts a session; the token goes to the cookie, only its hash to the database. */
+export async function createSession(db: Database, userId: string, client: ClientInfo, deviceId?: string) {
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({
+    id: await sha256Hex(token),
+    userId,
+    deviceId: deviceId ?? null,
+    expiresAt,
+    lastSeenAt: new Date(),
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  return { token, expiresAt };
+}
+
+/** The signed-in user for a session token, or null (unknown, expired, revoked or disabled). */
+export async function readSession(db: Database, token: string | undefined): Promise<{ user: SessionUser; expiresAt: Date; refreshed: boolean } | null> {
+  if (!token || token.length > 200) return null;
+  const id = await sha256Hex(token);
+  const now = Date.now();
+  const row = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now)), isNull(users.disabledAt)))
+    .get();
+  if (!row) return null;
+  let expiresAt = row.session.expiresAt;
+  let refreshed = false;
+  if (expiresAt.getTime() - now < SESSION_TTL_MS - SESSION_REFRESH_MS) {
+    expiresAt = new Date(now + SESSION_TTL_MS);
+    refreshed = true;
+    await db.update(sessions).set({ expiresAt, lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+  }
+  const { roles: roleNames, permissions } = await userPermissions(db, row.user.id);
+  return {
+    user: { id: row.user.id, username: row.user.username, displayName: row.user.displayName, roles: roleNames, permissions },
+    expiresAt,
+    refreshed,
+  };
+}
+
+export async function revokeSession(db: Database, token: string | undefined) {
+  if (!token) return;
+  await db.delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
+}
+
+/** Ends every session of a user, optionally keeping the current one (after a password change). */
+export async function revokeUserSessions(db: Database, userId: string, keepToken?: string) {
+  const keep = keepToken ? await sha256Hex(keepToken) : undefined;
+  await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+}
+
+export async function revokeDeviceSessions(db: Database, deviceIds: string[]) {
+  if (deviceIds.length) await db.delete(sessions).where(inArray(sessions.deviceId, deviceIds));
+}
+
+export async function purgeExpiredSessions(db: Database) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

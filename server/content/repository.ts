@@ -1,0 +1,20 @@
+/** A change to one file: new content, or null to delete it. */
+export type FileChange = { path: string; content: string | null };
+export type CommitAuthor = { name: string; email: string };
+
+/**
+ * The content repository (DESIGN.md: git is the source of truth). Two adapters implement it: a
+ * local git repository in the data folder (node) and a GitHub repository (Git Data API).
+ */
+export interface ContentRepository {
+  readonly kind: 'local' | 'github';
+  /** Human-readable location, for the dashboard and logs. */
+  readonly location: string;
+  /** SHA of the newest commit, or undefined for an empty repository. */
+  head(): Promise<string | undefined>;
+  /** Writes all changes as one commit and returns its SHA. */
+  commit(changes: FileChange[], message: string, author: CommitAuthor): Promise<string>;
+  readFile(path: string): Promise<string | undefined>;
+  /** Paths of all files below a folder (recursive), e.g. `content/fa`. */
+  listFiles(folder: string): Promise<string[]>;
+}

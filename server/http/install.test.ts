@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestDeps, TEST_SETUP_TOKEN } from '../../tests/support/deps';
+import { createApp } from '../app';
+
+const owner = {
+  firstName: 'Shirin',
+  lastName: 'Ahmadi',
+  about: 'Runs this notebook',
+  userName: 'shirin',
+  password: 'correct horse',
+  pub: 'a'.repeat(64),
+};
+
+function post(app: ReturnType<typeof createApp>, path: string, body?: unknown, token: string | null = TEST_SETUP_TOKEN, headers: Record<string, string> = {}) {
+  return app.request(`/api/install/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-setup-token': token } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function status(app: ReturnType<typeof createApp>) {
+  return (await app.request('/api/install/status')).json();
+}
+
+describe('installer API', () => {
+  it('walks a fresh site from nothing to an owner who is signed in', async () => {
+    const { deps, setupToken } = await createTestDeps();
+    const app = createApp(deps);
+    expect(await status(app)).toMatchObject({ installed: false, dbConnected: true, dbMigrated: false, dbLoaded: false, adminLoaded: false });
+
+    const connection = await app.request('/api/install/database-connections');
+    expect(connection.status).toBe(200);
+    expect(await connection.json()).toMatchObject({ connected: true, driver: 'libSQL (SQLite)' });
+
+    expect((await post(app, 'migrations-run')).status).toBe(200);
+    expect(await status(app)).toMatchObject({ dbMigrated: true, dbLoaded: false });
+    expect((await post(app, 'database-loading')).status).toBe(200);
+    expect(await status(app)).toMatchObject({ dbLoaded: true, adminLoaded: false, installed: false });
+
+    const created = await post(app, 'admin-loading', owner);
+    expect(created.status).toBe(200);
+    const cookie = created.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/daftar_session=[^;]+;.*HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(await status(app)).toMatchObject({ installed: true, adminLoaded: true });
+    expect(setupToken.current()).toBeUndefined();
+
+    const session = await app.request('/api/_auth/session', { headers: { cookie: cookie.split(';')[0] ?? '' } });
+    const body = await session.json();
+    expect(body.loggedIn).toBe(true);
+    expect(body.user).toMatchObject({ username: 'shirin', displayName: 'Shirin Ahmadi', roles: ['owner'] });
+    expect(body.user.permissions).toEqual(expect.arrayContaining(['dashboard.read', 'builds.read', 'comments.edit', 'users.edit']));
+
+    const device = await deps.db.all<{ pubkey: string }>(sql`SELECT pubkey FROM devices`);
+    expect(device).toEqual([{ pubkey: owner.pub }]);
+    const stored = await deps.db.all<{ password_hash: string }>(sql`SELECT password_hash FROM users`);
+    expect(stored[0]?.password_hash).toMatch(/^pbkdf2-sha256\$600000\$/);
+    expect(stored[0]?.password_hash).not.toContain(owner.password);
+  });
+
+  it('refuses every mutation without the right setup token and changes nothing', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    for (const token of [null, 'wrong-token-wrong-token']) {
+      const response = await post(app, 'migrations-run', undefined, token);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ statusCode: 401, message: 'The setup token is missing or wrong' });
+    }
+    expect(await status(app)).toMatchObject({ dbMigrated: false });
+    expect((await post(app, 'database-loading', undefined, null)).status).toBe(401);
+    expect((await post(app, 'admin-loading', owner, null)).status).toBe(401);
+  });
+
+  it('never changes state on GET', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    expect((await app.request('/api/install/migrations-run')).status).toBe(404);
+    expect(await status(app)).toMatchObject({ dbMigrated: false });
+  });
+
+  it('runs migrations and default data twice without failing or duplicating', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    for (let round = 0; round < 2; round++) {
+      expect((await post(app, 'migrations-run')).status).toBe(200);
+      expect((await post(app, 'database-loading')).status).toBe(200);
+    }
+    const roles = await deps.db.all<{ id: string }>(sql`SELECT id FROM roles ORDER BY id`);
+    expect(roles.map((r) => r.id)).toEqual(['editor', 'member', 'owner']);
+    const commits = await deps.contentRepository?.head();
+    expect(commits).toMatch(/^[0-9a-f]{40}$/);
+    const files = await deps.contentRepository?.listFiles('content');
+    expect(files).toEqual(expect.arrayContaining(['content/fa/index.md', 'content/en/index.md', 'content/en/about.md']));
+  });
+
+  it('insists on the order: migrations, then defaults, then the admin', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    const early = await post(app, 'database-loading');
+    expect(early.status).toBe(409);
+    expect((await early.json()).message).toBe('Run the database migrations first');
+    await post(app, 'migrations-run');
+    expect((await post(app, 'admin-loading', owner)).status).toBe(409);
+  });
+
+  it('validates the admin with field paths and the spec messages, in the asked language', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    await post(app, 'migrations-run');
+    await post(app, 'database-loading');
+    const bad = await post(app, 'admin-loading', { firstName: 'S', lastName: 'Al', about: 'x', userName: 'ab', password: '123' });
+    expect(bad.status).toBe(400);
+    const body = await bad.json();
+    expect(body.statusCode).toBe(400);
+    const byField = Object.fromEntries(body.data.issues.map((i: { path: string[]; message: string }) => [i.path.join('.'), i.message]));
+    expect(byField).toEqual({
+      firstName: 'Must be at least 2 characters',
+      lastName: 'Must be at least 3 characters',
+      about: 'Must be at least 3 characters',
+      userName: 'Must be at least 3 characters',
+      password: 'Password must be at least 6 characters',
+    });
+    const persian = await post(app, 'admin-loading', { ...owner, password: '1' }, TEST_SETUP_TOKEN, { 'x-locale': 'fa' });
+    expect((await persian.json()).data.issues[0].message).toBe('گذرواژه باید دست‌کم ۶ نویسه باشد');
+    const missing = await post(app, 'admin-loading', {});
+    expect((await missing.json()).data.issues[0].message).toBe('Required');
+    const notJson = await app.request('/api/install/admin-loading', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-setup-token': TEST_SETUP_TOKEN },
+      body: '{oops',
+    });
+    expect(notJson.status).toBe(400);
+    expect(await status(app)).toMatchObject({ adminLoaded: false });
+  });
+
+  it('is closed for good once installed: 403 for every mutation, token gone', async () => {
+    const { deps, setupToken } = await createTestDeps();
+    const app = createApp(deps);
+    await post(app, 'migrations-run');
+    await post(app, 'database-loading');
+    await post(app, 'admin-loading', owner);
+    // Even someone holding the old token is refused.
+    await setupToken.clear();
+    for (const path of ['migrations-run', 'database-loading', 'admin-loading']) {
+      const response = await post(app, path, { ...owner, userName: 'intruder' });
+      expect(response.status).toBe(403);
+      expect((await response.json()).message).toBe('Application is already installed');
+    }
+    // A restart (a new app over the same database) is still installed.
+    const restarted = createApp({ ...deps });
+    expect(await status(restarted)).toMatchObject({ installed: true });
+    expect((await post(restarted, 'migrations-run')).status).toBe(403);
+  });
+
+  it('refuses cross-origin browser requests', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    const response = await post(app, 'migrations-run', undefined, TEST_SETUP_TOKEN, { origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+    expect(await status(app)).toMatchObject({ dbMigrated: false });
+  });
+});
+
+describe('session API', () => {
+  it('says logged out without a cookie, and logout revokes the session on the server', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    expect(await (await app.request('/api/_auth/session')).json()).toEqual({ loggedIn: false, user: null });
+    await post(app, 'migrations-run');
+    await post(app, 'database-loading');
+    const cookie = ((await post(app, 'admin-loading', owner)).headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const out = await app.request('/api/_auth/session', { method: 'DELETE', headers: { cookie } });
+    expect(out.status).toBe(200);
+    expect(await (await app.request('/api/_auth/session', { headers: { cookie } })).json()).toEqual({ loggedIn: false, user: null });
+    const rows = await deps.db.all(sql`SELECT id FROM sessions`);
+    expect(rows).toEqual([]);
+  });
+});

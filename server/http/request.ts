@@ -1,0 +1,46 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { SESSION_COOKIE } from '../auth/sessions';
+import type { ClientInfo } from '../auth/sessions';
+import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+
+/** Who is calling: address and user agent, for sessions and devices. */
+export function clientInfo(c: Context, deps: AppDeps): ClientInfo {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  const ip = (deps.trustCloudflareIp ? c.req.header('cf-connecting-ip') : undefined) ?? incoming?.socket?.remoteAddress ?? '';
+  return { ip, userAgent: (c.req.header('user-agent') ?? '').slice(0, 400) };
+}
+
+/**
+ * CSRF defence for every state-changing API call: a browser's request must come from this origin
+ * (Origin header, or Sec-Fetch-Site when Origin is absent). Non-browser clients send neither.
+ */
+export const requireSameOrigin: MiddlewareHandler = async (c, next) => {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+  const origin = c.req.header('origin');
+  const site = c.req.header('sec-fetch-site');
+  const own = new URL(c.req.url).origin;
+  if ((origin && origin !== own) || (!origin && site && site !== 'same-origin' && site !== 'none')) {
+    throw new AppError(403, 'api.crossOrigin');
+  }
+  return next();
+};
+
+export function readSessionCookie(c: Context) {
+  return getCookie(c, SESSION_COOKIE);
+}
+
+export function writeSessionCookie(c: Context, token: string, expires: Date) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: new URL(c.req.url).protocol === 'https:',
+    path: '/',
+    expires,
+  });
+}
+
+export function clearSessionCookie(c: Context) {
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import { readSession, revokeSession } from '../auth/sessions';
+import type { AppDeps } from '../deps';
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './request';
+
+/** `/api/_auth/session` (spec §7): who is signed in; DELETE signs out and revokes server-side. */
+export function createSessionRoutes(deps: AppDeps) {
+  const routes = new Hono();
+
+  routes.get('/', async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    const token = readSessionCookie(c);
+    const session = await readSession(deps.db, token).catch(() => null);
+    if (!session) {
+      if (token) clearSessionCookie(c);
+      return c.json({ loggedIn: false, user: null });
+    }
+    if (session.refreshed && token) writeSessionCookie(c, token, session.expiresAt);
+    return c.json({ loggedIn: true, user: session.user });
+  });
+
+  routes.delete('/', async (c) => {
+    await revokeSession(deps.db, readSessionCookie(c));
+    clearSessionCookie(c);
+    return c.json({ loggedIn: false, user: null });
+  });
+
+  return routes;
+}
