@@ -4,10 +4,12 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import fontUrl from 'vazirmatn/fonts/webfonts/Vazirmatn[wght].woff2?url';
 import { detectLocale, isLocale, localeDirection } from '../common/locales';
 import { appContext } from '../server/context';
+import { installStatus } from '../server/services/installer';
 import { getSiteSettings, isInstalled } from '../server/services/site';
 import type { Route } from './+types/root';
-import { NotInstalled } from './components/installer/not-installed';
+import { Installer } from './components/installer/installer';
 import { ErrorView, errorStatus } from './components/layout/error-view';
+import { Toaster } from './components/ui/toast';
 import { createI18n } from './i18n/i18n';
 import { type RootData, useRootData } from './lib/root-data';
 import { themeBootScript } from './lib/theme';
@@ -23,7 +25,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs): Pr
         acceptLanguage: request.headers.get('accept-language'),
       });
   const [installed, site] = await Promise.all([isInstalled(deps.db), getSiteSettings(deps.db)]);
-  return { locale, installed, site, nonce };
+  return { locale, installed, site, nonce, install: installed ? undefined : await installStatus(deps) };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -56,7 +58,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="antialiased">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nextProvider i18n={i18n}>
+          {children}
+          <Toaster />
+        </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -66,7 +71,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** Root shell (spec §2): the installer until the site is installed, then the site. */
 export default function App({ loaderData }: Route.ComponentProps) {
-  return loaderData.installed ? <Outlet /> : <NotInstalled />;
+  if (loaderData.installed || !loaderData.install) return <Outlet />;
+  return <Installer status={loaderData.install} />;
 }
 
 export function ErrorBoundary() {

@@ -62,7 +62,9 @@ export const sharedMessages = {
   },
 } as const;
 
-export type MessageKey = `validation.${keyof (typeof sharedMessages)['en']['validation']}` | `api.${keyof (typeof sharedMessages)['en']['api']}`;
+export type MessageKey =
+  | `validation.${keyof (typeof sharedMessages)['en']['validation']}`
+  | `api.${keyof (typeof sharedMessages)['en']['api']}`;
 
 /** Looks a shared message up; unknown keys come back unchanged (already plain text). */
 export function translateMessage(locale: Locale, key: string): string {

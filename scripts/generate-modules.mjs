@@ -35,7 +35,10 @@ function renderSamples() {
   const base = `${root}content-samples`;
   const files = listFiles(base)
     .filter((file) => file.endsWith('.md'))
-    .map((file) => ({ path: `content/${path.relative(base, file).split(path.sep).join('/')}`, content: readFileSync(file, 'utf8') }));
+    .map((file) => ({
+      path: `content/${path.relative(base, file).split(path.sep).join('/')}`,
+      content: readFileSync(file, 'utf8'),
+    }));
   return `${header('content-samples/')}export const sampleContent: { path: string; content: string }[] = ${JSON.stringify(files, null, 2)};
 `;
 }

@@ -37,7 +37,13 @@ check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
 
 rmSync('test-results/vitest.json', { force: true });
-const unitOk = run('unit, service and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
+const unitOk = run('unit, service and API tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=test-results/vitest.json',
+]);
 const vitest = readJson('test-results/vitest.json');
 if (vitest) {
   results.passed += vitest.numPassedTests;

@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDeps } from '../tests/support/deps';
 import { createApp } from './app';
 
-describe('app', async () => {
-  const { deps } = await createTestDeps({ migrate: true });
-  const app = createApp(deps);
+describe('app', () => {
+  let deps: Awaited<ReturnType<typeof createTestDeps>>['deps'];
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    ({ deps } = await createTestDeps({ migrate: true }));
+    app = createApp(deps);
+  });
 
   it('answers the health check', async () => {
     const response = await app.request('/api/health');
@@ -43,7 +47,10 @@ describe('app', async () => {
   });
 
   it('reports 503 when the database is gone', async () => {
-    const brokenApp = createApp({ ...deps, db: { ...deps.db, run: () => Promise.reject(new Error('closed')) } as unknown as typeof deps.db });
+    const brokenApp = createApp({
+      ...deps,
+      db: { ...deps.db, run: () => Promise.reject(new Error('closed')) } as unknown as typeof deps.db,
+    });
     const response = await brokenApp.request('/api/health');
     expect(response.status).toBe(503);
   });

@@ -27,7 +27,8 @@ describe('translations', () => {
     const fa = JSON.parse(readFileSync(path.join(dir, 'fa', file), 'utf8'));
     expect(keys(fa).sort()).toEqual(keys(en).sort());
     for (const key of keys(en)) {
-      const get = (table: unknown) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], table);
+      const get = (table: unknown) =>
+        key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], table);
       expect(placeholders(String(get(fa))), key).toEqual(placeholders(String(get(en))));
       expect(String(get(fa)).trim(), key).not.toBe('');
     }

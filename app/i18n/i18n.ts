@@ -1,19 +1,27 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type Locale, locales } from '../../common/locales';
+import { sharedMessages } from '../../common/messages';
 
 type Messages = Record<string, unknown>;
 
 /*
  * Messages live in one JSON file per area and locale (locales/{fa,en}/{area}.json), so features
- * own their words; each file holds top-level groups, merged here into one table per locale.
+ * own their words; each file holds top-level groups, merged here into one table per locale
+ * together with the messages the server shares (common/messages.ts: validation, api).
  */
 const files = import.meta.glob<Messages>('./locales/*/*.json', { eager: true, import: 'default' });
 
 export const messages = Object.fromEntries(
   locales.map((locale) => [
     locale,
-    Object.assign({}, ...Object.entries(files).filter(([file]) => file.startsWith(`./locales/${locale}/`)).map(([, m]) => m)),
+    Object.assign(
+      {},
+      sharedMessages[locale],
+      ...Object.entries(files)
+        .filter(([file]) => file.startsWith(`./locales/${locale}/`))
+        .map(([, m]) => m),
+    ),
   ]),
 ) as Record<Locale, Messages>;
 

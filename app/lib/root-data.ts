@@ -1,8 +1,9 @@
 import { useRouteLoaderData } from 'react-router';
 import { defaultLocale, type Locale } from '../../common/locales';
 import { defaultSiteSettings, type SiteSettings } from '../../common/site-settings';
+import type { InstallStatus } from '../../server/services/installer';
 
-export type RootData = { locale: Locale; installed: boolean; site: SiteSettings; nonce?: string };
+export type RootData = { locale: Locale; installed: boolean; site: SiteSettings; nonce?: string; install?: InstallStatus };
 
 /** Root loader data from anywhere, including error boundaries (falls back to defaults). */
 export function useRootData(): RootData {

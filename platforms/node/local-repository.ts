@@ -1,5 +1,5 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as fs from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
 import type { CommitAuthor, ContentRepository, FileChange } from '../../server/content/repository';
@@ -16,7 +16,8 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
   };
   const safePath = (file: string) => {
     const full = path.resolve(dir, file);
-    if (!full.startsWith(path.resolve(dir) + path.sep) || file.split('/').includes('.git')) throw new Error(`Refusing path outside the repository: ${file}`);
+    if (!full.startsWith(path.resolve(dir) + path.sep) || file.split('/').includes('.git'))
+      throw new Error(`Refusing path outside the repository: ${file}`);
     return full;
   };
 

@@ -43,7 +43,10 @@ async function main() {
 
   serve({ fetch: server.fetch, port: config.PORT, hostname: config.HOST }, () => {
     console.log(`Daftar is running at ${installerUrl(config, '').replace('/?setup=', '')} (data: ${config.dataDir})`);
-    if (installerToken) console.log(`\nNot installed yet. Open this link to install (it carries the setup token):\n\n  ${installerUrl(config, installerToken)}\n`);
+    if (installerToken)
+      console.log(
+        `\nNot installed yet. Open this link to install (it carries the setup token):\n\n  ${installerUrl(config, installerToken)}\n`,
+      );
   });
 }
 

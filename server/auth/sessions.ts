@@ -68,7 +68,10 @@ export async function createSession(db: Database, userId: string, client: Client
 }
 
 /** The signed-in user for a session token, or null (unknown, expired, revoked or disabled). */
-export async function readSession(db: Database, token: string | undefined): Promise<{ user: SessionUser; expiresAt: Date; refreshed: boolean } | null> {
+export async function readSession(
+  db: Database,
+  token: string | undefined,
+): Promise<{ user: SessionUser; expiresAt: Date; refreshed: boolean } | null> {
   if (!token || token.length > 200) return null;
   const id = await sha256Hex(token);
   const now = Date.now();
@@ -84,7 +87,10 @@ export async function readSession(db: Database, token: string | undefined): Prom
   if (expiresAt.getTime() - now < SESSION_TTL_MS - SESSION_REFRESH_MS) {
     expiresAt = new Date(now + SESSION_TTL_MS);
     refreshed = true;
-    await db.update(sessions).set({ expiresAt, lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ expiresAt, lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id));
   }
   const { roles: roleNames, permissions } = await userPermissions(db, row.user.id);
   return {

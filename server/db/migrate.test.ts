@@ -5,7 +5,20 @@ import { createTestDatabase } from '../../tests/support/database';
 import { appliedMigrations, isMigrated, runMigrations } from './migrate';
 import { migrations } from './migrations.generated';
 
-const tables = ['builds', 'comments', 'commits', 'devices', 'newsletter_subscribers', 'page_views', 'pages', 'roles', 'sessions', 'settings', 'user_roles', 'users'];
+const tables = [
+  'builds',
+  'comments',
+  'commits',
+  'devices',
+  'newsletter_subscribers',
+  'page_views',
+  'pages',
+  'roles',
+  'sessions',
+  'settings',
+  'user_roles',
+  'users',
+];
 
 describe('migration runner', () => {
   it('creates every table of the schema and records what it applied', async () => {

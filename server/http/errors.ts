@@ -33,7 +33,8 @@ export function handleError(error: unknown, c: Context) {
     const data = error.data ? { ...error.data, ...(issues ? { issues } : {}) } : undefined;
     return errorJson(c, error.statusCode, translateMessage(locale, error.messageKey), data);
   }
-  if (error instanceof HTTPException) return errorJson(c, error.status as ContentfulStatusCode, error.message || 'Request failed');
+  if (error instanceof HTTPException)
+    return errorJson(c, error.status as ContentfulStatusCode, error.message || 'Request failed');
   console.error(error);
   return errorJson(c, 500, 'Internal Server Error');
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { json } from '../../tests/support/config';
 import { createTestDeps, TEST_SETUP_TOKEN } from '../../tests/support/deps';
 import { createApp } from '../app';
 
@@ -12,7 +13,13 @@ const owner = {
   pub: 'a'.repeat(64),
 };
 
-function post(app: ReturnType<typeof createApp>, path: string, body?: unknown, token: string | null = TEST_SETUP_TOKEN, headers: Record<string, string> = {}) {
+function post(
+  app: ReturnType<typeof createApp>,
+  path: string,
+  body?: unknown,
+  token: string | null = TEST_SETUP_TOKEN,
+  headers: Record<string, string> = {},
+) {
   return app.request(`/api/install/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { 'x-setup-token': token } : {}), ...headers },
@@ -21,18 +28,24 @@ function post(app: ReturnType<typeof createApp>, path: string, body?: unknown, t
 }
 
 async function status(app: ReturnType<typeof createApp>) {
-  return (await app.request('/api/install/status')).json();
+  return json(await app.request('/api/install/status'));
 }
 
 describe('installer API', () => {
   it('walks a fresh site from nothing to an owner who is signed in', async () => {
     const { deps, setupToken } = await createTestDeps();
     const app = createApp(deps);
-    expect(await status(app)).toMatchObject({ installed: false, dbConnected: true, dbMigrated: false, dbLoaded: false, adminLoaded: false });
+    expect(await status(app)).toMatchObject({
+      installed: false,
+      dbConnected: true,
+      dbMigrated: false,
+      dbLoaded: false,
+      adminLoaded: false,
+    });
 
     const connection = await app.request('/api/install/database-connections');
     expect(connection.status).toBe(200);
-    expect(await connection.json()).toMatchObject({ connected: true, driver: 'libSQL (SQLite)' });
+    expect(await json(connection)).toMatchObject({ connected: true, driver: 'libSQL (SQLite)' });
 
     expect((await post(app, 'migrations-run')).status).toBe(200);
     expect(await status(app)).toMatchObject({ dbMigrated: true, dbLoaded: false });
@@ -48,10 +61,12 @@ describe('installer API', () => {
     expect(setupToken.current()).toBeUndefined();
 
     const session = await app.request('/api/_auth/session', { headers: { cookie: cookie.split(';')[0] ?? '' } });
-    const body = await session.json();
+    const body = await json(session);
     expect(body.loggedIn).toBe(true);
     expect(body.user).toMatchObject({ username: 'shirin', displayName: 'Shirin Ahmadi', roles: ['owner'] });
-    expect(body.user.permissions).toEqual(expect.arrayContaining(['dashboard.read', 'builds.read', 'comments.edit', 'users.edit']));
+    expect(body.user.permissions).toEqual(
+      expect.arrayContaining(['dashboard.read', 'builds.read', 'comments.edit', 'users.edit']),
+    );
 
     const device = await deps.db.all<{ pubkey: string }>(sql`SELECT pubkey FROM devices`);
     expect(device).toEqual([{ pubkey: owner.pub }]);
@@ -66,7 +81,7 @@ describe('installer API', () => {
     for (const token of [null, 'wrong-token-wrong-token']) {
       const response = await post(app, 'migrations-run', undefined, token);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ statusCode: 401, message: 'The setup token is missing or wrong' });
+      expect(await json(response)).toEqual({ statusCode: 401, message: 'The setup token is missing or wrong' });
     }
     expect(await status(app)).toMatchObject({ dbMigrated: false });
     expect((await post(app, 'database-loading', undefined, null)).status).toBe(401);
@@ -100,7 +115,7 @@ describe('installer API', () => {
     const app = createApp(deps);
     const early = await post(app, 'database-loading');
     expect(early.status).toBe(409);
-    expect((await early.json()).message).toBe('Run the database migrations first');
+    expect((await json(early)).message).toBe('Run the database migrations first');
     await post(app, 'migrations-run');
     expect((await post(app, 'admin-loading', owner)).status).toBe(409);
   });
@@ -112,9 +127,11 @@ describe('installer API', () => {
     await post(app, 'database-loading');
     const bad = await post(app, 'admin-loading', { firstName: 'S', lastName: 'Al', about: 'x', userName: 'ab', password: '123' });
     expect(bad.status).toBe(400);
-    const body = await bad.json();
+    const body = await json(bad);
     expect(body.statusCode).toBe(400);
-    const byField = Object.fromEntries(body.data.issues.map((i: { path: string[]; message: string }) => [i.path.join('.'), i.message]));
+    const byField = Object.fromEntries(
+      body.data.issues.map((i: { path: string[]; message: string }) => [i.path.join('.'), i.message]),
+    );
     expect(byField).toEqual({
       firstName: 'Must be at least 2 characters',
       lastName: 'Must be at least 3 characters',
@@ -123,9 +140,9 @@ describe('installer API', () => {
       password: 'Password must be at least 6 characters',
     });
     const persian = await post(app, 'admin-loading', { ...owner, password: '1' }, TEST_SETUP_TOKEN, { 'x-locale': 'fa' });
-    expect((await persian.json()).data.issues[0].message).toBe('گذرواژه باید دست‌کم ۶ نویسه باشد');
+    expect((await json(persian)).data.issues[0].message).toBe('گذرواژه باید دست‌کم ۶ نویسه باشد');
     const missing = await post(app, 'admin-loading', {});
-    expect((await missing.json()).data.issues[0].message).toBe('Required');
+    expect((await json(missing)).data.issues[0].message).toBe('Required');
     const notJson = await app.request('/api/install/admin-loading', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-setup-token': TEST_SETUP_TOKEN },
@@ -146,7 +163,7 @@ describe('installer API', () => {
     for (const path of ['migrations-run', 'database-loading', 'admin-loading']) {
       const response = await post(app, path, { ...owner, userName: 'intruder' });
       expect(response.status).toBe(403);
-      expect((await response.json()).message).toBe('Application is already installed');
+      expect((await json(response)).message).toBe('Application is already installed');
     }
     // A restart (a new app over the same database) is still installed.
     const restarted = createApp({ ...deps });
@@ -167,13 +184,16 @@ describe('session API', () => {
   it('says logged out without a cookie, and logout revokes the session on the server', async () => {
     const { deps } = await createTestDeps();
     const app = createApp(deps);
-    expect(await (await app.request('/api/_auth/session')).json()).toEqual({ loggedIn: false, user: null });
+    expect(await json(await app.request('/api/_auth/session'))).toEqual({ loggedIn: false, user: null });
     await post(app, 'migrations-run');
     await post(app, 'database-loading');
     const cookie = ((await post(app, 'admin-loading', owner)).headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const out = await app.request('/api/_auth/session', { method: 'DELETE', headers: { cookie } });
     expect(out.status).toBe(200);
-    expect(await (await app.request('/api/_auth/session', { headers: { cookie } })).json()).toEqual({ loggedIn: false, user: null });
+    expect(await json(await app.request('/api/_auth/session', { headers: { cookie } }))).toEqual({
+      loggedIn: false,
+      user: null,
+    });
     const rows = await deps.db.all(sql`SELECT id FROM sessions`);
     expect(rows).toEqual([]);
   });

@@ -1,11 +1,18 @@
 import { Hono } from 'hono';
+import { translateMessage } from '../../common/messages';
 import { adminRequestSchema } from '../../common/schemas/account';
 import type { AppDeps } from '../deps';
-import { createOwner, installStatus, isDatabaseConnected, loadDefaultData, migrateDatabase, requireInstallerAccess } from '../services/installer';
+import {
+  createOwner,
+  installStatus,
+  isDatabaseConnected,
+  loadDefaultData,
+  migrateDatabase,
+  requireInstallerAccess,
+} from '../services/installer';
 import { errorJson, requestLocale } from './errors';
 import { clientInfo, writeSessionCookie } from './request';
 import { readJson } from './validate';
-import { translateMessage } from '../../common/messages';
 
 /**
  * The installer's API (spec §7). Mutations are POST (never GET) and need `X-Setup-Token`; once the
@@ -23,9 +30,13 @@ export function createInstallRoutes(deps: AppDeps) {
   install.get('/status', async (c) => c.json(await installStatus(deps)));
 
   install.get('/database-connections', async (c) => {
-    if (!(await isDatabaseConnected(deps.db))) return errorJson(c, 503, translateMessage(requestLocale(c), 'api.databaseUnavailable'));
+    if (!(await isDatabaseConnected(deps.db)))
+      return errorJson(c, 503, translateMessage(requestLocale(c), 'api.databaseUnavailable'));
     return c.json({ connected: true, ...deps.databaseInfo });
   });
+
+  // Lets the installer check the token before it starts; the middleware above does the check.
+  install.post('/verify-token', (c) => c.json({ ok: true }));
 
   install.post('/migrations-run', async (c) => c.json(await migrateDatabase(deps)));
 

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { SESSION_COOKIE } from '../auth/sessions';
 import type { ClientInfo } from '../auth/sessions';
+import { SESSION_COOKIE } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 

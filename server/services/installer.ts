@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { defaultSiteSettings } from '../../common/site-settings';
 import type { AdminRequest } from '../../common/schemas/account';
+import { defaultSiteSettings } from '../../common/site-settings';
 import { defaultRoles } from '../auth/permissions';
 import { type ClientInfo, createSession, recordDevice } from '../auth/sessions';
+import { timingSafeEqual } from '../auth/tokens';
 import { isGithubConfigured, isTurnstileConfigured } from '../config';
 import { sampleContent } from '../content/samples.generated';
 import type { Database } from '../db/database';
@@ -10,7 +11,6 @@ import { isMigrated, runMigrations } from '../db/migrate';
 import { roles, settings, userRoles } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { timingSafeEqual } from '../auth/tokens';
 import { INSTALLED_AT_KEY, isInstalled, SITE_SETTINGS_KEY } from './site';
 import { createUser } from './users';
 

@@ -6,7 +6,9 @@ import { createTestDatabase } from './database';
 
 export const TEST_SETUP_TOKEN = 'test-setup-token-0123456789';
 
-export function memorySetupToken(initial: string | undefined = TEST_SETUP_TOKEN): SetupTokenStore & { current(): string | undefined } {
+export function memorySetupToken(
+  initial: string | undefined = TEST_SETUP_TOKEN,
+): SetupTokenStore & { current(): string | undefined } {
   let token: string | undefined = initial;
   return {
     current: () => token,

@@ -1,0 +1,302 @@
+import { Check, Loader2 } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminForm as AdminFormValues } from '../../../common/schemas/account';
+import type { InstallStatus } from '../../../server/services/installer';
+import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ensureDevicePublicKey } from '../../lib/device';
+import { formatNumber } from '../../lib/format';
+import { useRootData } from '../../lib/root-data';
+import { LanguageSwitcher } from '../layout/language-switcher';
+import { ThemeSwitcher } from '../layout/theme-switcher';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { toast } from '../ui/toast';
+import { AdminForm } from './admin-form';
+import { ConfigurationPanel, LoadingPanel, MigrationsPanel } from './status-panels';
+
+const steps = ['connection', 'schema', 'defaults', 'admin', 'complete'] as const;
+const TOKEN_STORAGE = 'daftar.setupToken';
+
+/** Where a reload resumes: the first step whose requirement the server does not meet yet. */
+function resumeStep(status: InstallStatus, hasToken: boolean) {
+  if (!hasToken || !status.dbConnected) return 0;
+  if (status.adminLoaded) return 4;
+  if (status.dbLoaded) return 3;
+  if (status.dbMigrated) return 2;
+  return 0;
+}
+
+/**
+ * The first-run installer (spec §2, §4): five steps in a fixed order, each requiring the one
+ * before (connected → migrated → loaded → admin). Flags start from the server's real state.
+ */
+export function Installer({ status }: { status: InstallStatus }) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const [token, setToken] = useState('');
+  const [tokenError, setTokenError] = useState<string>();
+  const [currentStep, setCurrentStep] = useState(0);
+  const [dbConnected, setDbConnected] = useState(status.dbConnected);
+  const [dbMigrated, setDbMigrated] = useState(status.dbMigrated);
+  const [isMigrating, setIsMigrating] = useState(false);
+  const [dbLoaded, setDbLoaded] = useState(status.dbLoaded);
+  const [dbLoading, setDbLoading] = useState(false);
+  const [adminLoaded, setAdminLoaded] = useState(status.adminLoaded);
+  const [checking, setChecking] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  // The start-up link carries the token (?setup=…): keep it for this tab, then drop it from the address bar.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const fromLink = url.searchParams.get('setup');
+    if (fromLink) {
+      sessionStorage.setItem(TOKEN_STORAGE, fromLink);
+      url.searchParams.delete('setup');
+      window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    }
+    const saved = fromLink ?? sessionStorage.getItem(TOKEN_STORAGE) ?? '';
+    setToken(saved);
+    setCurrentStep(resumeStep(status, Boolean(saved)));
+  }, [status]);
+
+  const call = <T,>(path: string, body?: unknown) =>
+    apiFetch<T>(`/api/install/${path}`, { method: 'POST', body, locale, headers: { 'x-setup-token': token } });
+  const explain = (error: unknown) => (error instanceof ApiRequestError ? error.message : String(error));
+
+  async function verifyConnection() {
+    setChecking(true);
+    try {
+      await apiFetch('/api/install/database-connections', { locale });
+      setDbConnected(true);
+    } catch {
+      setDbConnected(false);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function startInstallation() {
+    if (!token.trim()) return setTokenError(t('installer.token.required'));
+    setChecking(true);
+    try {
+      await call('verify-token');
+      sessionStorage.setItem(TOKEN_STORAGE, token.trim());
+      setTokenError(undefined);
+      setFailure(undefined);
+      setCurrentStep(1);
+    } catch (error) {
+      setTokenError(explain(error));
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function runMigrations() {
+    setIsMigrating(true);
+    setFailure(undefined);
+    try {
+      await call('migrations-run');
+      setDbMigrated(true);
+    } catch (error) {
+      setFailure(explain(error));
+    } finally {
+      setIsMigrating(false);
+    }
+  }
+
+  async function loadDefaults() {
+    setDbLoading(true);
+    setFailure(undefined);
+    try {
+      await call('database-loading');
+      setDbLoaded(true);
+    } catch (error) {
+      setFailure(explain(error));
+    } finally {
+      setDbLoading(false);
+    }
+  }
+
+  async function createAdmin(values: AdminFormValues) {
+    const { confirmPassword: _confirm, ...fields } = values;
+    try {
+      await call('admin-loading', { ...fields, pub: ensureDevicePublicKey() });
+      setAdminLoaded(true);
+      sessionStorage.removeItem(TOKEN_STORAGE);
+      toast({ title: t('installer.toast.success'), description: t('installer.toast.registered'), color: 'success' });
+    } catch (error) {
+      setAdminLoaded(false);
+      const failure = error instanceof ApiRequestError ? error.failure : undefined;
+      toast({
+        title: failure?.message ?? explain(error),
+        description: failure?.data?.issues?.[0]?.message,
+        color: 'warning',
+      });
+      throw error;
+    }
+  }
+
+  const go = (step: number) => {
+    setFailure(undefined);
+    setCurrentStep(step);
+  };
+  const busy = isMigrating || dbLoading || checking;
+  const stepKey = steps[currentStep] ?? 'connection';
+
+  let body: ReactNode;
+  let next: ReactNode = null;
+  switch (stepKey) {
+    case 'connection':
+      body = (
+        <div className="space-y-5">
+          <ConfigurationPanel status={status} dbConnected={dbConnected} />
+          <Button type="button" variant="outline" size="sm" onClick={verifyConnection} disabled={checking}>
+            {checking ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+            {t('installer.buttons.verify')}
+          </Button>
+          <Field
+            label={t('installer.token.label')}
+            hint={t('installer.token.hint')}
+            value={token}
+            onChange={(event) => {
+              setToken(event.target.value);
+              setTokenError(undefined);
+            }}
+            error={tokenError}
+            dir="ltr"
+            autoComplete="off"
+            spellCheck={false}
+            className="max-w-md"
+          />
+        </div>
+      );
+      next = dbConnected ? (
+        <Button type="button" onClick={startInstallation} disabled={checking}>
+          {t('installer.buttons.startInstallation')}
+        </Button>
+      ) : null;
+      break;
+    case 'schema':
+      body = <MigrationsPanel migrated={dbMigrated} migrating={isMigrating} />;
+      next = dbMigrated ? (
+        <Button type="button" onClick={() => go(2)}>
+          {t('installer.buttons.proceedDefaults')}
+        </Button>
+      ) : (
+        <Button type="button" onClick={runMigrations} disabled={isMigrating}>
+          {isMigrating ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+          {t('installer.buttons.runMigrations')}
+        </Button>
+      );
+      break;
+    case 'defaults':
+      body = <LoadingPanel loaded={dbLoaded} loading={dbLoading} />;
+      next = dbLoaded ? (
+        <Button type="button" onClick={() => go(3)}>
+          {t('installer.buttons.addingAdmin')}
+        </Button>
+      ) : (
+        <Button type="button" onClick={loadDefaults} disabled={dbLoading}>
+          {dbLoading ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+          {t('installer.buttons.proceedDefaults')}
+        </Button>
+      );
+      break;
+    case 'admin':
+      body = adminLoaded ? (
+        <Alert tone="success" title={t('installer.toast.registered')} />
+      ) : (
+        <AdminForm onSubmit={createAdmin} disabled={adminLoaded} />
+      );
+      next = (
+        <Button type="button" onClick={() => go(4)} disabled={!adminLoaded}>
+          {t('installer.buttons.finish')}
+        </Button>
+      );
+      break;
+    case 'complete':
+      body = (
+        <div className="space-y-4">
+          <Alert tone="success" title={t('installer.complete.title')}>
+            <p>{t('installer.complete.body')}</p>
+            <p className="mt-2">{t('installer.complete.noFile')}</p>
+            <p className="mt-2">{t('installer.complete.staticNote')}</p>
+          </Alert>
+          <Button asChild>
+            {/* A full load: the root shell re-reads the installed flag and shows the site. */}
+            <a href={`/${locale}`}>{t('installer.buttons.openSite')}</a>
+          </Button>
+        </div>
+      );
+      break;
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b border-border">
+        <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
+          <h1 className="flex-1 text-lg font-bold">{t('installer.title')}</h1>
+          <LanguageSwitcher current={locale} />
+          <ThemeSwitcher />
+        </div>
+      </header>
+      <main id="main" className="mx-auto grid w-full max-w-5xl flex-1 gap-8 px-4 py-8 md:grid-cols-[16rem_1fr]">
+        <nav aria-label={t('installer.stepsLabel')}>
+          <p className="mb-4 text-sm text-fg-muted">{t('installer.intro')}</p>
+          <ol className="space-y-1">
+            {steps.map((step, index) => {
+              const done = index < currentStep;
+              const current = index === currentStep;
+              return (
+                <li
+                  key={step}
+                  aria-current={current ? 'step' : undefined}
+                  className={`flex gap-3 rounded-md p-2 ${current ? 'bg-muted' : ''}`}
+                >
+                  <span
+                    aria-hidden
+                    className={`flex size-7 shrink-0 items-center justify-center rounded-full border text-sm ${done ? 'border-primary bg-primary text-white dark:text-neutral-950' : current ? 'border-primary text-primary' : 'border-border text-fg-muted'}`}
+                  >
+                    {done ? <Check className="size-4" /> : formatNumber(locale, index + 1)}
+                  </span>
+                  <span>
+                    <span className={`block text-sm font-medium ${current ? '' : 'text-fg-muted'}`}>
+                      {t(`installer.steps.${step}.title`)}
+                    </span>
+                    <span className="block text-xs text-fg-muted">{t(`installer.steps.${step}.description`)}</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+        <section aria-labelledby="step-title" className="min-w-0">
+          <p className="text-sm text-fg-muted">
+            {t('installer.stepOf', { current: formatNumber(locale, currentStep + 1), total: formatNumber(locale, steps.length) })}
+          </p>
+          <h2 id="step-title" className="mb-6 text-2xl font-bold">
+            {t(`installer.steps.${stepKey}.title`)}
+          </h2>
+          {body}
+          {failure ? (
+            <div className="mt-4">
+              <Alert tone="error" title={failure} />
+            </div>
+          ) : null}
+          {stepKey === 'complete' ? null : (
+            <div className="mt-8 flex items-center gap-3 border-t border-border pt-4">
+              {currentStep > 0 ? (
+                <Button type="button" variant="outline" onClick={() => go(currentStep - 1)} disabled={busy}>
+                  {t('installer.buttons.previous')}
+                </Button>
+              ) : null}
+              <div className="ms-auto">{next}</div>
+            </div>
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
