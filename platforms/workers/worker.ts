@@ -1,16 +1,17 @@
+import * as build from 'virtual:react-router/server-build';
 import { drizzle } from 'drizzle-orm/d1';
 import { createRequestHandler } from 'react-router';
-// React Router's server build (build/server/index.js, made by `react-router build`). Vite knows it
-// under this virtual name; wrangler.jsonc aliases the same name to the built file for esbuild.
-import * as build from 'virtual:react-router/server-build';
 import { type App, createApp } from '../../server/app';
 import { type AppConfig, ConfigError, parseConfig } from '../../server/config';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
+import type { SetupTokenStore } from '../../server/deps';
 
 /** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
 export type WorkerEnv = { DB?: D1Database } & Record<string, unknown>;
 
+// `build` is React Router's server build (build/server/index.js, made by `react-router build`):
+// Vite knows it under this virtual name, and wrangler.jsonc aliases the same name to the file.
 const pageHandler = createRequestHandler(build, 'production');
 
 /**
@@ -23,12 +24,35 @@ function stringVars(env: WorkerEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
+/**
+ * A Worker keeps no files, so the installer's token is the `SETUP_TOKEN` secret
+ * (`npx wrangler secret put SETUP_TOKEN`). A secret cannot be removed from inside the Worker; once
+ * the site is installed the installer refuses every call anyway, and the owner may delete it.
+ */
+function secretSetupToken(config: AppConfig): SetupTokenStore {
+  return {
+    async read() {
+      if (!config.SETUP_TOKEN) console.warn('SETUP_TOKEN is not set: run `npx wrangler secret put SETUP_TOKEN`.');
+      return config.SETUP_TOKEN;
+    },
+    async clear() {},
+  };
+}
+
 function appFor(env: WorkerEnv, binding: D1Database): App {
   const cached = apps.get(env);
   if (cached?.binding === binding) return cached.app;
   const config: AppConfig = parseConfig(stringVars(env));
   const db = drizzle(binding, { schema }) as unknown as Database;
-  const app = createApp({ config, db, pageHandler: (request, context) => pageHandler(request, context) });
+  const app = createApp({
+    config,
+    db,
+    databaseInfo: { driver: 'Cloudflare D1', location: 'binding DB' },
+    setupToken: secretSetupToken(config),
+    // Cloudflare sets CF-Connecting-IP on every request that reaches a Worker.
+    trustCloudflareIp: true,
+    pageHandler: (request, context) => pageHandler(request, context),
+  });
   apps.set(env, { binding, app });
   return app;
 }

@@ -1,0 +1,220 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/*
+ * The Cloudflare Workers target, run for real: `wrangler dev --local` bundles platforms/workers/worker.ts
+ * with the React Router server build into workerd, with a local D1 database and Workers static
+ * assets from build/client. It reuses the build that `npm test` (`npm run build`) has just made.
+ */
+
+const wranglerBin = path.resolve('node_modules/wrangler/bin/wrangler.js');
+// Wrangler fully offline and quiet: no telemetry, no update check, no `cf` object download, no
+// interactive UI, and none of the developer's own .env/.dev.vars or process variables in the worker.
+const wranglerEnv = {
+  ...process.env,
+  CI: 'true',
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+  // The React production build, as `wrangler deploy` bundles it.
+  NODE_ENV: 'production',
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  CLOUDFLARE_INCLUDE_PROCESS_ENV: 'false',
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops wrangler and its workerd children: they share the process group wrangler leads. */
+async function stopGroup(child: ChildProcess) {
+  const pid = child.pid;
+  if (pid === undefined || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  for (const deadline = Date.now() + 10_000; groupAlive(pid) && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+  for (const deadline = Date.now() + 5_000; groupAlive(pid) && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test.describe('Cloudflare Workers target (wrangler dev --local)', () => {
+  // One workerd for the whole file, in one Playwright worker; tests still run even if one fails.
+  test.describe.configure({ mode: 'default' });
+
+  let url = '';
+  let tempDir = '';
+  let child: ChildProcess | undefined;
+  let output = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    tempDir = mkdtempSync(path.join(tmpdir(), 'daftar-workers-'));
+
+    // Reuse the build from `npm run build`; make only the React Router part when it is missing.
+    if (!existsSync('build/server/index.js') || !existsSync('build/client/assets')) {
+      const built = spawnSync(process.execPath, [path.resolve('node_modules/@react-router/dev/bin.cjs'), 'build'], {
+        encoding: 'utf8',
+        env: wranglerEnv,
+      });
+      if (built.status !== 0) throw new Error(`react-router build failed:\n${built.stdout}\n${built.stderr}`);
+    }
+
+    const port = await freePort();
+    const inspectorPort = await freePort();
+    // An explicit, empty env file: the worker sees only wrangler.jsonc's bindings.
+    const envFile = path.join(tempDir, 'worker.env');
+    writeFileSync(envFile, '');
+    child = spawn(
+      process.execPath,
+      [
+        wranglerBin,
+        'dev',
+        '--local',
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--inspector-port',
+        String(inspectorPort),
+        '--persist-to',
+        path.join(tempDir, 'state'),
+        '--env-file',
+        envFile,
+        '--show-interactive-dev-session=false',
+        '--log-level',
+        'log',
+      ],
+      {
+        env: { ...wranglerEnv, WRANGLER_LOG_PATH: path.join(tempDir, 'logs') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // Its own process group, so afterAll can stop workerd along with wrangler.
+        detached: true,
+      },
+    );
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+
+    url = `http://127.0.0.1:${port}`;
+    // Generous for a busy 2-core machine; but once the worker answers, an error is not waited out.
+    let deadline = Date.now() + 90_000;
+    let lastAnswer = '';
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+      try {
+        const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) });
+        if (response.ok) break;
+        if (!lastAnswer) deadline = Math.min(deadline, Date.now() + 10_000);
+        lastAnswer = `${response.status} ${await response.text()}`;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`the worker did not become healthy (last answer: ${lastAnswer || 'none'}):\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
+
+  test.afterAll(async () => {
+    test.setTimeout(30_000);
+    if (child) await stopGroup(child);
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  });
+
+  test('GET /api/health answers ok through D1', async ({ request }) => {
+    const response = await request.get(`${url}/api/health`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/json');
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  test('/fa is server-rendered right-to-left, /en left-to-right', async ({ request }) => {
+    const fa = await request.get(`${url}/fa`);
+    expect(fa.status()).toBe(200);
+    expect(fa.headers()['content-type']).toContain('text/html');
+    expect(fa.headers()['content-security-policy']).toContain("default-src 'self'");
+    expect(await fa.text()).toContain('<html lang="fa" dir="rtl"');
+
+    const en = await request.get(`${url}/en`);
+    expect(en.status()).toBe(200);
+    expect(await en.text()).toContain('<html lang="en" dir="ltr"');
+  });
+
+  test('/ redirects by Accept-Language', async ({ playwright }) => {
+    const request = await playwright.request.newContext({ extraHTTPHeaders: { 'Accept-Language': 'en' } });
+    const response = await request.get(`${url}/`, { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe('/en');
+    await request.dispose();
+  });
+
+  test('built files come from Workers static assets, hashed ones cached for a year', async ({ request }) => {
+    const html = await (await request.get(`${url}/en`)).text();
+    const stylesheet = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+    expect(stylesheet, 'the page links its stylesheet').toBeTruthy();
+    const css = await request.get(`${url}${stylesheet}`);
+    expect(css.status()).toBe(200);
+    expect(css.headers()['content-type']).toContain('text/css');
+    expect(css.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const icon = await request.get(`${url}/icon.png`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
+    expect((await icon.body()).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  test('the page hydrates in Chromium with no errors', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${url}/fa`);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(`${url}/en`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    expect(errors).toEqual([]);
+  });
+
+  test('`wrangler deploy --dry-run` bundles the worker offline', async () => {
+    test.setTimeout(120_000);
+    const outDir = path.join(tempDir, 'bundle');
+    const result = spawnSync(process.execPath, [wranglerBin, 'deploy', '--dry-run', '--outdir', outDir], {
+      encoding: 'utf8',
+      env: { ...wranglerEnv, WRANGLER_LOG_PATH: path.join(tempDir, 'logs') },
+    });
+    expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/env\.DB\s+\(daftar\)\s+D1 Database/);
+    expect(statSync(path.join(outDir, 'worker.js')).size).toBeGreaterThan(10_000);
+  });
+});
