@@ -72,7 +72,7 @@ function setupProblem(request: Request, message: string): Response {
  * assets before this runs; everything else goes through the same app as the node target.
  */
 export default {
-  async fetch(request, env) {
+  async fetch(request: Request, env: WorkerEnv) {
     if (!env.DB) {
       return setupProblem(request, 'The D1 binding "DB" is missing: add it under d1_databases in wrangler.jsonc.');
     }
