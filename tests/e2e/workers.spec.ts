@@ -86,7 +86,8 @@ test.describe('Cloudflare Workers target (wrangler dev --local)', () => {
     }
 
     const port = await freePort();
-    const inspectorPort = await freePort();
+    let inspectorPort = await freePort();
+    while (inspectorPort === port) inspectorPort = await freePort();
     // An explicit env file: the worker sees wrangler.jsonc's bindings and this secret, nothing of
     // the developer's own .env, .dev.vars or shell.
     const envFile = path.join(tempDir, 'worker.env');
@@ -143,6 +144,14 @@ test.describe('Cloudflare Workers target (wrangler dev --local)', () => {
         throw new Error(`the worker did not become healthy (last answer: ${lastAnswer || 'none'}):\n${output}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
+
+  // What workerd logged (stack traces included) is the first thing to read when a test fails.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's hook signature.
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('wrangler dev output', { body: output, contentType: 'text/plain' });
     }
   });
 
