@@ -31,6 +31,17 @@ export const sharedMessages = {
       userNameTaken: 'This user name is already taken',
       crossOrigin: 'Cross-origin request refused',
       databaseUnavailable: 'Database unavailable',
+      signInRequired: 'Please sign in first',
+      forbidden: 'You do not have permission to do this',
+      invalidCredentials: 'Invalid username or password',
+      tooManyAttempts: 'Too many attempts. Please wait {{minutes}} minutes and try again.',
+      captchaFailed: 'The CAPTCHA check failed. Please try again.',
+      currentPasswordWrong: 'The current password is not correct',
+      notFound: 'Not found',
+      lastOwner: 'The site must keep at least one active owner',
+      ownerRoleLocked: 'The owner role always has every permission and cannot be deleted',
+      roleNameTaken: 'A role with this name already exists',
+      unknownRole: 'Unknown role',
     },
   },
   fa: {
@@ -58,6 +69,17 @@ export const sharedMessages = {
       userNameTaken: 'این نام کاربری پیش‌تر گرفته شده است',
       crossOrigin: 'درخواست از مبدأ دیگر پذیرفته نمی‌شود',
       databaseUnavailable: 'پایگاه داده در دسترس نیست',
+      signInRequired: 'لطفاً نخست وارد شوید',
+      forbidden: 'شما اجازهٔ انجام این کار را ندارید',
+      invalidCredentials: 'نام کاربری یا گذرواژه نادرست است',
+      tooManyAttempts: 'تلاش‌ها بیش از حد بود. لطفاً {{minutes}} دقیقه صبر کنید و دوباره تلاش کنید.',
+      captchaFailed: 'بررسی کپچا ناموفق بود. لطفاً دوباره تلاش کنید.',
+      currentPasswordWrong: 'گذرواژهٔ کنونی درست نیست',
+      notFound: 'پیدا نشد',
+      lastOwner: 'سایت باید دست‌کم یک مالک فعال داشته باشد',
+      ownerRoleLocked: 'نقش مالک همیشه همهٔ اجازه‌ها را دارد و حذف‌شدنی نیست',
+      roleNameTaken: 'نقشی با این نام وجود دارد',
+      unknownRole: 'نقش ناشناخته',
     },
   },
 } as const;
@@ -66,9 +88,10 @@ export type MessageKey =
   | `validation.${keyof (typeof sharedMessages)['en']['validation']}`
   | `api.${keyof (typeof sharedMessages)['en']['api']}`;
 
-/** Looks a shared message up; unknown keys come back unchanged (already plain text). */
-export function translateMessage(locale: Locale, key: string): string {
+/** Looks a shared message up and fills `{{name}}` values; unknown keys come back unchanged. */
+export function translateMessage(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
   const [group, name] = key.split('.') as [string, string];
   const table = sharedMessages[locale] as Record<string, Record<string, string>>;
-  return table[group]?.[name] ?? key;
+  const text = table[group]?.[name] ?? key;
+  return text.replace(/{{\s*(\w+)\s*}}/g, (match, field: string) => String(values[field] ?? match));
 }

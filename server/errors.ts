@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly statusCode: ContentfulStatusCode,
     readonly messageKey: MessageKey,
     readonly data?: { issues?: IssueLike[] } & Record<string, unknown>,
+    /** Values for `{{name}}` placeholders in the message. */
+    readonly values?: Record<string, string | number>,
   ) {
     super(messageKey);
     this.name = 'AppError';

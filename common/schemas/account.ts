@@ -38,3 +38,39 @@ export const adminFormSchema = z
     message: 'validation.passwordsMismatch',
   });
 export type AdminForm = z.infer<typeof adminFormSchema>;
+
+/** Registration (the admin form's rules) as the browser fills it, and as the API receives it. */
+export const registerFormSchema = adminFormSchema;
+export const registerRequestSchema = z.object({
+  ...accountFields,
+  pub: pubkeySchema.optional(),
+  turnstileToken: z.string().max(4096).optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const loginSchema = z.object({
+  userName: z.string().trim().min(1, 'validation.required').max(64, 'validation.max32'),
+  password: z.string().min(1, 'validation.required').max(200, 'validation.passwordMax'),
+  pub: pubkeySchema.optional(),
+  turnstileToken: z.string().max(4096).optional(),
+});
+export type LoginRequest = z.infer<typeof loginSchema>;
+
+export const profileUpdateSchema = z.object({
+  firstName: accountFields.firstName,
+  lastName: accountFields.lastName,
+  about: accountFields.about,
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'validation.required'),
+    password: accountFields.password,
+    confirmPassword: z.string().min(6, 'validation.confirmPasswordMin'),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsMismatch',
+  });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;

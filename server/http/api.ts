@@ -1,15 +1,22 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { isDatabaseConnected } from '../services/installer';
+import { createAuthRoutes, createProfileRoutes } from './accounts';
 import { errorJson } from './errors';
+import { type AuthEnv, authorize } from './guards';
 import { createInstallRoutes } from './install';
 import { requireSameOrigin } from './request';
 import { createSessionRoutes } from './session';
+import { createRoleRoutes, createUserRoutes } from './users';
 
-/** Every `/api/*` endpoint, mounted by createApp. Each area adds its routes here. */
+/**
+ * Every `/api/*` endpoint, mounted by createApp. Each area adds its routes here and its access
+ * rule in route-access.ts; `authorize` enforces those rules for all of them.
+ */
 export function createApiRoutes(deps: AppDeps) {
-  const api = new Hono();
+  const api = new Hono<AuthEnv>();
   api.use('*', requireSameOrigin);
+  api.use('*', authorize(deps));
 
   api.get('/health', async (c) => {
     if (!(await isDatabaseConnected(deps.db))) return errorJson(c, 503, 'Database unavailable');
@@ -18,6 +25,10 @@ export function createApiRoutes(deps: AppDeps) {
 
   api.route('/install', createInstallRoutes(deps));
   api.route('/_auth/session', createSessionRoutes(deps));
+  api.route('/auth', createAuthRoutes(deps));
+  api.route('/profile', createProfileRoutes(deps));
+  api.route('/users', createUserRoutes(deps));
+  api.route('/roles', createRoleRoutes(deps));
 
   return api;
 }

@@ -31,7 +31,7 @@ export function handleError(error: unknown, c: Context) {
     const locale = requestLocale(c);
     const issues = error.data?.issues?.map((issue) => ({ ...issue, message: translateMessage(locale, issue.message) }));
     const data = error.data ? { ...error.data, ...(issues ? { issues } : {}) } : undefined;
-    return errorJson(c, error.statusCode, translateMessage(locale, error.messageKey), data);
+    return errorJson(c, error.statusCode, translateMessage(locale, error.messageKey, error.values), data);
   }
   if (error instanceof HTTPException)
     return errorJson(c, error.status as ContentfulStatusCode, error.message || 'Request failed');

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { AdminRequest } from '../../common/schemas/account';
 import { hashPassword } from '../auth/password';
+import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/database';
-import { userRoles, users } from '../db/schema';
+import { roles, userRoles, users } from '../db/schema';
 import { AppError } from '../errors';
 
 export async function findUserByName(db: Database, username: string) {
@@ -39,4 +40,98 @@ export async function createUser(db: Database, input: Omit<AdminRequest, 'pub'>,
     throw error;
   }
   return id;
+}
+
+/** Users for the dashboard: paginated, searchable by user name or name. */
+export async function listUsers(db: Database, { query, page, pageSize }: { query?: string; page: number; pageSize: number }) {
+  const where = query ? or(like(users.username, `%${query}%`), like(users.displayName, `%${query}%`)) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        displayName: users.displayName,
+        disabledAt: users.disabledAt,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.createdAt))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)` }).from(users).where(where),
+  ]);
+  const memberships = rows.length
+    ? await db
+        .select({ userId: userRoles.userId, roleId: userRoles.roleId })
+        .from(userRoles)
+        .where(
+          inArray(
+            userRoles.userId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      roles: memberships
+        .filter((m) => m.userId === row.id)
+        .map((m) => m.roleId)
+        .sort(),
+    })),
+    total: Number(count?.total ?? 0),
+    page,
+    pageSize,
+  };
+}
+
+async function requireRoles(db: Database, roleIds: string[]) {
+  if (!roleIds.length) return;
+  const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, roleIds));
+  if (found.length !== new Set(roleIds).size) throw new AppError(400, 'api.unknownRole');
+}
+
+/** Active users holding the owner role. */
+async function activeOwnerIds(db: Database) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(userRoles.roleId, 'owner'), isNull(users.disabledAt)));
+  return rows.map((r) => r.id);
+}
+
+export async function createUserWithRoles(db: Database, input: Omit<AdminRequest, 'pub'> & { roles: string[] }) {
+  await requireRoles(db, input.roles);
+  return createUser(db, input, [...new Set(input.roles)]);
+}
+
+/** Replaces a user's roles; the last active owner cannot lose the owner role. */
+export async function setUserRoles(db: Database, userId: string, roleIds: string[]) {
+  const user = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new AppError(404, 'api.notFound');
+  await requireRoles(db, roleIds);
+  const owners = await activeOwnerIds(db);
+  if (owners.length === 1 && owners[0] === userId && !roleIds.includes('owner')) throw new AppError(409, 'api.lastOwner');
+  const unique = [...new Set(roleIds)];
+  await db.batch([
+    db.delete(userRoles).where(eq(userRoles.userId, userId)),
+    ...unique.map((roleId) => db.insert(userRoles).values({ userId, roleId })),
+  ]);
+}
+
+/** Disabling signs the user out everywhere; the last active owner cannot be disabled. */
+export async function setUserDisabled(db: Database, userId: string, disabled: boolean) {
+  const user = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new AppError(404, 'api.notFound');
+  if (disabled) {
+    const owners = await activeOwnerIds(db);
+    if (owners.length === 1 && owners[0] === userId) throw new AppError(409, 'api.lastOwner');
+  }
+  await db
+    .update(users)
+    .set({ disabledAt: disabled ? new Date() : null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  if (disabled) await revokeUserSessions(db, userId);
 }

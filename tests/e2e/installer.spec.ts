@@ -103,7 +103,9 @@ for (const locale of ['fa', 'en'] as const) {
       // A reload in the middle resumes at the same step, from the server's state.
       await snap(page, `installer-${locale}-3-defaults`);
       await page.reload();
-      await expect(page.getByRole('heading', { level: 2 })).toContainText(locale === 'fa' ? 'بارگذاری داده‌های پیش‌فرض' : 'Load default data');
+      await expect(page.getByRole('heading', { level: 2 })).toContainText(
+        locale === 'fa' ? 'بارگذاری داده‌های پیش‌فرض' : 'Load default data',
+      );
       await page.getByRole('button', { name: w.proceed }).click();
       await expect(page.getByText(w.ready)).toBeVisible();
       await page.getByRole('button', { name: w.adding }).click();
@@ -123,7 +125,10 @@ for (const locale of ['fa', 'en'] as const) {
       await expect(page.getByText(w.mismatch)).toBeVisible();
       await snap(page, `installer-${locale}-4-admin-invalid`);
       // The show/hide toggle reveals the password.
-      await page.getByRole('button', { name: locale === 'fa' ? 'نمایش گذرواژه' : 'Show password' }).first().click();
+      await page
+        .getByRole('button', { name: locale === 'fa' ? 'نمایش گذرواژه' : 'Show password' })
+        .first()
+        .click();
       await expect(page.getByLabel(w.password, { exact: true })).toHaveAttribute('type', 'text');
       await page.getByLabel(w.confirm, { exact: true }).fill('s3cret-pass');
       await page.getByRole('button', { name: w.create }).click();
@@ -140,7 +145,9 @@ for (const locale of ['fa', 'en'] as const) {
       await expect(page).toHaveURL(`${server.url}/${locale}`);
       await expect(page.getByRole('navigation', { name: locale === 'fa' ? 'فهرست اصلی' : 'Main menu' })).toBeVisible();
       await expect(page.getByRole('heading', { name: w.heading })).toHaveCount(0);
-      const retry = await page.request.post(`${server.url}/api/install/migrations-run`, { headers: { 'x-setup-token': token ?? '' } });
+      const retry = await page.request.post(`${server.url}/api/install/migrations-run`, {
+        headers: { 'x-setup-token': token ?? '' },
+      });
       expect(retry.status()).toBe(403);
     });
   });
@@ -154,12 +161,14 @@ test('the installed site survives a restart and never shows the installer again'
     expect((await fetch(`${first.url}/api/install/${step}`, { method: 'POST', headers })).status).toBe(200);
   }
   const admin = { firstName: 'Ali', lastName: 'Rezaei', about: 'Owner here', userName: 'ali', password: 'secret-1' };
-  expect((await fetch(`${first.url}/api/install/admin-loading`, { method: 'POST', headers, body: JSON.stringify(admin) })).status).toBe(200);
+  expect(
+    (await fetch(`${first.url}/api/install/admin-loading`, { method: 'POST', headers, body: JSON.stringify(admin) })).status,
+  ).toBe(200);
   await first.stop();
   const second = await startServer({ DATA_DIR: dataDir, SETUP_TOKEN: 'restart-test-token-123456' });
   try {
     expect(second.output()).not.toContain('?setup=');
-    const status = await (await fetch(`${second.url}/api/install/status`)).json();
+    const status = (await (await fetch(`${second.url}/api/install/status`)).json()) as { installed: boolean };
     expect(status.installed).toBe(true);
     expect((await fetch(`${second.url}/api/install/migrations-run`, { method: 'POST', headers })).status).toBe(403);
     const html = await (await fetch(`${second.url}/en`)).text();

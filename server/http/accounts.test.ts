@@ -1,0 +1,277 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../tests/support/config';
+import { createInstalledSite, PASSWORD } from '../../tests/support/site';
+
+const newcomer = { firstName: 'Nima', lastName: 'Tehrani', about: 'Reads everything', userName: 'nima', password: 'nima-pass-1' };
+
+function send(
+  app: Awaited<ReturnType<typeof createInstalledSite>>['app'],
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.request(path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+describe('registration', () => {
+  it('creates a signed-in member, and refuses a taken name with 409', async () => {
+    const { app } = await createInstalledSite();
+    const created = await send(app, 'POST', '/api/auth/register', { ...newcomer, pub: 'b'.repeat(64) });
+    expect(created.status).toBe(201);
+    const session = await json(await send(app, 'GET', '/api/_auth/session', undefined, { cookie: cookieOf(created) }));
+    expect(session.user).toMatchObject({ username: 'nima', roles: ['member'], permissions: ['comments.create'] });
+    const again = await send(app, 'POST', '/api/auth/register', { ...newcomer, userName: 'NIMA' });
+    expect(again.status).toBe(409);
+    expect((await json(again)).message).toBe('This user name is already taken');
+  });
+
+  it.each([
+    ['firstName', 'A', 'Must be at least 2 characters'],
+    ['lastName', 'Ab', 'Must be at least 3 characters'],
+    ['about', 'Hi', 'Must be at least 3 characters'],
+    ['userName', 'ab', 'Must be at least 3 characters'],
+    ['userName', 'bad name!', 'Use only English letters, digits, dot, dash and underscore'],
+    ['password', '12345', 'Password must be at least 6 characters'],
+    ['pub', 'xyz', 'Device key must be 64 hexadecimal characters'],
+  ])('rejects %s = %j with "%s"', async (field, value, message) => {
+    const { app } = await createInstalledSite();
+    const response = await send(app, 'POST', '/api/auth/register', { ...newcomer, [field]: value });
+    expect(response.status).toBe(400);
+    const body = await json(response);
+    expect(body.data.issues).toEqual([expect.objectContaining({ path: [field], message })]);
+  });
+});
+
+describe('login', () => {
+  it('signs in with the right password and sets a safe cookie', async () => {
+    const { app } = await createInstalledSite();
+    const response = await send(app, 'POST', '/api/auth/login', { userName: 'Member', password: PASSWORD });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/i);
+    const https = await app.request('https://daftar.example/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'member', password: PASSWORD }),
+    });
+    expect(https.headers.get('set-cookie')).toMatch(/Secure/i);
+  });
+
+  it('answers a wrong password or unknown name with one generic 401, then 429', async () => {
+    const { app } = await createInstalledSite();
+    for (const userName of ['member', 'ghost']) {
+      const response = await send(app, 'POST', '/api/auth/login', { userName, password: 'wrong-password' });
+      expect(response.status).toBe(401);
+      expect(await json(response)).toEqual({ statusCode: 401, message: 'Invalid username or password' });
+    }
+    for (let i = 0; i < 3; i++) await send(app, 'POST', '/api/auth/login', { userName: 'member', password: 'wrong' });
+    const limited = await send(app, 'POST', '/api/auth/login', { userName: 'member', password: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect((await json(limited)).message).toMatch(/Too many attempts/);
+  });
+
+  it('refuses a disabled user with the same generic message', async () => {
+    const { app, cookies, ids } = await createInstalledSite();
+    expect((await send(app, 'POST', `/api/users/${ids.member}/disable`, undefined, { cookie: cookies.owner })).status).toBe(200);
+    expect((await send(app, 'POST', '/api/auth/login', { userName: 'member', password: PASSWORD })).status).toBe(401);
+    // Disabling also ended the member's existing session.
+    expect((await json(await send(app, 'GET', '/api/_auth/session', undefined, { cookie: cookies.member }))).loggedIn).toBe(
+      false,
+    );
+  });
+});
+
+describe('sessions and profile', () => {
+  it('logout revokes the session on the server: the old cookie stops working', async () => {
+    const { app } = await createInstalledSite();
+    const cookie = cookieOf(await send(app, 'POST', '/api/auth/login', { userName: 'editor', password: PASSWORD }));
+    expect((await send(app, 'GET', '/api/profile', undefined, { cookie })).status).toBe(200);
+    await send(app, 'DELETE', '/api/_auth/session', undefined, { cookie });
+    expect((await send(app, 'GET', '/api/profile', undefined, { cookie })).status).toBe(401);
+  });
+
+  it('password change needs the current password and ends the other sessions', async () => {
+    const { app } = await createInstalledSite();
+    const here = cookieOf(await send(app, 'POST', '/api/auth/login', { userName: 'member', password: PASSWORD }));
+    const elsewhere = cookieOf(await send(app, 'POST', '/api/auth/login', { userName: 'member', password: PASSWORD }));
+    const wrong = await send(
+      app,
+      'POST',
+      '/api/profile/password',
+      { currentPassword: 'nope', password: 'new-pass-1', confirmPassword: 'new-pass-1' },
+      { cookie: here },
+    );
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).data.issues[0].path).toEqual(['currentPassword']);
+    const mismatch = await send(
+      app,
+      'POST',
+      '/api/profile/password',
+      { currentPassword: PASSWORD, password: 'new-pass-1', confirmPassword: 'new-pass-2' },
+      { cookie: here },
+    );
+    expect((await json(mismatch)).data.issues[0]).toMatchObject({ path: ['confirmPassword'], message: 'Passwords do not match' });
+    const ok = await send(
+      app,
+      'POST',
+      '/api/profile/password',
+      { currentPassword: PASSWORD, password: 'new-pass-1', confirmPassword: 'new-pass-1' },
+      { cookie: here },
+    );
+    expect(ok.status).toBe(200);
+    expect((await send(app, 'GET', '/api/profile', undefined, { cookie: here })).status).toBe(200);
+    expect((await send(app, 'GET', '/api/profile', undefined, { cookie: elsewhere })).status).toBe(401);
+    expect((await send(app, 'POST', '/api/auth/login', { userName: 'member', password: 'new-pass-1' })).status).toBe(200);
+  });
+
+  it('updates the profile and lists and revokes devices', async () => {
+    const { app } = await createInstalledSite();
+    const cookie = cookieOf(
+      await send(
+        app,
+        'POST',
+        '/api/auth/login',
+        { userName: 'member', password: PASSWORD, pub: 'c'.repeat(64) },
+        { 'user-agent': 'Firefox test' },
+      ),
+    );
+    const updated = await json(
+      await send(app, 'PATCH', '/api/profile', { firstName: 'Mina', lastName: 'Sadeghi', about: 'New about' }, { cookie }),
+    );
+    expect(updated.user).toMatchObject({ displayName: 'Mina Sadeghi', about: 'New about' });
+    const profile = await json(await send(app, 'GET', '/api/profile', undefined, { cookie }));
+    expect(profile.devices).toEqual([expect.objectContaining({ userAgent: 'Firefox test' })]);
+    expect(profile.comments).toEqual([]);
+    const revoked = await send(app, 'DELETE', `/api/profile/devices/${profile.devices[0].id}`, undefined, { cookie });
+    expect(revoked.status).toBe(200);
+    // That device's session was the one in use.
+    expect((await send(app, 'GET', '/api/profile', undefined, { cookie })).status).toBe(401);
+  });
+});
+
+describe('users and roles administration', () => {
+  it('member gets 403 on the users list, owner 200 with pagination and search', async () => {
+    const { app, cookies } = await createInstalledSite();
+    expect((await send(app, 'GET', '/api/users', undefined, { cookie: cookies.member })).status).toBe(403);
+    const list = await json(await send(app, 'GET', '/api/users?pageSize=2', undefined, { cookie: cookies.owner }));
+    expect(list).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(list.items).toHaveLength(2);
+    const found = await json(await send(app, 'GET', '/api/users?query=edit', undefined, { cookie: cookies.owner }));
+    expect(found.items.map((u: { username: string }) => u.username)).toEqual(['editor']);
+  });
+
+  it('keeps at least one owner and keeps the owner role whole', async () => {
+    const { app, cookies, ids } = await createInstalledSite();
+    const demote = await send(app, 'PUT', `/api/users/${ids.owner}/roles`, { roles: ['editor'] }, { cookie: cookies.owner });
+    expect(demote.status).toBe(409);
+    expect((await send(app, 'POST', `/api/users/${ids.owner}/disable`, undefined, { cookie: cookies.owner })).status).toBe(409);
+    expect((await send(app, 'DELETE', '/api/roles/owner', undefined, { cookie: cookies.owner })).status).toBe(409);
+    expect(
+      (await send(app, 'PATCH', '/api/roles/owner', { permissions: ['dashboard.read'] }, { cookie: cookies.owner })).status,
+    ).toBe(409);
+    // With a second owner, the first may step down.
+    expect(
+      (await send(app, 'PUT', `/api/users/${ids.editor}/roles`, { roles: ['owner'] }, { cookie: cookies.owner })).status,
+    ).toBe(200);
+    expect(
+      (await send(app, 'PUT', `/api/users/${ids.owner}/roles`, { roles: ['editor'] }, { cookie: cookies.owner })).status,
+    ).toBe(200);
+  });
+
+  it('creates, edits and deletes roles; unknown permissions are refused', async () => {
+    const { app, cookies } = await createInstalledSite();
+    const created = await send(
+      app,
+      'POST',
+      '/api/roles',
+      { name: 'moderator', permissions: ['comments.edit', 'dashboard.read'] },
+      { cookie: cookies.owner },
+    );
+    expect(created.status).toBe(201);
+    expect(
+      (await send(app, 'POST', '/api/roles', { name: 'moderator', permissions: [] }, { cookie: cookies.owner })).status,
+    ).toBe(409);
+    expect(
+      (await send(app, 'POST', '/api/roles', { name: 'weird', permissions: ['fly.away'] }, { cookie: cookies.owner })).status,
+    ).toBe(400);
+    const edited = await json(
+      await send(app, 'PATCH', '/api/roles/moderator', { permissions: ['comments.edit'] }, { cookie: cookies.owner }),
+    );
+    expect(edited.permissions).toEqual(['comments.edit']);
+    expect((await send(app, 'DELETE', '/api/roles/moderator', undefined, { cookie: cookies.owner })).status).toBe(200);
+  });
+});
+
+describe('request safety', () => {
+  it('refuses a cross-origin POST with 403', async () => {
+    const { app } = await createInstalledSite();
+    const response = await send(
+      app,
+      'POST',
+      '/api/auth/login',
+      { userName: 'member', password: PASSWORD },
+      { origin: 'https://evil.example' },
+    );
+    expect(response.status).toBe(403);
+    const fetchSite = await send(app, 'POST', '/api/auth/register', newcomer, { 'sec-fetch-site': 'cross-site' });
+    expect(fetchSite.status).toBe(403);
+  });
+});
+
+describe('CAPTCHA', () => {
+  let verifier: Server;
+  let verifyUrl = '';
+  const seen: string[] = [];
+  beforeAll(async () => {
+    // A local stand-in speaking Turnstile's siteverify protocol: form body, JSON { success }.
+    verifier = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        seen.push(form.get('secret') ?? '');
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ success: form.get('response') === 'good-token' }));
+      });
+    });
+    await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
+    const address = verifier.address();
+    verifyUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/siteverify`;
+  });
+  afterAll(() => new Promise<void>((resolve) => verifier.close(() => resolve())));
+
+  it('is verified on the server when configured', async () => {
+    const { app } = await createInstalledSite({
+      TURNSTILE_SITE_KEY: 'site',
+      TURNSTILE_SECRET_KEY: 'secret-key',
+      TURNSTILE_VERIFY_URL: verifyUrl,
+    });
+    expect((await send(app, 'POST', '/api/auth/register', newcomer)).status).toBe(400);
+    const bad = await send(app, 'POST', '/api/auth/register', { ...newcomer, turnstileToken: 'bad-token' });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).message).toBe('The CAPTCHA check failed. Please try again.');
+    expect((await send(app, 'POST', '/api/auth/register', { ...newcomer, turnstileToken: 'good-token' })).status).toBe(201);
+    expect(
+      (
+        await send(app, 'POST', '/api/auth/login', {
+          userName: 'nima',
+          password: newcomer.password,
+          turnstileToken: 'good-token',
+        })
+      ).status,
+    ).toBe(200);
+    expect(seen).toContain('secret-key');
+  });
+});

@@ -1,0 +1,41 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { readSession, type SessionUser } from '../auth/sessions';
+import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+import { readSessionCookie } from './request';
+import { accessFor } from './route-access';
+
+export type AuthEnv = { Variables: { user?: SessionUser } };
+
+/** The signed-in user of this request (after `authorize`), or a 401. */
+export function requireUser(c: Context): SessionUser {
+  const user = c.get('user') as SessionUser | undefined;
+  if (!user) throw new AppError(401, 'api.signInRequired');
+  return user;
+}
+
+/**
+ * The one authorisation gate of the API: finds the matched route in the access table
+ * (route-access.ts), loads the session, and refuses with 401 (not signed in) or 403 (missing
+ * permission). A route without a table entry is refused.
+ */
+export function authorize(deps: AppDeps): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    const route = matchedRoutes(c)
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.endsWith('*'))
+      .at(-1);
+    if (!route) return next(); // no handler matched: the API's 404 answers
+    const access = accessFor(c.req.method === 'HEAD' ? 'GET' : c.req.method, route.path);
+    if (!access) {
+      console.error(`No access rule for ${c.req.method} ${route.path}; refusing.`);
+      throw new AppError(403, 'api.forbidden');
+    }
+    const session = await readSession(deps.db, readSessionCookie(c)).catch(() => null);
+    if (session) c.set('user', session.user);
+    if (access === 'public' || access === 'setup') return next();
+    if (!session) throw new AppError(401, 'api.signInRequired');
+    if (access !== 'user' && !session.user.permissions.includes(access)) throw new AppError(403, 'api.forbidden');
+    return next();
+  };
+}

@@ -1,0 +1,43 @@
+import type { Permission } from '../auth/permissions';
+
+/**
+ * Who may call each API route — the single table the authorisation middleware reads
+ * (server/http/guards.ts) and the authorisation-matrix test checks. A route missing here is
+ * refused (fail closed), and the test names it.
+ *
+ * - `public`: anyone; `setup`: guarded by the installer's own setup-token check;
+ * - `user`: any signed-in user; a permission name: users whose roles grant it.
+ */
+export type Access = 'public' | 'setup' | 'user' | Permission;
+
+export const routeAccess: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/install/status': 'public',
+  'GET /api/install/database-connections': 'public',
+  'POST /api/install/verify-token': 'setup',
+  'POST /api/install/migrations-run': 'setup',
+  'POST /api/install/database-loading': 'setup',
+  'POST /api/install/admin-loading': 'setup',
+  'GET /api/_auth/session': 'public',
+  'DELETE /api/_auth/session': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'GET /api/profile': 'user',
+  'PATCH /api/profile': 'user',
+  'POST /api/profile/password': 'user',
+  'DELETE /api/profile/devices/:id': 'user',
+  'GET /api/users': 'users.read',
+  'POST /api/users': 'users.create',
+  'PUT /api/users/:id/roles': 'users.edit',
+  'POST /api/users/:id/disable': 'users.edit',
+  'POST /api/users/:id/enable': 'users.edit',
+  'GET /api/roles': 'roles.read',
+  'POST /api/roles': 'roles.create',
+  'PATCH /api/roles/:id': 'roles.edit',
+  'DELETE /api/roles/:id': 'roles.delete',
+  'POST /api/content/sync': 'builds.create',
+};
+
+export function accessFor(method: string, path: string): Access | undefined {
+  return routeAccess[`${method} ${path}`];
+}
