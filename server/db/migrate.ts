@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { Database } from './database';
 import { migrations as bundledMigrations } from './migrations.generated';
 
 export type Migration = { name: string; statements: string[] };
 
 const LEDGER = '__daftar_migrations';
+// Declared here, not in schema/: drizzle-kit must not manage the table that records its own output.
+// Inserting through the query builder (not raw SQL with bound values) keeps the batch valid on D1.
+const ledger = sqliteTable(LEDGER, { name: text('name').primaryKey(), appliedAt: integer('applied_at').notNull() });
 
 /** Names of migrations already applied; empty when the ledger does not exist yet. */
 export async function appliedMigrations(db: Database): Promise<string[]> {
@@ -29,7 +33,7 @@ export async function runMigrations(db: Database, migrations: Migration[] = bund
   const applied: string[] = [];
   for (const migration of await pendingMigrations(db, migrations)) {
     await db.batch([
-      db.run(sql`INSERT INTO ${sql.raw(LEDGER)} (name, applied_at) VALUES (${migration.name}, ${Date.now()})`),
+      db.insert(ledger).values({ name: migration.name, appliedAt: Date.now() }),
       ...migration.statements.map((statement) => db.run(sql.raw(statement))),
     ]);
     applied.push(migration.name);

@@ -71,7 +71,7 @@ describe('installer API', () => {
     const device = await deps.db.all<{ pubkey: string }>(sql`SELECT pubkey FROM devices`);
     expect(device).toEqual([{ pubkey: owner.pub }]);
     const stored = await deps.db.all<{ password_hash: string }>(sql`SELECT password_hash FROM users`);
-    expect(stored[0]?.password_hash).toMatch(/^pbkdf2-sha256\$600000\$/);
+    expect(stored[0]?.password_hash).toMatch(/^pbkdf2-sha256-r100k\$600000\$/);
     expect(stored[0]?.password_hash).not.toContain(owner.password);
   });
 

@@ -230,10 +230,6 @@ test.describe('Cloudflare Workers target (wrangler dev --local)', () => {
   });
 
   test('the installer migrates D1, loads defaults and creates the owner', async ({ request }) => {
-    test.fail(
-      true,
-      'drizzle-orm cannot batch a db.run(sql) with bound parameters on D1 (drizzle-orm#2277): server/db/migrate.ts must write its ledger row with a query builder',
-    );
     const headers = { 'x-setup-token': setupToken };
     const migrated = await request.post(`${url}/api/install/migrations-run`, { headers });
     expect(migrated.status(), await migrated.text()).toBe(200);
