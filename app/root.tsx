@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import fontUrl from 'vazirmatn/fonts/webfonts/Vazirmatn[wght].woff2?url';
 import { detectLocale, isLocale, localeDirection } from '../common/locales';
+import { isTurnstileConfigured } from '../server/config';
 import { appContext } from '../server/context';
 import { installStatus } from '../server/services/installer';
 import { getSiteSettings, isInstalled } from '../server/services/site';
@@ -12,6 +13,7 @@ import { ErrorView, errorStatus } from './components/layout/error-view';
 import { Toaster } from './components/ui/toast';
 import { createI18n } from './i18n/i18n';
 import { type RootData, useRootData } from './lib/root-data';
+import { SessionProvider } from './lib/session';
 import { themeBootScript } from './lib/theme';
 import appCss from './styles/app.css?url';
 
@@ -25,7 +27,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs): Pr
         acceptLanguage: request.headers.get('accept-language'),
       });
   const [installed, site] = await Promise.all([isInstalled(deps.db), getSiteSettings(deps.db)]);
-  return { locale, installed, site, nonce, install: installed ? undefined : await installStatus(deps) };
+  return {
+    locale,
+    installed,
+    site,
+    nonce,
+    install: installed ? undefined : await installStatus(deps),
+    // Public by design: the browser renders the CAPTCHA widget with it.
+    turnstileSiteKey: isTurnstileConfigured(deps.config) ? deps.config.TURNSTILE_SITE_KEY : undefined,
+  };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -59,8 +69,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="antialiased">
         <I18nextProvider i18n={i18n}>
-          {children}
-          <Toaster />
+          <SessionProvider>
+            {children}
+            <Toaster />
+          </SessionProvider>
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

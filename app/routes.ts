@@ -6,7 +6,20 @@ export default [
     layout('routes/public/layout.tsx', [
       index('routes/public/home.tsx'),
       route('403', 'routes/public/forbidden.tsx'),
+      route('login', 'routes/auth/login.tsx'),
+      route('register', 'routes/auth/register.tsx'),
+      route('profile', 'routes/auth/profile.tsx'),
       route('*', 'routes/public/not-found.tsx'),
+    ]),
+    layout('routes/manage/layout.tsx', [
+      route('manage', 'routes/manage/dashboard.tsx'),
+      route('manage/pages', 'routes/manage/pages.tsx'),
+      route('manage/builds', 'routes/manage/builds.tsx'),
+      route('manage/settings', 'routes/manage/settings.tsx'),
+      route('manage/newsletter', 'routes/manage/newsletter.tsx'),
+      route('manage/users/:tab?', 'routes/manage/users.tsx'),
+      route('manage/comments/:tab?', 'routes/manage/comments.tsx'),
+      route('manage/editor/*', 'routes/manage/editor.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

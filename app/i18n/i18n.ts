@@ -38,3 +38,14 @@ export function createI18n(locale: Locale): i18n {
   });
   return instance;
 }
+
+const shared = new Map<Locale, i18n>();
+/** A message outside React (route `meta`), from one cached instance per locale. */
+export function translate(locale: Locale, key: string, values?: Record<string, unknown>): string {
+  let instance = shared.get(locale);
+  if (!instance) {
+    instance = createI18n(locale);
+    shared.set(locale, instance);
+  }
+  return instance.t(key, { ...values });
+}

@@ -3,7 +3,14 @@ import { defaultLocale, type Locale } from '../../common/locales';
 import { defaultSiteSettings, type SiteSettings } from '../../common/site-settings';
 import type { InstallStatus } from '../../server/services/installer';
 
-export type RootData = { locale: Locale; installed: boolean; site: SiteSettings; nonce?: string; install?: InstallStatus };
+export type RootData = {
+  locale: Locale;
+  installed: boolean;
+  site: SiteSettings;
+  nonce?: string;
+  install?: InstallStatus;
+  turnstileSiteKey?: string;
+};
 
 /** Root loader data from anywhere, including error boundaries (falls back to defaults). */
 export function useRootData(): RootData {

@@ -14,7 +14,9 @@ describe('password hashing', () => {
   it('still verifies single-call hashes and rejects unknown formats', async () => {
     const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('pw'), 'PBKDF2', false, ['deriveBits']);
     const salt = new Uint8Array(16);
-    const bits = new Uint8Array(await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations: 1000 }, key, 256));
+    const bits = new Uint8Array(
+      await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations: 1000 }, key, 256),
+    );
     const legacy = `pbkdf2-sha256$1000$${btoa(String.fromCharCode(...salt))}$${btoa(String.fromCharCode(...bits))}`;
     expect(await verifyPassword('pw', legacy)).toBe(true);
     expect(await verifyPassword('pw', 'md5$abc')).toBe(false);

@@ -19,7 +19,11 @@ function fromBase64(text: string) {
 }
 
 async function pbkdf2(key: CryptoKey, salt: Uint8Array, iterations: number) {
-  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations }, key, 256);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations },
+    key,
+    256,
+  );
   return new Uint8Array(bits);
 }
 

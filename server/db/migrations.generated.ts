@@ -36,5 +36,14 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE TABLE `users` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`username` text NOT NULL,\n\t`password_hash` text NOT NULL,\n\t`first_name` text NOT NULL,\n\t`last_name` text NOT NULL,\n\t`display_name` text NOT NULL,\n\t`about` text DEFAULT '' NOT NULL,\n\t`avatar_url` text,\n\t`disabled_at` integer,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\t`updated_at` integer\n);",
       "CREATE UNIQUE INDEX `users_username_unique` ON `users` (lower(\"username\"));"
     ]
+  },
+  {
+    "name": "0001_content_index",
+    "statements": [
+      "CREATE TABLE `content_builds` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`commit_sha` text,\n\t`renderer_version` integer NOT NULL,\n\t`page_count` integer NOT NULL,\n\t`problems` text NOT NULL,\n\t`created_at` integer NOT NULL\n);",
+      "CREATE INDEX `content_builds_created_idx` ON `content_builds` (`created_at`);",
+      "ALTER TABLE `pages` ADD `widgets` text;",
+      "ALTER TABLE `pages` ADD `words` integer DEFAULT 0 NOT NULL;"
+    ]
   }
 ];

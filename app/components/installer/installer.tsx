@@ -7,13 +7,13 @@ import { ApiRequestError, apiFetch } from '../../lib/api';
 import { ensureDevicePublicKey } from '../../lib/device';
 import { formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
+import { AccountForm } from '../account/account-form';
 import { LanguageSwitcher } from '../layout/language-switcher';
 import { ThemeSwitcher } from '../layout/theme-switcher';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { toast } from '../ui/toast';
-import { AdminForm } from './admin-form';
 import { ConfigurationPanel, LoadingPanel, MigrationsPanel } from './status-panels';
 
 const steps = ['connection', 'schema', 'defaults', 'admin', 'complete'] as const;
@@ -208,7 +208,7 @@ export function Installer({ status }: { status: InstallStatus }) {
       body = adminLoaded ? (
         <Alert tone="success" title={t('installer.toast.registered')} />
       ) : (
-        <AdminForm onSubmit={createAdmin} disabled={adminLoaded} />
+        <AccountForm onSubmit={createAdmin} submitLabel={t('installer.buttons.createAdmin')} />
       );
       next = (
         <Button type="button" onClick={() => go(4)} disabled={!adminLoaded}>

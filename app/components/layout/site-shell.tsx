@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { localePath, useRootData } from '../../lib/root-data';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeSwitcher } from './theme-switcher';
+import { UserMenu } from './user-menu';
 
 /** The public layout (spec §2): sticky header with menu and switchers, content, footer credit. */
 export function SiteShell({ children }: { children: ReactNode }) {
@@ -36,6 +37,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
               </NavLink>
             ))}
           </nav>
+          <UserMenu />
           <LanguageSwitcher current={locale} />
           <ThemeSwitcher />
         </div>

@@ -27,6 +27,9 @@ export const pages = sqliteTable(
     newsletter: integer('newsletter', { mode: 'boolean' }).notNull().default(false),
     draft: integer('draft', { mode: 'boolean' }).notNull().default(false),
     html: text('html').notNull(),
+    /** Widgets the HTML marks with `<!--daftar:widget:N-->`, in order (common/content.ts). */
+    widgets: text('widgets', { mode: 'json' }).$type<{ kind: 'latest-logs' | 'intro'; props: Record<string, string> }[]>(),
+    words: integer('words').notNull().default(0),
     indexedAt: integer('indexed_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [
@@ -48,3 +51,23 @@ export const pageViews = sqliteTable(
   },
   (t) => [index('page_views_path_idx').on(t.locale, t.path), index('page_views_time_idx').on(t.viewedAt)],
 );
+
+/**
+ * One row per published state of the content (spec §4, §7 builds/latest.json). The id is a hash
+ * of every indexed page's source, so it changes exactly when published content changes.
+ */
+export const contentBuilds = sqliteTable(
+  'content_builds',
+  {
+    id: text('id').primaryKey(),
+    /** Repository commit the index was built from. */
+    commitSha: text('commit_sha'),
+    rendererVersion: integer('renderer_version').notNull(),
+    pageCount: integer('page_count').notNull(),
+    /** Files that could not be indexed, with the reason: `[{ path, message }]`. */
+    problems: text('problems', { mode: 'json' }).notNull().$type<{ path: string; message: string }[]>(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('content_builds_created_idx').on(t.createdAt)],
+);
+export type ContentBuild = typeof contentBuilds.$inferSelect;

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type AdminForm as AdminFormValues, adminFormSchema } from '../../../common/schemas/account';
@@ -7,13 +8,25 @@ import { ApiRequestError } from '../../lib/api';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 
-export type AdminSubmit = (values: AdminFormValues) => Promise<void>;
+export type AccountSubmit = (values: AdminFormValues) => Promise<void>;
 
 /**
- * The admin form (spec §5): the shared zod schema validates on blur and, once a field was
- * touched, on every change; server-side field errors land on their fields.
+ * The account form of the installer's admin step and of registration (spec §5): the shared zod
+ * schema validates on blur and, once a field was touched, on every change; server-side field
+ * errors land on their fields.
  */
-export function AdminForm({ onSubmit, disabled }: { onSubmit: AdminSubmit; disabled: boolean }) {
+export function AccountForm({
+  onSubmit,
+  submitLabel,
+  disabled = false,
+  children,
+}: {
+  onSubmit: AccountSubmit;
+  submitLabel: string;
+  disabled?: boolean;
+  /** Extra content above the submit button (e.g. the CAPTCHA widget). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const form = useForm<AdminFormValues>({
     resolver: zodResolver(adminFormSchema),
@@ -40,26 +53,26 @@ export function AdminForm({ onSubmit, disabled }: { onSubmit: AdminSubmit; disab
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
       <Field
-        label={t('installer.admin.firstName')}
+        label={t('account.firstName')}
         autoComplete="given-name"
         error={message(errors.firstName?.message)}
         {...form.register('firstName')}
       />
       <Field
-        label={t('installer.admin.lastName')}
+        label={t('account.lastName')}
         autoComplete="family-name"
         error={message(errors.lastName?.message)}
         {...form.register('lastName')}
       />
       <Field
-        label={t('installer.admin.about')}
+        label={t('account.about')}
         multiline
         className="sm:col-span-2"
         error={message(errors.about?.message)}
         {...form.register('about')}
       />
       <Field
-        label={t('installer.admin.userName')}
+        label={t('account.userName')}
         autoComplete="username"
         dir="ltr"
         className="sm:col-span-2"
@@ -67,7 +80,7 @@ export function AdminForm({ onSubmit, disabled }: { onSubmit: AdminSubmit; disab
         {...form.register('userName')}
       />
       <Field
-        label={t('installer.admin.password')}
+        label={t('account.password')}
         type="password"
         autoComplete="new-password"
         dir="ltr"
@@ -75,17 +88,18 @@ export function AdminForm({ onSubmit, disabled }: { onSubmit: AdminSubmit; disab
         {...form.register('password')}
       />
       <Field
-        label={t('installer.admin.confirmPassword')}
+        label={t('account.confirmPassword')}
         type="password"
         autoComplete="new-password"
         dir="ltr"
         error={message(errors.confirmPassword?.message)}
         {...form.register('confirmPassword')}
       />
+      {children ? <div className="sm:col-span-2">{children}</div> : null}
       <div className="sm:col-span-2">
         <Button type="submit" disabled={disabled || isSubmitting}>
           {isSubmitting ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
-          {t('installer.buttons.createAdmin')}
+          {submitLabel}
         </Button>
       </div>
     </form>

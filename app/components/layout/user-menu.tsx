@@ -1,0 +1,56 @@
+import { LogIn, LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { localePath, useRootData } from '../../lib/root-data';
+import { useSession } from '../../lib/session';
+import { Button } from '../ui/button';
+import { toast } from '../ui/toast';
+
+/**
+ * Sign-in state in the header. Rendered only once the session is known (after hydration), so a
+ * cached page is the same for everyone until then.
+ */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const { authReady, user, logout } = useSession();
+  const navigate = useNavigate();
+  if (!authReady) return <span aria-hidden className="inline-block w-16" />;
+  if (!user) {
+    return (
+      <Button asChild variant="ghost" size="sm">
+        <Link to={localePath(locale, '/login')}>
+          <LogIn aria-hidden className="size-4 rtl:-scale-x-100" />
+          {t('auth.loginLink')}
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <nav aria-label={t('auth.userMenu')} className="flex items-center gap-1">
+      {user.permissions.includes('dashboard.read') ? (
+        <Button asChild variant="ghost" size="sm">
+          <Link to={localePath(locale, '/manage')}>{t('auth.dashboard')}</Link>
+        </Button>
+      ) : null}
+      <Button asChild variant="ghost" size="sm">
+        <Link to={localePath(locale, '/profile')} title={user.displayName}>
+          {t('auth.profile')}
+        </Link>
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        onClick={async () => {
+          await logout();
+          toast({ title: t('auth.loggedOut'), color: 'info' });
+          navigate(localePath(locale, '/'));
+        }}
+      >
+        <LogOut aria-hidden className="size-4 rtl:-scale-x-100" />
+        {t('auth.logout')}
+      </Button>
+    </nav>
+  );
+}

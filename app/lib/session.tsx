@@ -1,0 +1,72 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { SessionUser } from '../../server/auth/sessions';
+
+/**
+ * The browser's view of the session (spec §4). Public pages are cacheable and identical for
+ * everyone, so the session is fetched after hydration; `authReady` turns true after the first
+ * answer, and a failed fetch counts as logged out. Other tabs announce sign-in/out through
+ * localStorage (`daftar.session-changed`), and this tab refreshes.
+ */
+export type SessionState = {
+  authReady: boolean;
+  loggedIn: boolean;
+  user: SessionUser | null;
+  /** Re-reads the session and returns the signed-in user (or null). */
+  refresh: () => Promise<SessionUser | null>;
+  logout: () => Promise<void>;
+};
+
+export const SESSION_SIGNAL = 'daftar.session-changed';
+/** Run on logout, e.g. forgetting the device identity; registered by the device module. */
+const logoutHooks = new Set<() => Promise<void> | void>();
+export function onLogout(hook: () => Promise<void> | void) {
+  logoutHooks.add(hook);
+  return () => logoutHooks.delete(hook);
+}
+
+export function announceSessionChange() {
+  localStorage.setItem(SESSION_SIGNAL, String(Date.now()));
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ authReady: boolean; user: SessionUser | null }>({ authReady: false, user: null });
+
+  const refresh = useCallback(async () => {
+    try {
+      const response = await fetch('/api/_auth/session', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      const body = response.ok ? ((await response.json()) as { user: SessionUser | null }) : { user: null };
+      setState({ authReady: true, user: body.user ?? null });
+      return body.user ?? null;
+    } catch {
+      setState({ authReady: true, user: null });
+      return null;
+    }
+  }, []);
+
+  const logout = useCallback(async () => {
+    await fetch('/api/_auth/session', { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);
+    for (const hook of logoutHooks) await Promise.resolve(hook()).catch((error) => console.error(error));
+    setState({ authReady: true, user: null });
+    announceSessionChange();
+  }, []);
+
+  useEffect(() => {
+    refresh();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_SIGNAL) refresh();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [refresh]);
+
+  const value = useMemo(() => ({ ...state, loggedIn: Boolean(state.user), refresh, logout }), [state, refresh, logout]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { type LoginRequest, loginSchema } from '../../../common/schemas/account';
+import { appContext } from '../../../server/context';
+import { AuthCard } from '../../components/account/auth-card';
+import { Captcha } from '../../components/account/captcha';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { ApiRequestError, apiFetch } from '../../lib/api';
+import { pageMetaFor } from '../../lib/meta';
+import { localePath, useRootData } from '../../lib/root-data';
+import { useAfterSignIn } from '../../lib/use-after-sign-in';
+import type { Route } from './+types/login';
+import { redirectSignedIn } from './redirect-signed-in.server';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return redirectSignedIn(request, context.get(appContext), params.locale);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'auth.loginTitle');
+
+export default function Login() {
+  const { t } = useTranslation();
+  const { locale, turnstileSiteKey } = useRootData();
+  const [params] = useSearchParams();
+  const after = useAfterSignIn();
+  const [failure, setFailure] = useState<string>();
+  const [captcha, setCaptcha] = useState<string>();
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { userName: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (turnstileSiteKey && !captcha) return setFailure(t('auth.captcha'));
+    setFailure(undefined);
+    try {
+      await apiFetch('/api/auth/login', {
+        method: 'POST',
+        locale,
+        body: { ...values, pub: after.devicePublicKey(), turnstileToken: captcha },
+      });
+      await after.done();
+    } catch (error) {
+      setFailure(error instanceof ApiRequestError ? error.message : String(error));
+    }
+  });
+
+  const registerHref = `${localePath(locale, '/register')}${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(params.get('redirectTo') ?? '')}` : ''}`;
+  return (
+    <AuthCard
+      title={t('auth.loginTitle')}
+      intro={t('auth.loginIntro')}
+      footer={
+        <>
+          {t('auth.noAccount')}{' '}
+          <Link to={registerHref} className="font-medium text-primary hover:underline">
+            {t('auth.registerLink')}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
+        {failure ? <Alert tone="error" title={failure} /> : null}
+        <Field
+          label={t('account.userName')}
+          autoComplete="username"
+          dir="ltr"
+          error={errors.userName?.message && t(errors.userName.message)}
+          {...form.register('userName')}
+        />
+        <Field
+          label={t('account.password')}
+          type="password"
+          autoComplete="current-password"
+          dir="ltr"
+          error={errors.password?.message && t(errors.password.message)}
+          {...form.register('password')}
+        />
+        <Captcha onToken={setCaptcha} />
+        <Button type="submit" disabled={isSubmitting} className="w-full justify-center">
+          {isSubmitting ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+          {t('auth.loginButton')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { AdminForm as AccountValues } from '../../../common/schemas/account';
+import { appContext } from '../../../server/context';
+import { AccountForm } from '../../components/account/account-form';
+import { AuthCard } from '../../components/account/auth-card';
+import { Captcha } from '../../components/account/captcha';
+import { toast } from '../../components/ui/toast';
+import { ApiRequestError, apiFetch } from '../../lib/api';
+import { pageMetaFor } from '../../lib/meta';
+import { localePath, useRootData } from '../../lib/root-data';
+import { useAfterSignIn } from '../../lib/use-after-sign-in';
+import type { Route } from './+types/register';
+import { redirectSignedIn } from './redirect-signed-in.server';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return redirectSignedIn(request, context.get(appContext), params.locale);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'auth.registerTitle');
+
+export default function Register() {
+  const { t } = useTranslation();
+  const { locale, turnstileSiteKey } = useRootData();
+  const [params] = useSearchParams();
+  const after = useAfterSignIn();
+  const [captcha, setCaptcha] = useState<string>();
+
+  async function register(values: AccountValues) {
+    if (turnstileSiteKey && !captcha) {
+      toast({ title: t('auth.captcha'), color: 'warning' });
+      return;
+    }
+    const { confirmPassword: _confirm, ...fields } = values;
+    try {
+      await apiFetch('/api/auth/register', {
+        method: 'POST',
+        locale,
+        body: { ...fields, pub: after.devicePublicKey(), turnstileToken: captcha },
+      });
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        toast({ title: error.message, description: error.failure.data?.issues?.[0]?.message, color: 'warning' });
+      }
+      throw error;
+    }
+    toast({ title: t('auth.welcome', { name: fields.firstName }), description: t('auth.registered'), color: 'success' });
+    await after.done();
+  }
+
+  const loginHref = `${localePath(locale, '/login')}${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(params.get('redirectTo') ?? '')}` : ''}`;
+  return (
+    <AuthCard
+      title={t('auth.registerTitle')}
+      intro={t('auth.registerIntro')}
+      footer={
+        <>
+          {t('auth.haveAccount')}{' '}
+          <Link to={loginHref} className="font-medium text-primary hover:underline">
+            {t('auth.loginLink')}
+          </Link>
+        </>
+      }
+    >
+      <AccountForm onSubmit={register} submitLabel={t('auth.registerButton')}>
+        <Captcha onToken={setCaptcha} />
+      </AccountForm>
+    </AuthCard>
+  );
+}

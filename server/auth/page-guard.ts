@@ -1,0 +1,33 @@
+import { createContext, data, redirect } from 'react-router';
+import { isLocale } from '../../common/locales';
+import { type ManagedPage, pageAccess } from '../../common/page-access';
+import type { Database } from '../db/database';
+import { getRequestUser } from './request-user';
+import type { SessionUser } from './sessions';
+
+/** The user a page guard let through, for the loaders behind it. */
+export const pageUserContext = createContext<SessionUser>();
+
+/** The dashboard page a path belongs to: the longest matching entry of the page-access table. */
+export function managedPageFor(pathname: string): ManagedPage | undefined {
+  const rest = pathname.split('/').slice(2).join('/');
+  return (Object.keys(pageAccess) as ManagedPage[])
+    .filter((page) => rest === page || rest.startsWith(`${page}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+/**
+ * Page guard for the dashboard: anonymous visitors go to login and come back afterwards; a
+ * signed-in user without the page's permission gets the 403 page.
+ */
+export async function requirePageAccess(db: Database, request: Request): Promise<SessionUser> {
+  const url = new URL(request.url);
+  const locale = url.pathname.split('/')[1];
+  const user = await getRequestUser(db, request);
+  if (!user) {
+    throw redirect(`/${isLocale(locale) ? locale : 'fa'}/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  const page = managedPageFor(url.pathname);
+  if (!page || !user.permissions.includes(pageAccess[page])) throw data('Forbidden', { status: 403 });
+  return user;
+}

@@ -1,0 +1,102 @@
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+/** A page's YAML front matter after validation (DESIGN.md: content is Markdown + YAML in git). */
+export type FrontMatter = {
+  title: string;
+  description: string;
+  thumbnail?: string;
+  /** ISO date `YYYY-MM-DD` (or a full ISO timestamp when the file gives a time). */
+  date?: string;
+  author?: string;
+  cat?: string;
+  toc: boolean;
+  intro: boolean;
+  comments: boolean;
+  newsletter: boolean;
+  draft: boolean;
+};
+
+/** A file that cannot be indexed; the message names the field and the problem. */
+export class ContentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContentError';
+  }
+}
+
+/** Only site paths and http(s) addresses: no `javascript:` or `data:` banners. */
+const safeUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((value) => /^(https?:\/\/|\/(?!\/))/i.test(value), 'must be a site path (/images/…) or an http(s) address');
+
+/** YAML gives unquoted dates as strings (core schema) — other parsers give Date objects; accept both. */
+const dateField = z.union([z.string(), z.date()]).transform((value, ctx) => {
+  const date = value instanceof Date ? value : new Date(value.trim());
+  if (Number.isNaN(date.getTime())) {
+    ctx.addIssue({ code: 'custom', message: 'is not a valid date (use YYYY-MM-DD)' });
+    return z.NEVER;
+  }
+  const iso = date.toISOString();
+  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+});
+
+const flag = z.boolean().default(false);
+const text = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
+
+const frontMatterSchema = z.object({
+  title: text.pipe(z.string().min(1, 'must not be empty')),
+  description: text.default(''),
+  thumbnail: safeUrl.optional().nullable(),
+  date: dateField.optional().nullable(),
+  author: text.optional().nullable(),
+  cat: text
+    .pipe(z.string().regex(/^[\p{L}\p{N}_-]+$/u, 'must be one word (letters, digits, - or _)'))
+    .optional()
+    .nullable(),
+  toc: flag,
+  intro: flag,
+  comments: flag,
+  newsletter: flag,
+  draft: flag,
+});
+
+const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/** Splits a Markdown file into validated front matter and body; throws ContentError when malformed. */
+export function parseDocument(source: string): { data: FrontMatter; body: string } {
+  const text = source.replace(/^\uFEFF/, '');
+  const match = FENCE.exec(text);
+  if (!match) throw new ContentError('missing front matter: the file must start with a --- block holding at least a title');
+  let raw: unknown;
+  try {
+    raw = parseYaml(match[1] ?? '', { prettyErrors: true }) ?? {};
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new ContentError(`front matter is not valid YAML: ${reason}`);
+  }
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new ContentError('front matter must be a YAML mapping (key: value lines)');
+  const parsed = frontMatterSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'front matter'} ${issue.message}`);
+    throw new ContentError(`front matter: ${problems.join('; ')}`);
+  }
+  const d = parsed.data;
+  const data: FrontMatter = {
+    title: d.title,
+    description: d.description,
+    toc: d.toc,
+    intro: d.intro,
+    comments: d.comments,
+    newsletter: d.newsletter,
+    draft: d.draft,
+    ...(d.thumbnail ? { thumbnail: d.thumbnail } : {}),
+    ...(d.date ? { date: d.date } : {}),
+    ...(d.author ? { author: d.author } : {}),
+    ...(d.cat ? { cat: d.cat } : {}),
+  };
+  return { data, body: text.slice(match[0].length) };
+}
