@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
-import type { CommitAuthor, ContentRepository, FileChange } from '../../server/content/repository';
+import type { CommitAuthor, ContentRepository, FileChange, TreeFile } from '../../server/content/repository';
 
 /** The node target's content repository: a plain git repository at `$DATA_DIR/repo`. */
 export function createLocalRepository(dir: string, branch = 'main'): ContentRepository {
@@ -66,6 +66,36 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
         return nested.flat();
       };
       return (await walk(base)).map((file) => path.relative(dir, file).split(path.sep).join('/')).sort();
+    },
+    async tree(folder: string, commit?: string) {
+      await ensure();
+      let oid: string;
+      try {
+        oid = commit ?? (await git.resolveRef({ fs, dir, ref: 'HEAD' }));
+      } catch {
+        return []; // no commit yet
+      }
+      const files: TreeFile[] = [];
+      const walk = async (treePath: string): Promise<void> => {
+        let entries: Awaited<ReturnType<typeof git.readTree>>['tree'];
+        try {
+          entries = (await git.readTree({ fs, dir, oid, filepath: treePath })).tree;
+        } catch {
+          return; // the folder does not exist in this commit
+        }
+        for (const entry of entries) {
+          const full = `${treePath}/${entry.path}`;
+          if (entry.type === 'tree') await walk(full);
+          else if (entry.type === 'blob') files.push({ path: full, sha: entry.oid });
+        }
+      };
+      await walk(folder.replace(/\/+$/, ''));
+      return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    },
+    async readBlob(sha: string) {
+      await ensure();
+      const { blob } = await git.readBlob({ fs, dir, oid: sha });
+      return new TextDecoder().decode(blob);
     },
   };
 }

@@ -17,4 +17,13 @@ export interface ContentRepository {
   readFile(path: string): Promise<string | undefined>;
   /** Paths of all files below a folder (recursive), e.g. `content/fa`. */
   listFiles(folder: string): Promise<string[]>;
+  /**
+   * Files below a folder as committed at `commit` (default HEAD), with their git blob ids — what
+   * the indexer reads, so only committed content is ever published. Empty when nothing is there.
+   */
+  tree(folder: string, commit?: string): Promise<TreeFile[]>;
+  /** A blob's text by its git id. */
+  readBlob(sha: string): Promise<string>;
 }
+
+export type TreeFile = { path: string; sha: string };

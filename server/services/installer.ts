@@ -11,6 +11,7 @@ import { isMigrated, runMigrations } from '../db/migrate';
 import { roles, settings, userRoles } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { syncContent } from './content-sync';
 import { INSTALLED_AT_KEY, isInstalled, SITE_SETTINGS_KEY } from './site';
 import { createUser } from './users';
 
@@ -97,8 +98,10 @@ export async function loadDefaultData(deps: AppDeps) {
       { name: 'Daftar installer', email: 'installer@daftar.invalid' },
     );
   }
+  // The serving index: the sample pages are public as soon as the site is installed.
+  const sync = deps.contentRepository ? await syncContent(db, deps.contentRepository) : undefined;
   await db.insert(settings).values({ key: DEFAULTS_LOADED_KEY, value: Date.now() }).onConflictDoNothing();
-  return { sampleCommit };
+  return { sampleCommit, buildId: sync?.buildId };
 }
 
 /**
