@@ -1,5 +1,5 @@
-import { useRouteLoaderData } from 'react-router';
-import { defaultLocale, type Locale } from '../../common/locales';
+import { useParams, useRouteLoaderData } from 'react-router';
+import { defaultLocale, isLocale, type Locale } from '../../common/locales';
 import { defaultSiteSettings, type SiteSettings } from '../../common/site-settings';
 import type { InstallStatus } from '../../server/services/installer';
 
@@ -12,10 +12,14 @@ export type RootData = {
   turnstileSiteKey?: string;
 };
 
-/** Root loader data from anywhere, including error boundaries (falls back to defaults). */
+/**
+ * Root loader data from anywhere, including error boundaries. When the root loader did not run
+ * (a route middleware refused first) the locale still comes from the URL.
+ */
 export function useRootData(): RootData {
   const data = useRouteLoaderData('root') as RootData | undefined;
-  return data ?? { locale: defaultLocale, installed: false, site: defaultSiteSettings };
+  const { locale } = useParams();
+  return data ?? { locale: isLocale(locale) ? locale : defaultLocale, installed: true, site: defaultSiteSettings };
 }
 
 /** A locale-less app path made absolute for the current locale: '/about' → '/fa/about'. */

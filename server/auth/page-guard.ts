@@ -22,6 +22,9 @@ export function managedPageFor(pathname: string): ManagedPage | undefined {
  */
 export async function requirePageAccess(db: Database, request: Request): Promise<SessionUser> {
   const url = new URL(request.url);
+  // Client-side navigations fetch `<path>.data`; guard and return path use the page's own path.
+  url.pathname = url.pathname.replace(/\.data$/, '');
+  url.searchParams.delete('_routes');
   const locale = url.pathname.split('/')[1];
   const user = await getRequestUser(db, request);
   if (!user) {

@@ -1,12 +1,15 @@
 /**
- * Counts failures per key (an IP, a user name) in a sliding window; once a key reaches the
+ * Counts failures per key (`ip:…`, `user:…`) in a sliding window; once a key reaches its
  * limit it is refused until its oldest failure leaves the window. In memory: per process on
  * node, per isolate on Workers.
  */
 export const LOGIN_FAILURE_LIMIT = 5;
+/** An address may be shared (office, proxy), so it gets more room than one user name. */
+export const IP_FAILURE_LIMIT = 20;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
-export function createRateLimiter({ limit = LOGIN_FAILURE_LIMIT, windowMs = LOGIN_WINDOW_MS, now = () => Date.now() } = {}) {
+export function createRateLimiter({ windowMs = LOGIN_WINDOW_MS, now = () => Date.now() } = {}) {
+  const limitFor = (key: string) => (key.startsWith('ip:') ? IP_FAILURE_LIMIT : LOGIN_FAILURE_LIMIT);
   const failures = new Map<string, number[]>();
   const recent = (key: string) => {
     const list = (failures.get(key) ?? []).filter((time) => now() - time < windowMs);
@@ -20,7 +23,7 @@ export function createRateLimiter({ limit = LOGIN_FAILURE_LIMIT, windowMs = LOGI
       let wait = 0;
       for (const key of keys) {
         const list = recent(key);
-        if (list.length >= limit) wait = Math.max(wait, (list[0] ?? 0) + windowMs - now());
+        if (list.length >= limitFor(key)) wait = Math.max(wait, (list[0] ?? 0) + windowMs - now());
       }
       return wait;
     },

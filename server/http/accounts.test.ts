@@ -74,7 +74,7 @@ describe('login', () => {
       expect(response.status).toBe(401);
       expect(await json(response)).toEqual({ statusCode: 401, message: 'Invalid username or password' });
     }
-    for (let i = 0; i < 3; i++) await send(app, 'POST', '/api/auth/login', { userName: 'member', password: 'wrong' });
+    for (let i = 0; i < 4; i++) await send(app, 'POST', '/api/auth/login', { userName: 'member', password: 'wrong' });
     const limited = await send(app, 'POST', '/api/auth/login', { userName: 'member', password: PASSWORD });
     expect(limited.status).toBe(429);
     expect((await json(limited)).message).toMatch(/Too many attempts/);
