@@ -5,7 +5,9 @@ import { detectLocale, isLocale } from '../common/locales';
 import { appContext } from './context';
 import type { AppDeps } from './deps';
 import { createApiRoutes } from './http/api';
+import { createPublicFileRoutes } from './http/content';
 import { errorJson, handleError } from './http/errors';
+import { pageCache } from './http/page-cache';
 
 type AppEnv = { Variables: { secureHeadersNonce?: string } };
 
@@ -17,6 +19,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const dev = deps.config.NODE_ENV === 'development';
 
+  // First, so a cached page goes out with the headers (and CSP nonce) it was rendered with.
+  if (!dev) app.use(pageCache(deps));
   app.use(
     secureHeaders({
       // Vite's dev server injects inline scripts and a websocket; production gets the strict policy.
@@ -42,6 +46,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api', createApiRoutes(deps));
   app.all('/api/*', (c) => errorJson(c, 404, `API route not found: ${c.req.path}`));
+  app.route('/', createPublicFileRoutes(deps));
 
   // Un-prefixed page paths go to the same path under the detected locale (spec §2, §4).
   app.on(['GET', 'HEAD'], '*', async (c, next) => {

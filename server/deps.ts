@@ -2,6 +2,7 @@ import type { RouterContextProvider } from 'react-router';
 import type { AppConfig } from './config';
 import type { ContentRepository } from './content/repository';
 import type { Database } from './db/database';
+import type { PageCacheStore } from './http/page-cache';
 
 /** Renders every page: React Router's request handler over the server build. */
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -25,6 +26,8 @@ export type AppDeps = {
   setupToken: SetupTokenStore;
   contentRepository?: ContentRepository;
   pageHandler?: PageHandler;
+  /** Anonymous HTML cache of public pages (node: in memory); absent = no caching. */
+  pageCache?: PageCacheStore;
   /** Trust `CF-Connecting-IP` (set by Cloudflare) for the client address. */
   trustCloudflareIp?: boolean;
 };

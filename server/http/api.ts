@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { isDatabaseConnected } from '../services/installer';
 import { createAuthRoutes, createProfileRoutes } from './accounts';
+import { createContentApiRoutes } from './content';
 import { errorJson } from './errors';
 import { type AuthEnv, authorize } from './guards';
 import { createInstallRoutes } from './install';
@@ -29,6 +30,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/profile', createProfileRoutes(deps));
   api.route('/users', createUserRoutes(deps));
   api.route('/roles', createRoleRoutes(deps));
+  api.route('/content', createContentApiRoutes(deps));
 
   return api;
 }

@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useLocation } from 'react-router';
+import { formatNumber } from '../../lib/format';
 import { localePath, useRootData } from '../../lib/root-data';
 import { Button } from '../ui/button';
 
@@ -27,7 +28,7 @@ export function ErrorView({ status }: { status: number }) {
         : [t('errors.internalTitle'), t('errors.internal')];
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
-      <p className="text-sm font-semibold text-error">{t('errors.status', { status })}</p>
+      <p className="text-sm font-semibold text-error">{t('errors.status', { status: formatNumber(locale, status) })}</p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-fg-muted" data-testid="error-message">
         {message}

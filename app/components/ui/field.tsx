@@ -25,7 +25,8 @@ export const Field = forwardRef<HTMLInputElement & HTMLTextAreaElement, FieldPro
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
         {label}
       </label>
-      <div className="relative">
+      {/* The wrapper takes the input's direction so the password toggle sits at its end. */}
+      <div className="relative" dir={props.dir}>
         {multiline ? (
           <textarea ref={ref} rows={3} className={inputClass} {...shared} {...(props as ComponentProps<'textarea'>)} />
         ) : (

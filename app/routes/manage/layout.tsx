@@ -1,22 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useRouteError } from 'react-router';
 import { pageAccess } from '../../../common/page-access';
-import { pageUserContext, requirePageAccess } from '../../../server/auth/page-guard';
+import { checkPageAccess, pageAccessContext, requirePageUser } from '../../../server/auth/page-guard';
 import { appContext } from '../../../server/context';
 import { ErrorView, errorStatus } from '../../components/layout/error-view';
 import { SiteShell } from '../../components/layout/site-shell';
 import { localePath, useRootData } from '../../lib/root-data';
 import type { Route } from './+types/layout';
 
-/** Every dashboard page passes this guard before any loader runs (common/page-access.ts). */
+/**
+ * Every dashboard request is checked before any loader runs (common/page-access.ts); loaders
+ * below read the outcome with `requirePageUser(context.get(pageAccessContext))`.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
-    context.set(pageUserContext, await requirePageAccess(context.get(appContext).deps.db, request));
+    context.set(pageAccessContext, await checkPageAccess(context.get(appContext).deps.db, request));
   },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { permissions: context.get(pageUserContext).permissions };
+  return { permissions: requirePageUser(context.get(pageAccessContext)).permissions };
 }
 
 export default function ManageLayout({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { isLocale } from '../../common/locales';
+import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+import { contentBuildById, syncContent } from '../services/content-sync';
+import { buildManifest, feedXml, latestBuildJson, robotsTxt, sitemapIndexXml, sitemapXml, siteOrigin } from '../services/seo';
+import type { AuthEnv } from './guards';
+
+/** `/api/content/*`: re-index from the repository (permission `builds.create`, route-access.ts). */
+export function createContentApiRoutes(deps: AppDeps) {
+  const routes = new Hono<AuthEnv>();
+  routes.post('/sync', async (c) => {
+    if (!deps.contentRepository) throw new AppError(503, 'api.contentRepositoryMissing');
+    const result = await syncContent(deps.db, deps.contentRepository, { force: c.req.query('force') === '1' });
+    return c.json(result);
+  });
+  return routes;
+}
+
+const xml = 'application/xml; charset=utf-8';
+
+/**
+ * The server-made public files (DESIGN.md: Hono owns them): robots.txt, sitemaps, Atom feeds and
+ * the build manifest the client polls. Mounted by createApp before the page handler.
+ */
+export function createPublicFileRoutes(deps: AppDeps) {
+  const routes = new Hono();
+  const origin = (url: string) => siteOrigin(deps.config.SITE_URL, url);
+
+  routes.get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(robotsTxt(origin(c.req.url)));
+  });
+  routes.get('/sitemap.xml', async (c) =>
+    c.body(await sitemapIndexXml(deps.db, origin(c.req.url)), 200, {
+      'Content-Type': xml,
+      'Cache-Control': 'public, max-age=300',
+    }),
+  );
+  routes.get('/:locale/sitemap.xml', async (c, next) => {
+    const locale = c.req.param('locale');
+    if (!isLocale(locale)) return next();
+    return c.body(await sitemapXml(deps.db, origin(c.req.url), locale), 200, {
+      'Content-Type': xml,
+      'Cache-Control': 'public, max-age=300',
+    });
+  });
+  routes.get('/:locale/feed.xml', async (c, next) => {
+    const locale = c.req.param('locale');
+    if (!isLocale(locale)) return next();
+    return c.body(await feedXml(deps.db, origin(c.req.url), locale), 200, {
+      'Content-Type': 'application/atom+xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=300',
+    });
+  });
+
+  // Polled by every open page (spec §4): never cached, tiny.
+  routes.get('/builds/latest.json', async (c) => {
+    c.header('Cache-Control', 'no-cache, no-store');
+    const latest = await latestBuildJson(deps.db);
+    if (!latest) return c.json({ statusCode: 404, message: 'No build published yet' }, 404);
+    return c.json(latest);
+  });
+  routes.get('/builds/meta/:file', async (c) => {
+    const id = /^([\w-]+)\.json$/.exec(c.req.param('file'))?.[1];
+    const build = id ? await contentBuildById(deps.db, id) : undefined;
+    if (!build) return c.json({ statusCode: 404, message: 'Unknown build' }, 404);
+    // A build's manifest never changes.
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.json(buildManifest(build));
+  });
+  return routes;
+}

@@ -1,0 +1,127 @@
+import { pagePath } from '../../common/content';
+import { type Locale, locales } from '../../common/locales';
+import { pageTitle } from '../../common/site-settings';
+import type { Database } from '../db/database';
+import { feedEntries, listPublicPages, publishedSlugs } from './content';
+import { latestContentBuild } from './content-sync';
+import { getSiteSettings } from './site';
+
+/** The public origin: `SITE_URL` when configured, else the request's own origin. */
+export function siteOrigin(siteUrl: string | undefined, requestUrl: string) {
+  return (siteUrl ?? new URL(requestUrl).origin).replace(/\/+$/, '');
+}
+
+export function xmlEscape(value: string) {
+  return value.replace(/[<>&'"]/g, (ch) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[ch]};`);
+}
+
+/** Dashboard, account and API paths stay out of search engines; everything else is welcome. */
+export function robotsTxt(origin: string) {
+  const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/'];
+  for (const locale of locales)
+    for (const path of ['manage', 'login', 'register', 'profile']) lines.push(`Disallow: /${locale}/${path}`);
+  lines.push('', `Sitemap: ${origin}/sitemap.xml`, '');
+  return lines.join('\n');
+}
+
+export async function sitemapIndexXml(db: Database, origin: string) {
+  const build = await latestContentBuild(db);
+  const lastmod = build ? `<lastmod>${build.createdAt.toISOString()}</lastmod>` : '';
+  const items = locales.map(
+    (locale) => `<sitemap><loc>${xmlEscape(`${origin}/${locale}/sitemap.xml`)}</loc>${lastmod}</sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
+}
+
+/**
+ * Every public page of a locale with absolute URLs and `lastmod`, plus the logs archive and the
+ * category pages; pages published in both languages carry `hreflang` alternates.
+ */
+export async function sitemapXml(db: Database, origin: string, locale: Locale) {
+  const [pagesOfLocale, both, site, build] = await Promise.all([
+    listPublicPages(db, locale),
+    publishedSlugs(db),
+    getSiteSettings(db),
+    latestContentBuild(db),
+  ]);
+  const other = locales.find((l) => l !== locale)!;
+  const buildDate = build?.createdAt.toISOString();
+  const url = (path: string, lastmod: string | undefined, alternate?: string) => {
+    const links = alternate
+      ? `<xhtml:link rel="alternate" hreflang="${locale}" href="${xmlEscape(origin + path)}"/><xhtml:link rel="alternate" hreflang="${other}" href="${xmlEscape(origin + alternate)}"/>`
+      : '';
+    return `<url><loc>${xmlEscape(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${links}</url>`;
+  };
+  const entries = pagesOfLocale.map((page) =>
+    url(
+      pagePath(locale, page.slug),
+      page.indexedAt.toISOString(),
+      both[other].has(page.slug) ? pagePath(other, page.slug) : undefined,
+    ),
+  );
+  entries.push(url(`/${locale}/logs`, buildDate, `/${other}/logs`));
+  for (const cat of site.cats)
+    entries.push(url(`/${locale}/cats/${encodeURIComponent(cat)}`, buildDate, `/${other}/cats/${encodeURIComponent(cat)}`));
+  // The site name is here only to make the file self-describing for people who open it.
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<!-- ${xmlEscape(site.siteName[locale]).replace(/--/g, '')} -->\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+/** An Atom feed of the dated pages of a locale, newest first, with their full HTML. */
+export async function feedXml(db: Database, origin: string, locale: Locale) {
+  const [entries, site, build] = await Promise.all([feedEntries(db, locale), getSiteSettings(db), latestContentBuild(db)]);
+  const updated = (build?.createdAt ?? new Date(0)).toISOString();
+  const feedUrl = `${origin}/${locale}/feed.xml`;
+  const items = entries.map((entry) => {
+    const link = origin + pagePath(locale, entry.slug);
+    const published = new Date(entry.date ?? entry.indexedAt).toISOString();
+    return [
+      '<entry>',
+      `<title>${xmlEscape(entry.title)}</title>`,
+      `<id>${xmlEscape(link)}</id>`,
+      `<link rel="alternate" type="text/html" href="${xmlEscape(link)}"/>`,
+      `<published>${published}</published>`,
+      `<updated>${entry.indexedAt.toISOString()}</updated>`,
+      entry.author ? `<author><name>${xmlEscape(entry.author)}</name></author>` : '',
+      entry.cat ? `<category term="${xmlEscape(entry.cat)}"/>` : '',
+      entry.description ? `<summary>${xmlEscape(entry.description)}</summary>` : '',
+      `<content type="html" xml:base="${xmlEscape(link)}">${xmlEscape(entry.html)}</content>`,
+      '</entry>',
+    ]
+      .filter(Boolean)
+      .join('');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">`,
+    `<title>${xmlEscape(pageTitle(site, locale))}</title>`,
+    `<subtitle>${xmlEscape(site.description[locale])}</subtitle>`,
+    `<id>${xmlEscape(`${origin}/${locale}`)}</id>`,
+    `<link rel="self" type="application/atom+xml" href="${xmlEscape(feedUrl)}"/>`,
+    `<link rel="alternate" type="text/html" href="${xmlEscape(`${origin}/${locale}`)}"/>`,
+    `<updated>${updated}</updated>`,
+    `<author><name>${xmlEscape(site.siteName[locale])}</name></author>`,
+    ...items,
+    '</feed>',
+    '',
+  ].join('\n');
+}
+
+/** `builds/latest.json` (spec §4, §7): the id changes whenever the published content changes. */
+export async function latestBuildJson(db: Database) {
+  const build = await latestContentBuild(db);
+  return build ? { id: build.id, timestamp: build.createdAt.getTime() } : undefined;
+}
+
+/** `builds/meta/{id}.json`: the manifest of one build. */
+export function buildManifest(build: NonNullable<Awaited<ReturnType<typeof latestContentBuild>>>) {
+  return {
+    id: build.id,
+    timestamp: build.createdAt.getTime(),
+    commit: build.commitSha,
+    pages: build.pageCount,
+    problems: build.problems.length,
+    // Route rules in the spec's shape; the site has none beyond its routes today.
+    matcher: { static: {}, wildcard: {}, dynamic: {} },
+    prerendered: [],
+  };
+}
