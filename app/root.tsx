@@ -8,6 +8,7 @@ import { appContext } from '../server/context';
 import { installStatus } from '../server/services/installer';
 import { getSiteSettings, isInstalled } from '../server/services/site';
 import type { Route } from './+types/root';
+import { DeviceBoot } from './components/device/device-boot';
 import { Installer } from './components/installer/installer';
 import { ErrorView, errorStatus } from './components/layout/error-view';
 import { Toaster } from './components/ui/toast';
@@ -71,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <SessionProvider>
             {children}
+            <DeviceBoot />
             <Toaster />
           </SessionProvider>
         </I18nextProvider>

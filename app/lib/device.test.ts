@@ -1,7 +1,7 @@
-import { schnorr } from '@noble/curves/secp256k1.js';
-import { bytesToHex, hexToBytes } from '@noble/curves/utils.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { schnorr } from '@noble/curves/secp256k1.js';
+import { bytesToHex, hexToBytes } from '@noble/curves/utils.js';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearDevice,
@@ -94,7 +94,8 @@ describe('device identity', () => {
     const secret = localStorage.getItem(DEVICE_KEY_STORAGE);
     let after = await regenerateDeviceNames({ locale: 'fa', words });
     // A fresh draw can repeat a name by chance; a few draws cannot all repeat it.
-    for (let i = 0; i < 5 && after.displayName === before.displayName; i++) after = await regenerateDeviceNames({ locale: 'fa', words });
+    for (let i = 0; i < 5 && after.displayName === before.displayName; i++)
+      after = await regenerateDeviceNames({ locale: 'fa', words });
     expect(after.displayName).not.toBe(before.displayName);
     expect(after.about).toContain(after.displayName);
     expect(after.pub).toBe(before.pub);
@@ -114,7 +115,7 @@ describe('device identity', () => {
 
   it('ignores a profile whose key is missing or belongs to another key', async () => {
     const profile = await initDevice({ locale: 'en', words });
-    localStorage.setItem(DEVICE_KEY_STORAGE, 'f'.repeat(63) + '0');
+    localStorage.setItem(DEVICE_KEY_STORAGE, '11'.repeat(32));
     expect(readDevice().loggedIn).toBe(false);
     localStorage.removeItem(DEVICE_KEY_STORAGE);
     expect(readDevice().loggedIn).toBe(false);

@@ -43,8 +43,8 @@ export function ensureDevicePublicKey(): string {
 /** A uniformly random element (crypto-grade randomness; the lists are short). */
 function pick<T>(list: readonly T[]): T {
   if (list.length === 0) throw new Error('empty word list');
-  const [value] = crypto.getRandomValues(new Uint32Array(1));
-  return list[value % list.length];
+  const [value = 0] = crypto.getRandomValues(new Uint32Array(1));
+  return list[value % list.length] as T;
 }
 
 const capitalize = (word: string) => word.charAt(0).toLocaleUpperCase('en') + word.slice(1);
@@ -116,7 +116,12 @@ export function readDevice(): DeviceState {
   let state = signedOut;
   try {
     const profile: unknown = raw ? JSON.parse(raw) : null;
-    if (isProfile(profile) && secret && hexKey.test(secret) && bytesToHex(schnorr.getPublicKey(hexToBytes(secret))) === profile.pub)
+    if (
+      isProfile(profile) &&
+      secret &&
+      hexKey.test(secret) &&
+      bytesToHex(schnorr.getPublicKey(hexToBytes(secret))) === profile.pub
+    )
       state = { loggedIn: true, profile };
   } catch {
     // A damaged entry is no identity; initDevice writes a fresh one.

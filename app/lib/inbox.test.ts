@@ -24,14 +24,23 @@ describe('local inbox', () => {
     const schema = db.events.schema;
     expect(schema.primKey.auto).toBe(true);
     expect(schema.primKey.name).toBe('id');
-    expect(schema.indexes.map((index) => index.name).sort()).toEqual(['content', 'created_at', 'kind', 'pubkey', 'status', 'tags']);
+    expect(schema.indexes.map((index) => index.name).sort()).toEqual([
+      'content',
+      'created_at',
+      'kind',
+      'pubkey',
+      'status',
+      'tags',
+    ]);
   });
 
   it('an event added with status Sending is picked up by the sync step (a debug log)', async () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
     const id = await addInboxEvent(event('Sending'));
     expect(id).toBeTypeOf('number');
-    await vi.waitFor(() => expect(debug).toHaveBeenCalledWith(expect.stringContaining('sync'), expect.objectContaining({ id, status: 'Sending' })));
+    await vi.waitFor(() =>
+      expect(debug).toHaveBeenCalledWith(expect.stringContaining('sync'), expect.objectContaining({ id, status: 'Sending' })),
+    );
   });
 
   it('other statuses are stored without a sync step', async () => {
@@ -61,7 +70,14 @@ describe('local inbox', () => {
     expect(after.isOpen()).toBe(true);
     expect(after.verno).toBe(1);
     expect(await after.events.count()).toBe(0);
-    expect(after.events.schema.indexes.map((index) => index.name).sort()).toEqual(['content', 'created_at', 'kind', 'pubkey', 'status', 'tags']);
+    expect(after.events.schema.indexes.map((index) => index.name).sort()).toEqual([
+      'content',
+      'created_at',
+      'kind',
+      'pubkey',
+      'status',
+      'tags',
+    ]);
     expect(await addInboxEvent(event('Draft'))).toBeTypeOf('number');
   });
 

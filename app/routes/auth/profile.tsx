@@ -1,8 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
+import { localeDirection } from '../../../common/locales';
+import { currentDeviceId } from '../../../server/auth/current-device';
 import { getRequestUser } from '../../../server/auth/request-user';
 import { appContext } from '../../../server/context';
 import { getProfile } from '../../../server/services/accounts';
+import { ChangePasswordDialog } from '../../components/profile/change-password-dialog';
+import { CommentList } from '../../components/profile/comment-list';
+import { DeviceCard } from '../../components/profile/device-card';
+import { DeviceList } from '../../components/profile/device-list';
+import { UpdateProfileDialog } from '../../components/profile/update-profile-dialog';
+import { Avatar } from '../../components/ui/avatar';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { formatDate, formatNumber } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
+import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/profile';
 
 /** The signed-in user's profile (spec §2); anonymous visitors sign in first and come back. */
@@ -10,16 +22,74 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { deps } = context.get(appContext);
   const user = await getRequestUser(deps.db, request);
   if (!user) throw redirect(`/${params.locale}/login?redirectTo=${encodeURIComponent(`/${params.locale}/profile`)}`);
-  return getProfile(deps, user.id);
+  const [profile, deviceId] = await Promise.all([getProfile(deps, user.id), currentDeviceId(deps.db, request)]);
+  return { ...profile, currentDeviceId: deviceId };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches);
+/** Personal data: never stored by a shared cache. */
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.user.displayName);
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale, site } = useRootData();
+  const { user, devices, comments } = loaderData;
+  const count = (n: number) =>
+    n > 0 ? <span className="rounded-full bg-muted px-1.5 text-xs">{formatNumber(locale, n)}</span> : null;
+
   return (
-    <section>
-      <h1 className="text-2xl font-bold">{loaderData.user.displayName}</h1>
-      <p className="text-fg-muted">@{loaderData.user.username}</p>
-    </section>
+    <div>
+      <section aria-labelledby="profile-name" className="overflow-hidden rounded-xl border border-border">
+        <img src={site.defaultBanner} alt="" className="h-36 w-full bg-muted object-cover sm:h-48" />
+        <div className="flex flex-wrap items-end gap-x-4 gap-y-3 px-4 pb-5 sm:px-6">
+          <Avatar name={user.displayName} src={user.avatarUrl} size="3xl" className="-mt-6 shadow-md ring-4 ring-surface" />
+          <div className="min-w-0 flex-1">
+            <h1 id="profile-name" className="truncate text-2xl font-bold">
+              {user.displayName}
+            </h1>
+            <p className="text-sm text-fg-muted">
+              <bdi dir="ltr">@{user.username}</bdi>
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <UpdateProfileDialog user={{ firstName: user.firstName, lastName: user.lastName, about: user.about }} />
+            <ChangePasswordDialog username={user.username} />
+          </div>
+        </div>
+        <div className="border-t border-border px-4 py-4 sm:px-6">
+          <p dir="auto" className="whitespace-pre-line break-words" data-testid="profile-about">
+            {user.about}
+          </p>
+          <p className="mt-2 text-sm text-fg-muted">{t('profile.memberSince', { date: formatDate(locale, user.createdAt) })}</p>
+        </div>
+      </section>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Tabs defaultValue="comments" dir={localeDirection[locale]}>
+          <TabsList aria-label={t('profile.tabs.label')}>
+            <TabsTrigger value="comments">
+              {t('profile.tabs.comments')}
+              {count(comments.length)}
+            </TabsTrigger>
+            <TabsTrigger value="devices">
+              {t('profile.tabs.devices')}
+              {count(devices.length)}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="comments">
+            <CommentList comments={comments} />
+          </TabsContent>
+          <TabsContent value="devices">
+            <DeviceList devices={devices} currentDeviceId={loaderData.currentDeviceId} />
+          </TabsContent>
+        </Tabs>
+        <aside>
+          <DeviceCard />
+        </aside>
+      </div>
+    </div>
   );
 }

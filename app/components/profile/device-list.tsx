@@ -1,0 +1,147 @@
+import { Laptop, MonitorSmartphone, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useRevalidator } from 'react-router';
+import { ApiRequestError, apiFetch } from '../../lib/api';
+import { useDeviceIdentity } from '../../lib/device';
+import { formatDate } from '../../lib/format';
+import { localePath, useRootData } from '../../lib/root-data';
+import { useSession } from '../../lib/session';
+import { describeUserAgent } from '../../lib/user-agent';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/dialog';
+import { toast } from '../ui/toast';
+import { EmptyState } from './empty-state';
+
+export type ProfileDevice = { id: string; name: string; userAgent: string; lastSeenAt: Date | null; createdAt: Date };
+
+/**
+ * The browsers the user signed in from, most recently active first; revoking one ends its
+ * sessions. Revoking the current one signs this browser out.
+ */
+export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevice[]; currentDeviceId: string | null }) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const { logout } = useSession();
+  const local = useDeviceIdentity();
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<{ device: ProfileDevice; label: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const labelOf = (device: ProfileDevice) => {
+    if (device.name) return device.name;
+    if (device.id === currentDeviceId && local.profile) return local.profile.deviceName;
+    const { browser, os } = describeUserAgent(device.userAgent);
+    if (browser && os) return t('profile.devices.agentLabel', { browser, os });
+    return browser ?? os ?? t('profile.devices.unnamed');
+  };
+
+  async function revoke() {
+    if (!pending) return;
+    const { device, label } = pending;
+    setBusy(true);
+    try {
+      await apiFetch(`/api/profile/devices/${encodeURIComponent(device.id)}`, { method: 'DELETE', locale });
+      setPending(null);
+      toast({
+        title: t('profile.devices.revoked'),
+        description: t('profile.devices.revokedDescription', { name: label }),
+        color: 'success',
+      });
+      if (device.id === currentDeviceId) {
+        // The server has ended this browser's session; forget it here too.
+        await logout();
+        navigate(localePath(locale, '/login'));
+      } else {
+        await revalidator.revalidate();
+      }
+    } catch (error) {
+      toast({ title: error instanceof ApiRequestError ? error.message : t('profile.error'), color: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (devices.length === 0)
+    return <EmptyState icon={MonitorSmartphone} title={t('profile.devices.empty')} hint={t('profile.devices.emptyHint')} />;
+
+  return (
+    <>
+      <ul className="divide-y divide-border rounded-lg border border-border" aria-label={t('profile.tabs.devices')}>
+        {devices.map((device) => {
+          const label = labelOf(device);
+          const current = device.id === currentDeviceId;
+          return (
+            <li key={device.id} className="flex flex-wrap items-start gap-3 p-4" data-current={current || undefined}>
+              <Laptop aria-hidden className="mt-0.5 size-5 shrink-0 text-fg-muted" />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  <span>{label}</span>
+                  {current ? (
+                    <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary">
+                      {t('profile.devices.current')}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="mt-1 text-sm text-fg-muted">
+                  {device.lastSeenAt ? (
+                    <time dateTime={new Date(device.lastSeenAt).toISOString()}>
+                      {t('profile.devices.lastActive', { date: formatDate(locale, device.lastSeenAt) })}
+                    </time>
+                  ) : (
+                    t('profile.devices.neverActive')
+                  )}
+                  <span aria-hidden className="mx-2">
+                    ·
+                  </span>
+                  <time dateTime={new Date(device.createdAt).toISOString()}>
+                    {t('profile.devices.firstSeen', { date: formatDate(locale, device.createdAt) })}
+                  </time>
+                </p>
+                <p className="mt-1 text-xs text-fg-muted">
+                  <span className="sr-only">{t('profile.devices.userAgent')}: </span>
+                  {device.userAgent ? (
+                    <bdi dir="ltr" className="break-all font-mono">
+                      {device.userAgent}
+                    </bdi>
+                  ) : (
+                    t('profile.devices.unknownAgent')
+                  )}
+                </p>
+              </div>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                className="text-error"
+                aria-label={t('profile.devices.revokeLabel', { name: label })}
+                onClick={() => setPending({ device, label })}
+              >
+                <Trash2 aria-hidden className="size-4" />
+                {t('profile.devices.revoke')}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && !busy && setPending(null)}
+        title={t('profile.devices.confirmTitle')}
+        description={
+          <>
+            {t('profile.devices.confirmBody', { name: pending?.label ?? '' })}
+            {pending?.device.id === currentDeviceId ? (
+              <strong className="mt-2 block text-fg">{t('profile.devices.confirmCurrent')}</strong>
+            ) : null}
+          </>
+        }
+        confirmLabel={t('profile.devices.confirm')}
+        cancelLabel={t('profile.devices.cancel')}
+        onConfirm={revoke}
+        busy={busy}
+      />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { X } from 'lucide-react';
+import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button';
+
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+const overlayClass = 'fixed inset-0 z-50 bg-neutral-950/50 backdrop-blur-[2px]';
+const panelClass =
+  'fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-xl focus:outline-none';
+
+/**
+ * A modal dialog: focus is trapped and returned, Escape and the close button dismiss it, the
+ * title names it for assistive technology.
+ */
+export function DialogContent({
+  title,
+  description,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className={overlayClass} />
+      {/* Without a description Radix is told so explicitly (aria-describedby undefined). */}
+      <RadixDialog.Content className={panelClass} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <div className="mb-4 pe-8">
+          <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="mt-1 text-sm text-fg-muted">{description}</RadixDialog.Description>
+          ) : null}
+        </div>
+        {children}
+        <RadixDialog.Close
+          aria-label={t('common.close')}
+          className="absolute end-3 top-3 rounded-md p-1.5 text-fg-muted hover:bg-muted hover:text-fg"
+        >
+          <X aria-hidden className="size-4" />
+        </RadixDialog.Close>
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}
+
+/**
+ * Asks before a destructive action (Radix AlertDialog: the focus starts on Cancel, and a click
+ * outside does not confirm or dismiss by accident).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  busy = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <RadixAlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixAlertDialog.Portal>
+        <RadixAlertDialog.Overlay className={overlayClass} />
+        <RadixAlertDialog.Content className={panelClass}>
+          <RadixAlertDialog.Title className="text-lg font-semibold">{title}</RadixAlertDialog.Title>
+          <RadixAlertDialog.Description className="mt-2 text-sm text-fg-muted">{description}</RadixAlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <RadixAlertDialog.Cancel asChild>
+              <Button variant="outline">{cancelLabel}</Button>
+            </RadixAlertDialog.Cancel>
+            <Button
+              type="button"
+              className="bg-error hover:opacity-90"
+              disabled={busy}
+              onClick={(event) => {
+                event.preventDefault();
+                onConfirm();
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </div>
+        </RadixAlertDialog.Content>
+      </RadixAlertDialog.Portal>
+    </RadixAlertDialog.Root>
+  );
+}
