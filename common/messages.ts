@@ -42,6 +42,7 @@ export const sharedMessages = {
       ownerRoleLocked: 'The owner role always has every permission and cannot be deleted',
       roleNameTaken: 'A role with this name already exists',
       unknownRole: 'Unknown role',
+      contentRepositoryMissing: 'No content repository is configured',
     },
   },
   fa: {
@@ -80,6 +81,7 @@ export const sharedMessages = {
       ownerRoleLocked: 'نقش مالک همیشه همهٔ اجازه‌ها را دارد و حذف‌شدنی نیست',
       roleNameTaken: 'نقشی با این نام وجود دارد',
       unknownRole: 'نقش ناشناخته',
+      contentRepositoryMissing: 'هیچ مخزن محتوایی پیکربندی نشده است',
     },
   },
 } as const;

@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { runMigrations } from '../../server/db/migrate';
+import { syncContent } from '../../server/services/content-sync';
 import { createNodeDatabase } from './database';
 import { exitOnConfigError, loadNodeConfig } from './environment';
+import { createLocalRepository } from './local-repository';
 
 /** `npm run db:migrate` and friends: maintenance commands against the configured database. */
 async function main() {
@@ -20,8 +23,23 @@ async function main() {
         console.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Database is up to date.');
         break;
       }
+      case 'content-sync': {
+        const repository = createLocalRepository(path.join(config.dataDir, 'repo'), config.GITHUB_BRANCH);
+        const result = await syncContent(db, repository, { force: process.argv.includes('--force') });
+        const list = (label: string, items: string[]) => items.length && console.log(`${label}: ${items.join(', ')}`);
+        console.log(
+          `Build ${result.buildId}${result.changed ? ' (new)' : ' (unchanged)'} from commit ${result.commit ?? '(none)'}`,
+        );
+        list('added', result.added);
+        list('updated', result.updated);
+        list('removed', result.removed);
+        console.log(`${result.unchanged} page(s) unchanged.`);
+        for (const problem of result.problems) console.error(`skipped ${problem.path}: ${problem.message}`);
+        if (result.problems.length) process.exitCode = 1;
+        break;
+      }
       default:
-        console.error('Usage: daftar-cli migrate');
+        console.error('Usage: daftar-cli migrate | content-sync [--force]');
         process.exitCode = 2;
     }
   } finally {

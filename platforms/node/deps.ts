@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AppDeps, PageHandler } from '../../server/deps';
+import { createMemoryPageCache } from '../../server/http/page-cache';
 import { isInstalled } from '../../server/services/site';
 import { createNodeDatabase } from './database';
 import type { loadNodeConfig } from './environment';
@@ -37,6 +38,7 @@ export async function createNodeDeps(config: ReturnType<typeof loadNodeConfig>, 
     setupToken,
     contentRepository: createLocalRepository(path.join(config.dataDir, 'repo'), config.GITHUB_BRANCH),
     pageHandler,
+    pageCache: createMemoryPageCache(),
   };
   let installerToken: string | undefined;
   if (await isInstalled(db).catch(() => false)) await setupToken.clear();

@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createInstalledSite } from '../../tests/support/site';
+import { createApp } from '../app';
+import { createMemoryPageCache } from './page-cache';
+
+const SITE = 'https://daftar.example';
+
+async function site() {
+  const installed = await createInstalledSite({ SITE_URL: SITE });
+  const repoDir = path.join(path.dirname(installed.deps.contentRepository!.location), 'repo');
+  const commitFile = (file: string, content: string) => {
+    mkdirSync(path.dirname(path.join(repoDir, file)), { recursive: true });
+    writeFileSync(path.join(repoDir, file), content);
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@e.x', ...args], { cwd: repoDir });
+    git('add', '.');
+    git('commit', '-qm', `Add ${file}`);
+  };
+  const sync = (cookie?: string) =>
+    installed.app.request('/api/content/sync', { method: 'POST', headers: cookie ? { cookie } : {} });
+  return { ...installed, commitFile, sync };
+}
+
+describe('POST /api/content/sync', () => {
+  it('needs a signed-in user with builds.create', async () => {
+    const { sync, cookies } = await site();
+    expect((await sync()).status).toBe(401);
+    expect((await sync(cookies.member)).status).toBe(403);
+    expect((await sync(cookies.editor)).status).toBe(200);
+  });
+
+  it('publishes a committed page: served data, sitemap, feed and a new build id', async () => {
+    const { app, sync, cookies, commitFile } = await site();
+    const before = await (await app.request('/builds/latest.json')).json();
+    expect(before).toEqual({ id: expect.stringMatching(/^[0-9a-f]{16}$/), timestamp: expect.any(Number) });
+
+    commitFile(
+      'content/en/logs/new-page.md',
+      '---\ntitle: "New <script>alert(1)</script> & more"\ndescription: "Fresh"\ndate: 2026-07-01\ncat: notes\n---\n\nHello **world**.\n',
+    );
+    const response = await sync(cookies.owner);
+    const result = await response.json();
+    expect(result).toMatchObject({ changed: true, added: ['en/logs/new-page'], problems: [] });
+
+    const latest = await (await app.request('/builds/latest.json')).json();
+    expect(latest.id).toBe(result.buildId);
+    expect(latest.id).not.toBe(before.id);
+    const manifest = await app.request(`/builds/meta/${latest.id}.json`);
+    expect(manifest.status).toBe(200);
+    expect(await manifest.json()).toMatchObject({ id: latest.id, timestamp: latest.timestamp, pages: 15 });
+    expect((await app.request('/builds/meta/nope.json')).status).toBe(404);
+
+    const sitemap = await (await app.request('/en/sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>${SITE}/en/logs/new-page</loc>`);
+    expect(sitemap).toContain(`<loc>${SITE}/en</loc>`);
+    expect(sitemap).toContain(`<loc>${SITE}/en/cats/tuts</loc>`);
+    expect(sitemap).toContain(`hreflang="fa" href="${SITE}/fa/about"`);
+    expect(sitemap.match(/<url>/g)).toHaveLength(8 + 1 + 4);
+
+    const feed = await app.request('/en/feed.xml');
+    expect(feed.headers.get('content-type')).toContain('application/atom+xml');
+    const atom = await feed.text();
+    expect(atom.indexOf('new-page')).toBeLessThan(atom.indexOf('a-long-guide'));
+    expect(atom).toContain('<title>New &lt;script&gt;alert(1)&lt;/script&gt; &amp; more</title>');
+    expect(atom).not.toContain('<script>');
+  });
+
+  it('serves robots.txt and the sitemap index with absolute URLs', async () => {
+    const { app } = await site();
+    const robots = await (await app.request('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    expect(robots).toContain('Disallow: /fa/manage');
+    const index = await (await app.request('/sitemap.xml')).text();
+    expect(index).toContain(`<loc>${SITE}/fa/sitemap.xml</loc>`);
+    expect(index).toContain(`<loc>${SITE}/en/sitemap.xml</loc>`);
+  });
+});
+
+describe('anonymous page cache', () => {
+  it('caches public HTML per build with an ETag, skips signed-in readers, and renews on a new build', async () => {
+    const { deps, cookies, commitFile, sync } = await site();
+    let renders = 0;
+    const app = createApp({
+      ...deps,
+      pageCache: createMemoryPageCache(),
+      pageHandler: async (request) => {
+        renders += 1;
+        return new Response(`<p>${new URL(request.url).pathname} #${renders}</p>`, { headers: { 'Content-Type': 'text/html' } });
+      },
+    });
+    const first = await app.request('/en/about');
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const csp = first.headers.get('content-security-policy');
+    const second = await app.request('/en/about');
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(await second.text()).toBe('<p>/en/about #1</p>');
+    // The cached page keeps the CSP (and nonce) its HTML was rendered with.
+    expect(second.headers.get('content-security-policy')).toBe(csp);
+    expect((await app.request('/en/about', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+
+    expect(await (await app.request('/en/about', { headers: { cookie: cookies.owner } })).text()).toBe('<p>/en/about #2</p>');
+    expect(await (await app.request('/en/manage')).text()).toBe('<p>/en/manage #3</p>');
+    expect(await (await app.request('/en/manage')).text()).toBe('<p>/en/manage #4</p>');
+    expect(await (await app.request('/en/logs?page=2')).text()).toBe('<p>/en/logs #5</p>');
+    expect(await (await app.request('/en/logs?page=2')).text()).toBe('<p>/en/logs #5</p>');
+    expect(await (await app.request('/en/logs?utm=x')).text()).toBe('<p>/en/logs #6</p>');
+
+    commitFile('content/en/another.md', '---\ntitle: Another\n---\nText\n');
+    await sync(cookies.owner);
+    const after = await app.request('/en/about');
+    expect(after.headers.get('x-cache')).toBe('MISS');
+    expect(await after.text()).toBe('<p>/en/about #7</p>');
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect((await app.request('/en/about', { headers: { 'If-None-Match': etag } })).status).toBe(200);
+  });
+});
