@@ -34,7 +34,7 @@ describe('POST /api/content/sync', () => {
 
   it('publishes a committed page: served data, sitemap, feed and a new build id', async () => {
     const { app, sync, cookies, commitFile } = await site();
-    const before = await (await app.request('/builds/latest.json')).json();
+    const before = (await (await app.request('/builds/latest.json')).json()) as { id: string; timestamp: number };
     expect(before).toEqual({ id: expect.stringMatching(/^[0-9a-f]{16}$/), timestamp: expect.any(Number) });
 
     commitFile(
@@ -42,10 +42,10 @@ describe('POST /api/content/sync', () => {
       '---\ntitle: "New <script>alert(1)</script> & more"\ndescription: "Fresh"\ndate: 2026-07-01\ncat: notes\n---\n\nHello **world**.\n',
     );
     const response = await sync(cookies.owner);
-    const result = await response.json();
+    const result = (await response.json()) as { buildId: string };
     expect(result).toMatchObject({ changed: true, added: ['en/logs/new-page'], problems: [] });
 
-    const latest = await (await app.request('/builds/latest.json')).json();
+    const latest = (await (await app.request('/builds/latest.json')).json()) as { id: string; timestamp: number };
     expect(latest.id).toBe(result.buildId);
     expect(latest.id).not.toBe(before.id);
     const manifest = await app.request(`/builds/meta/${latest.id}.json`);

@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from '../auth/sessions';
 import type { Database } from '../db/database';
 import type { AppDeps } from '../deps';
 
-export type CachedPage = { body: Uint8Array; headers: [string, string][]; etag: string };
+export type CachedPage = { body: Uint8Array<ArrayBuffer>; headers: [string, string][]; etag: string };
 
 /** Where rendered anonymous pages are kept (node: process memory; see createMemoryPageCache). */
 export interface PageCacheStore {
@@ -90,8 +90,8 @@ export async function cacheVersion(db: Database): Promise<string | undefined> {
   }
 }
 
-async function etagOf(body: Uint8Array, version: string) {
-  const digest = await crypto.subtle.digest('SHA-1', body as Uint8Array<ArrayBuffer>);
+async function etagOf(body: Uint8Array<ArrayBuffer>, version: string) {
+  const digest = await crypto.subtle.digest('SHA-1', body);
   const hex = [...new Uint8Array(digest).slice(0, 10)].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `"${version.replace(/[^\w.-]/g, '')}-${hex}"`;
 }
