@@ -1,0 +1,245 @@
+import type { Page } from '@playwright/test';
+import { startInstalledServer } from '../support/install';
+import type { RunningServer } from '../support/server';
+import { expect, test } from './fixtures';
+
+/** Screens are saved for review when SCREENSHOTS=1 (test-results/screens/…). */
+async function snap(page: Page, name: string) {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+const KEY = 'daftar.device.privateKey';
+const PROFILE = 'daftar.device.profile';
+
+const words = {
+  en: {
+    person: { firstName: 'Mina', lastName: 'Sadeghi', about: 'Reads the logs every week.' },
+    renamed: { firstName: 'Minoo', lastName: 'Sadeghian' },
+    firstName: 'First name',
+    lastName: 'Last name',
+    about: 'About',
+    update: 'Update Profile',
+    save: 'Save changes',
+    updated: 'Profile updated',
+    min2: 'Must be at least 2 characters',
+    change: 'Change Password',
+    current: 'Current password',
+    newPassword: 'New password',
+    confirm: 'Confirm Password',
+    changeSubmit: 'Change password',
+    wrongCurrent: 'The current password is not correct',
+    changed: 'Password changed',
+    comments: 'Comments',
+    noComments: 'No comments yet',
+    devices: 'Devices',
+    thisDevice: 'This device',
+    generate: 'Generate new names',
+    revoke: 'Revoke',
+    confirmRevoke: 'Revoke device',
+    revoked: 'Device revoked',
+    logout: 'Log out',
+    otherDevice: 'Firefox on Windows',
+  },
+  fa: {
+    person: { firstName: 'مینا', lastName: 'صادقی', about: 'هر هفته نوشته‌ها را می‌خواند.' },
+    renamed: { firstName: 'مینو', lastName: 'صادقیان' },
+    firstName: 'نام',
+    lastName: 'نام خانوادگی',
+    about: 'درباره',
+    update: 'ویرایش نمایه',
+    save: 'ذخیرهٔ تغییرات',
+    updated: 'نمایه به‌روز شد',
+    min2: 'دست‌کم ۲ نویسه لازم است',
+    change: 'تغییر گذرواژه',
+    current: 'گذرواژهٔ کنونی',
+    newPassword: 'گذرواژهٔ تازه',
+    confirm: 'تکرار گذرواژه',
+    changeSubmit: 'تغییر گذرواژه',
+    wrongCurrent: 'گذرواژهٔ کنونی درست نیست',
+    changed: 'گذرواژه تغییر کرد',
+    comments: 'دیدگاه‌ها',
+    noComments: 'هنوز دیدگاهی ننوشته‌اید',
+    devices: 'دستگاه‌ها',
+    thisDevice: 'همین دستگاه',
+    generate: 'ساخت نام‌های تازه',
+    revoke: 'لغو دسترسی',
+    confirmRevoke: 'لغو دسترسی دستگاه',
+    revoked: 'دسترسی دستگاه لغو شد',
+    logout: 'خروج',
+    otherDevice: 'Firefox روی Windows',
+  },
+} as const;
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startInstalledServer();
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+/** The local device identity as the page stored it. */
+async function localIdentity(page: Page) {
+  return page.evaluate(
+    ([key, profile]) => ({
+      secret: localStorage.getItem(key),
+      profile: JSON.parse(localStorage.getItem(profile) ?? 'null') as {
+        pub: string;
+        displayName: string;
+        deviceName: string;
+      } | null,
+    }),
+    [KEY, PROFILE],
+  );
+}
+
+/** Number of events in the local inbox (IndexedDB `inbox`, table `events`); adds one first if asked. */
+async function inboxCount(page: Page, add = false) {
+  return page.evaluate(
+    (addOne) =>
+      new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open('inbox');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const tx = db.transaction('events', 'readwrite');
+          const store = tx.objectStore('events');
+          if (addOne) store.add({ kind: 1, content: 'note', created_at: 1, tags: [], pubkey: 'x', status: 'Draft' });
+          const count = store.count();
+          tx.oncomplete = () => {
+            db.close();
+            resolve(count.result);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    add,
+  );
+}
+
+for (const locale of ['fa', 'en'] as const) {
+  const w = words[locale];
+
+  test(`profile: names, dialogs, device identity, devices and logout (${locale})`, async ({ page }) => {
+    const userName = `profile-${locale}`;
+    const password = 'first-pass-1';
+
+    // A first visit while signed out creates the device identity.
+    await page.goto(`${server.url}/${locale}`);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect.poll(async () => (await localIdentity(page)).profile?.pub).toMatch(/^[0-9a-f]{64}$/);
+    const first = await localIdentity(page);
+
+    // Anonymous visitors are sent to login, and back afterwards.
+    await page.goto(`${server.url}/${locale}/profile`);
+    await expect(page).toHaveURL(`${server.url}/${locale}/login?redirectTo=${encodeURIComponent(`/${locale}/profile`)}`);
+
+    const registered = await page.request.post(`${server.url}/api/auth/register`, {
+      data: { ...w.person, userName, password, pub: first.profile?.pub },
+      headers: { 'x-locale': locale },
+    });
+    expect(registered.status()).toBe(201);
+
+    await page.goto(`${server.url}/${locale}/profile`);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    const displayName = `${w.person.firstName} ${w.person.lastName}`;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(displayName);
+    await expect(page.getByText(`@${userName}`)).toBeVisible();
+    await expect(page.getByTestId('profile-about')).toHaveText(w.person.about);
+    await expect(page.getByRole('tab', { name: w.comments })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText(w.noComments)).toBeVisible();
+    await snap(page, `profile-${locale}`);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await expect(page.locator('html.dark')).toHaveCount(1);
+    await snap(page, `profile-${locale}-dark`);
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // This device: its names come from the local identity; new names keep the key.
+    const card = page.getByTestId('device-card');
+    await expect(card.getByTestId('device-name')).toHaveText(first.profile?.deviceName ?? '');
+    await card.getByRole('button', { name: w.generate }).click();
+    await expect(card.getByTestId('device-name')).not.toHaveText(first.profile?.deviceName ?? '');
+    const regenerated = await localIdentity(page);
+    expect(regenerated.secret).toBe(first.secret);
+    expect(regenerated.profile?.pub).toBe(first.profile?.pub);
+    expect(regenerated.profile?.deviceName).not.toBe(first.profile?.deviceName);
+    await expect(card.getByTestId('device-name')).toHaveText(regenerated.profile?.deviceName ?? '');
+
+    // Update Profile: the shared rules in the browser, then the change saved and shown.
+    await page.getByRole('button', { name: w.update }).click();
+    const updateDialog = page.getByRole('dialog', { name: w.update });
+    await expect(updateDialog.getByLabel(w.firstName, { exact: true })).toHaveValue(w.person.firstName);
+    await updateDialog.getByLabel(w.firstName, { exact: true }).fill('M');
+    await updateDialog.getByLabel(w.about, { exact: true }).focus();
+    await expect(updateDialog.getByText(w.min2)).toBeVisible();
+    await expect(updateDialog.getByLabel(w.firstName, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await snap(page, `profile-${locale}-update-dialog`);
+    await updateDialog.getByLabel(w.firstName, { exact: true }).fill(w.renamed.firstName);
+    await updateDialog.getByLabel(w.lastName, { exact: true }).fill(w.renamed.lastName);
+    await updateDialog.getByRole('button', { name: w.save }).click();
+    await expect(updateDialog).toBeHidden();
+    await expect(page.getByText(w.updated, { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${w.renamed.firstName} ${w.renamed.lastName}`);
+
+    // Change Password: a wrong current password lands on its field; the right one succeeds.
+    await page.getByRole('button', { name: w.change, exact: true }).click();
+    const passwordDialog = page.getByRole('dialog', { name: w.change });
+    await passwordDialog.getByLabel(w.current, { exact: true }).fill('not-my-password');
+    await passwordDialog.getByLabel(w.newPassword, { exact: true }).fill('second-pass-2');
+    await passwordDialog.getByLabel(w.confirm, { exact: true }).fill('second-pass-2');
+    await passwordDialog.getByRole('button', { name: w.changeSubmit, exact: true }).click();
+    await expect(passwordDialog.getByText(w.wrongCurrent)).toBeVisible();
+    await expect(passwordDialog.getByLabel(w.current, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await snap(page, `profile-${locale}-password-dialog`);
+    await passwordDialog.getByLabel(w.current, { exact: true }).fill(password);
+    await passwordDialog.getByRole('button', { name: w.changeSubmit, exact: true }).click();
+    await expect(passwordDialog).toBeHidden();
+    await expect(page.getByText(w.changed, { exact: true })).toBeVisible();
+
+    // The new password works: a sign-in from another browser becomes a second device.
+    const otherPub = 'ab'.repeat(32);
+    const other = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
+      },
+      body: JSON.stringify({ userName, password: 'second-pass-2', pub: otherPub }),
+    });
+    expect(other.status).toBe(200);
+
+    // Devices: this browser is marked, with its user agent; the other one can be revoked.
+    await page.reload();
+    await page.getByRole('tab', { name: w.devices }).click();
+    const devices = page.getByRole('list', { name: w.devices });
+    await expect(devices.getByRole('listitem')).toHaveCount(2);
+    const here = devices.locator('li[data-current]');
+    await expect(here).toHaveCount(1);
+    await expect(here.getByText(w.thisDevice)).toBeVisible();
+    await expect(here.getByText(regenerated.profile?.deviceName ?? '')).toBeVisible();
+    await expect(here).toContainText(await page.evaluate(() => navigator.userAgent));
+    await snap(page, `profile-${locale}-devices`);
+    const elsewhere = devices.getByRole('listitem').filter({ hasText: w.otherDevice });
+    await elsewhere.getByRole('button', { name: new RegExp(`^${w.revoke}`) }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(w.otherDevice);
+    await snap(page, `profile-${locale}-revoke-dialog`);
+    await confirm.getByRole('button', { name: w.confirmRevoke }).click();
+    await expect(page.getByText(w.revoked, { exact: true })).toBeVisible();
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
+    const otherCookie = other.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const otherSession = await fetch(`${server.url}/api/_auth/session`, { headers: { cookie: otherCookie } });
+    expect((await otherSession.json()).loggedIn).toBe(false);
+
+    // Logout forgets the device key, the local profile and the inbox; a fresh identity follows.
+    expect(await inboxCount(page, true)).toBe(1);
+    await page.getByRole('button', { name: w.logout }).click();
+    await expect(page).toHaveURL(`${server.url}/${locale}`);
+    await expect.poll(async () => (await localIdentity(page)).profile?.pub).not.toBe(first.profile?.pub);
+    const after = await localIdentity(page);
+    expect(after.secret).not.toBe(first.secret);
+    expect(after.profile?.pub).toMatch(/^[0-9a-f]{64}$/);
+    expect(await inboxCount(page)).toBe(0);
+  });
+}
