@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import fontUrl from 'vazirmatn/fonts/webfonts/Vazirmatn[wght].woff2?url';
@@ -9,7 +9,6 @@ import { installStatus } from '../server/services/installer';
 import { getSiteSettings, isInstalled } from '../server/services/site';
 import type { Route } from './+types/root';
 import { DeviceBoot } from './components/device/device-boot';
-import { Installer } from './components/installer/installer';
 import { ErrorView, errorStatus } from './components/layout/error-view';
 import { Toaster } from './components/ui/toast';
 import { createI18n } from './i18n/i18n';
@@ -83,10 +82,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// Loaded only while the site is not installed, so public pages never download the installer.
+const Installer = lazy(() => import('./components/installer/installer').then((module) => ({ default: module.Installer })));
+
 /** Root shell (spec §2): the installer until the site is installed, then the site. */
 export default function App({ loaderData }: Route.ComponentProps) {
   if (loaderData.installed || !loaderData.install) return <Outlet />;
-  return <Installer status={loaderData.install} />;
+  return (
+    <Suspense>
+      <Installer status={loaderData.install} />
+    </Suspense>
+  );
 }
 
 export function ErrorBoundary() {

@@ -69,6 +69,7 @@ test.describe('bilingual shell', () => {
     await page.goto(`${site.url}/en`);
     const html = page.locator('html');
     await expect(html).not.toHaveClass(/dark/);
+    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
     await page.getByRole('button', { name: 'Theme Switcher' }).click();
     await expect(html).toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
@@ -82,6 +83,7 @@ test.describe('bilingual shell', () => {
     await page.unroute('**/assets/*.js');
 
     await page.reload();
+    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
     await page.getByRole('button', { name: 'Theme Switcher' }).click();
     await expect(html).not.toHaveClass(/dark/);
     await page.reload();
@@ -94,7 +96,7 @@ test.describe('bilingual shell', () => {
     const page = await context.newPage();
     await page.goto(`${site.url}/fa`);
     await expect(page.locator('html')).toHaveClass(/dark/);
-    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(page.locator('html')).not.toHaveClass(/dark/);
     await context.close();

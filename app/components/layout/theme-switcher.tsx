@@ -28,6 +28,7 @@ export function ThemeSwitcher() {
       variant="ghost"
       size="icon"
       aria-label="Theme Switcher"
+      data-ready={dark === null ? undefined : true}
       title={dark ? t('theme.toLight') : t('theme.toDark')}
       onClick={() => setDark(storeThemePreference(dark ? 'light' : 'dark'))}
     >
