@@ -4,8 +4,8 @@ import type { RunningServer } from '../support/server';
 import { expect, test } from './fixtures';
 
 /** Screens are saved for review when SCREENSHOTS=1 (test-results/screens/…). */
-async function snap(page: Page, name: string) {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+async function snap(page: Page, name: string, fullPage = true) {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
 }
 
 const KEY = 'daftar.device.privateKey';
@@ -174,7 +174,7 @@ for (const locale of ['fa', 'en'] as const) {
     await updateDialog.getByLabel(w.about, { exact: true }).focus();
     await expect(updateDialog.getByText(w.min2)).toBeVisible();
     await expect(updateDialog.getByLabel(w.firstName, { exact: true })).toHaveAttribute('aria-invalid', 'true');
-    await snap(page, `profile-${locale}-update-dialog`);
+    await snap(page, `profile-${locale}-update-dialog`, false);
     await updateDialog.getByLabel(w.firstName, { exact: true }).fill(w.renamed.firstName);
     await updateDialog.getByLabel(w.lastName, { exact: true }).fill(w.renamed.lastName);
     await updateDialog.getByRole('button', { name: w.save }).click();
@@ -191,7 +191,13 @@ for (const locale of ['fa', 'en'] as const) {
     await passwordDialog.getByRole('button', { name: w.changeSubmit, exact: true }).click();
     await expect(passwordDialog.getByText(w.wrongCurrent)).toBeVisible();
     await expect(passwordDialog.getByLabel(w.current, { exact: true })).toHaveAttribute('aria-invalid', 'true');
-    await snap(page, `profile-${locale}-password-dialog`);
+    await snap(page, `profile-${locale}-password-dialog`, false);
+    if (process.env.SCREENSHOTS) {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(page.locator('html.dark')).toHaveCount(1);
+      await snap(page, `profile-${locale}-password-dialog-dark`, false);
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
     await passwordDialog.getByLabel(w.current, { exact: true }).fill(password);
     await passwordDialog.getByRole('button', { name: w.changeSubmit, exact: true }).click();
     await expect(passwordDialog).toBeHidden();
@@ -224,7 +230,7 @@ for (const locale of ['fa', 'en'] as const) {
     await elsewhere.getByRole('button', { name: new RegExp(`^${w.revoke}`) }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(w.otherDevice);
-    await snap(page, `profile-${locale}-revoke-dialog`);
+    await snap(page, `profile-${locale}-revoke-dialog`, false);
     await confirm.getByRole('button', { name: w.confirmRevoke }).click();
     await expect(page.getByText(w.revoked, { exact: true })).toBeVisible();
     await expect(devices.getByRole('listitem')).toHaveCount(1);

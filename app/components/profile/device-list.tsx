@@ -102,7 +102,7 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
                 <p className="mt-1 text-xs text-fg-muted">
                   <span className="sr-only">{t('profile.devices.userAgent')}: </span>
                   {device.userAgent ? (
-                    <bdi dir="ltr" className="break-all font-mono">
+                    <bdi dir="ltr" className="font-mono wrap-anywhere">
                       {device.userAgent}
                     </bdi>
                   ) : (

@@ -85,7 +85,7 @@ export function ConfirmDialog({
             </RadixAlertDialog.Cancel>
             <Button
               type="button"
-              className="bg-error hover:opacity-90"
+              variant="danger"
               disabled={busy}
               onClick={(event) => {
                 event.preventDefault();

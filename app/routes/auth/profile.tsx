@@ -43,9 +43,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <section aria-labelledby="profile-name" className="overflow-hidden rounded-xl border border-border">
-        <img src={site.defaultBanner} alt="" className="h-36 w-full bg-muted object-cover sm:h-48" />
-        <div className="flex flex-wrap items-end gap-x-4 gap-y-3 px-4 pb-5 sm:px-6">
-          <Avatar name={user.displayName} src={user.avatarUrl} size="3xl" className="-mt-6 shadow-md ring-4 ring-surface" />
+        <img src={site.defaultBanner} alt="" className="h-36 w-full bg-muted object-cover sm:h-48 dark:brightness-75" />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-3 px-4 py-4 sm:px-6">
+          <Avatar name={user.displayName} src={user.avatarUrl} size="3xl" className="ring-4 ring-primary/10" />
           <div className="min-w-0 flex-1">
             <h1 id="profile-name" className="truncate text-2xl font-bold">
               {user.displayName}
