@@ -1,11 +1,6 @@
-import type { Page } from '@playwright/test';
 import { OWNER, startInstalledServer } from '../support/install';
 import type { RunningServer } from '../support/server';
-import { expect, test } from './fixtures';
-
-async function snap(page: Page, name: string) {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-}
+import { expect, snap, test } from './fixtures';
 
 const words = {
   en: {

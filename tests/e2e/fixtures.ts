@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { type RunningServer, startServer } from '../support/server';
 
 /** `site`: one built server with its own fresh data folder per worker. */
@@ -15,3 +15,8 @@ export const test = base.extend<object, { site: RunningServer }>({
 });
 
 export { expect };
+
+/** Saves a full-page screenshot for review when SCREENSHOTS=1 (test-results/screens/…). */
+export async function snap(page: Page, name: string) {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}

@@ -1,14 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { type RunningServer, startServer } from '../support/server';
-import { expect, test } from './fixtures';
-
-/** Screens are saved for review when SCREENSHOTS=1 (test-results/screens/…). */
-async function snap(page: Page, name: string) {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-}
+import { expect, snap, test } from './fixtures';
 
 const words = {
   en: {

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from '../support/server';
 
 /*
  * The Cloudflare Workers target, run for real: `wrangler dev --local` bundles platforms/workers/worker.ts
@@ -27,17 +27,6 @@ const wranglerEnv = {
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
   CLOUDFLARE_INCLUDE_PROCESS_ENV: 'false',
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function groupAlive(pid: number): boolean {
   try {

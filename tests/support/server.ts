@@ -6,7 +6,7 @@ import path from 'node:path';
 
 export type RunningServer = { url: string; dataDir: string; output: () => string; stop: () => Promise<void> };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
