@@ -9,7 +9,10 @@ export default [
       route('login', 'routes/auth/login.tsx'),
       route('register', 'routes/auth/register.tsx'),
       route('profile', 'routes/auth/profile.tsx'),
-      route('*', 'routes/public/not-found.tsx'),
+      route('logs', 'routes/public/logs.tsx'),
+      route('cats/:cat', 'routes/public/category.tsx'),
+      // Content pages by slug; a slug that is not published is 404 'Page not found: {path}'.
+      route('*', 'routes/public/content-page.tsx'),
     ]),
     layout('routes/manage/layout.tsx', [
       route('manage', 'routes/manage/dashboard.tsx'),

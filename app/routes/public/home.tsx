@@ -1,21 +1,53 @@
 import { useTranslation } from 'react-i18next';
-import { pageMeta } from '../../lib/meta';
+import { Link } from 'react-router';
+import { isLocale } from '../../../common/locales';
+import { appContext } from '../../../server/context';
+import { homeView } from '../../../server/services/page-views';
+import { ContentBody } from '../../components/content/content-body';
+import { LogList } from '../../components/content/log-list';
 import { useRootData } from '../../lib/root-data';
+import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/home';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const locale = isLocale(params.locale) ? params.locale : 'fa';
+  return homeView({ deps: context.get(appContext).deps, locale, requestUrl: request.url });
+}
 
-export default function Home() {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seoMeta(matches, { description: loaderData?.page?.description, seo: loaderData?.seo });
+
+/** Home (spec §1): the intro page (content/{locale}/index.md) and the latest logs. */
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, site } = useRootData();
+  const { page, latest, totalLogs } = loaderData;
   return (
-    <section>
-      <h1 className="text-3xl font-bold">{site.siteName[locale]}</h1>
-      <p className="mt-2 text-lg text-fg-muted">{site.description[locale]}</p>
-      <div className="mt-10 rounded-lg border border-dashed border-border p-8 text-center">
-        <p className="font-medium">{t('home.empty')}</p>
-        <p className="mt-1 text-sm text-fg-muted">{t('home.emptyHint')}</p>
-      </div>
-    </section>
+    <div className="space-y-12">
+      <section className="max-w-3xl" data-testid="home-intro">
+        <h1 className="text-4xl font-bold text-primary">{page?.title ?? site.siteName[locale]}</h1>
+        <p className="mt-3 text-lg text-fg-muted">{page?.description || site.description[locale]}</p>
+        {page ? (
+          <div className="mt-6">
+            <ContentBody html={page.html} widgets={page.widgets} locale={locale} />
+          </div>
+        ) : (
+          <p className="mt-6 rounded-lg border border-dashed border-border p-6 text-fg-muted">{t('content.emptyHome')}</p>
+        )}
+      </section>
+      <section aria-labelledby="latest-logs" className="max-w-3xl">
+        <div className="flex items-baseline justify-between gap-4 border-b border-border pb-3">
+          <h2 id="latest-logs" className="text-2xl font-bold">
+            {t('content.latestLogs')}
+          </h2>
+          {totalLogs > latest.length && (
+            <Link to={`/${locale}/logs`} className="text-sm text-primary hover:underline">
+              {t('content.allLogs')}
+            </Link>
+          )}
+        </div>
+        <LogList items={latest} locale={locale} />
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,70 @@
+import { Languages } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pagePath } from '../../../common/content';
+import { localeNames } from '../../../common/locales';
+import type { ContentPage } from '../../../server/services/content';
+import { formatDate, formatNumber } from '../../lib/format';
+import { useRootData } from '../../lib/root-data';
+import { CategoryLink } from './category-link';
+import { ContentBody } from './content-body';
+import { TableOfContents } from './toc';
+
+/**
+ * A content page: banner (the page's thumbnail or the site's default), title, description, author,
+ * category, date, reading time, a link to the same page in the other language, the table of
+ * contents when asked for, and the body.
+ */
+export function Article({ page }: { page: ContentPage }) {
+  const { t } = useTranslation();
+  const { site } = useRootData();
+  const { locale } = page;
+  const minutes = Math.max(1, Math.round(page.words / 220));
+  const toc = page.showToc && page.toc ? page.toc : null;
+  return (
+    <article data-testid="article">
+      <img
+        src={page.thumbnail ?? site.defaultBanner}
+        alt=""
+        width={1600}
+        height={600}
+        fetchPriority="high"
+        className="aspect-[8/3] w-full rounded-xl border border-border bg-muted object-cover"
+      />
+      <header className="mt-8 max-w-3xl">
+        <h1 className="text-3xl font-bold leading-tight sm:text-4xl">{page.title}</h1>
+        {page.description && <p className="mt-3 text-lg text-fg-muted">{page.description}</p>}
+        <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-fg-muted">
+          {page.author && <span>{t('content.byAuthor', { author: page.author })}</span>}
+          {page.date && <time dateTime={page.date}>{formatDate(locale, page.date)}</time>}
+          <span>{t('content.readingTime', { minutes: formatNumber(locale, minutes) })}</span>
+          {page.cat && <CategoryLink locale={locale} cat={page.cat} />}
+          {page.translation && (
+            <Link
+              to={pagePath(page.translation.locale, page.translation.slug)}
+              hrefLang={page.translation.locale}
+              lang={page.translation.locale}
+              className="inline-flex items-center gap-1 text-primary hover:underline"
+              data-testid="translation-link"
+            >
+              <Languages className="size-4" aria-hidden />
+              {t('content.readIn', { language: localeNames[page.translation.locale], lng: page.translation.locale })}
+            </Link>
+          )}
+        </p>
+      </header>
+      <div className={toc ? 'mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_15rem]' : 'mt-8'}>
+        {toc && (
+          <aside className="lg:order-last">
+            <div className="rounded-lg border border-border p-4 lg:sticky lg:top-[81px] lg:max-h-[calc(100dvh-100px)] lg:overflow-y-auto">
+              <TableOfContents items={toc} />
+            </div>
+          </aside>
+        )}
+        <div className="min-w-0 max-w-3xl">
+          <ContentBody html={page.html} widgets={page.widgets} locale={locale} />
+        </div>
+      </div>
+    </article>
+  );
+}

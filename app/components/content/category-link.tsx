@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Locale } from '../../../common/locales';
+import { useRootData } from '../../lib/root-data';
+
+/** A category's name in the reader's language (slug when the messages have none). */
+export function useCategoryName() {
+  const { t } = useTranslation();
+  return (cat: string) => t(`content.cats.${cat}`, { defaultValue: cat });
+}
+
+/** A small pill linking to /{locale}/cats/{cat}; plain text for a category the site does not list. */
+export function CategoryLink({ locale, cat }: { locale: Locale; cat: string }) {
+  const { site } = useRootData();
+  const name = useCategoryName()(cat);
+  const className = 'rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-fg';
+  if (!site.cats.includes(cat)) return <span className={className}>{name}</span>;
+  return (
+    <Link
+      to={`/${locale}/cats/${encodeURIComponent(cat)}`}
+      className={`${className} hover:text-primary`}
+      data-testid="category-link"
+    >
+      {name}
+    </Link>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pagePath } from '../../../common/content';
+import type { Locale } from '../../../common/locales';
+import type { PageSummary } from '../../../server/services/content';
+import { formatDate } from '../../lib/format';
+import { CategoryLink } from './category-link';
+
+/** Dated pages as a list: title, date, category and description. */
+export function LogList({ items, locale, headingLevel = 2 }: { items: PageSummary[]; locale: Locale; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  if (items.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-border p-8 text-center text-fg-muted">{t('content.emptyLogs')}</p>
+    );
+  return (
+    <ul className="divide-y divide-border" data-testid="log-list">
+      {items.map((item) => (
+        <li key={item.slug} className="py-5">
+          <article>
+            <Heading className="text-lg font-semibold leading-snug">
+              <Link to={pagePath(locale, item.slug)} className="hover:text-primary">
+                {item.title}
+              </Link>
+            </Heading>
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
+              {item.date && <time dateTime={item.date}>{formatDate(locale, item.date)}</time>}
+              {item.cat && <CategoryLink locale={locale} cat={item.cat} />}
+            </p>
+            {item.description && <p className="mt-2 text-fg-muted">{item.description}</p>}
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Locale } from '../../../common/locales';
+import { formatNumber } from '../../lib/format';
+
+/** Newer / older links of an archive; arrows follow the reading direction. */
+export function Pagination({ locale, base, page, pageCount }: { locale: Locale; base: string; page: number; pageCount: number }) {
+  const { t } = useTranslation();
+  if (pageCount <= 1) return null;
+  const href = (n: number) => (n === 1 ? base : `${base}?page=${n}`);
+  const Back = locale === 'fa' ? ChevronRight : ChevronLeft;
+  const Forward = locale === 'fa' ? ChevronLeft : ChevronRight;
+  const link = 'inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm hover:bg-muted';
+  return (
+    <nav aria-label={t('content.pagination')} className="mt-8 flex items-center justify-between gap-4">
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev" className={link}>
+          <Back className="size-4" aria-hidden />
+          {t('content.newer')}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-fg-muted">
+        {t('content.pageOf', { page: formatNumber(locale, page), count: formatNumber(locale, pageCount) })}
+      </span>
+      {page < pageCount ? (
+        <Link to={href(page + 1)} rel="next" className={link}>
+          {t('content.older')}
+          <Forward className="size-4" aria-hidden />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

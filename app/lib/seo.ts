@@ -1,0 +1,73 @@
+import type { MetaDescriptor } from 'react-router';
+import type { Locale } from '../../common/locales';
+import { pageTitle } from '../../common/site-settings';
+import type { RootData } from './root-data';
+
+/** What a public page's loader tells the head about itself (built by server/services/page-views.ts). */
+export type SeoData = {
+  /** Public origin: SITE_URL, or the request's origin when unset. */
+  origin: string;
+  /** This page's path, e.g. `/en/logs/hello`. */
+  path: string;
+  /** The same page in each locale where it exists (this one included). */
+  alternates: Partial<Record<Locale, string>>;
+  /** Banner or default image (site path or absolute URL). */
+  image: string;
+  type: 'website' | 'article';
+  published?: string;
+};
+
+type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+const ogLocale: Record<Locale, string> = { fa: 'fa_IR', en: 'en_US' };
+
+/**
+ * Title (spec §1 'page - site name • description'), description, canonical URL, OpenGraph and
+ * Twitter cards, hreflang alternates and the feed link of a public page.
+ */
+export function seoMeta(
+  matches: readonly MatchLike[],
+  page: { title?: string; description?: string; seo?: SeoData },
+): MetaDescriptor[] {
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
+  if (!root) return [{ title: page.title ?? 'Daftar' }];
+  const { site, locale } = root;
+  const title = pageTitle(site, locale, page.title);
+  const description = page.description || site.description[locale];
+  const tags: MetaDescriptor[] = [{ title }, { name: 'description', content: description }];
+  const seo = page.seo;
+  if (!seo) return tags;
+  const absolute = (path: string) =>
+    /^https?:\/\//.test(path) ? path : `${seo.origin}${path.startsWith('/') ? '' : '/'}${path}`;
+  const url = absolute(seo.path);
+  const image = absolute(seo.image);
+  tags.push(
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: seo.type },
+    { property: 'og:site_name', content: site.siteName[locale] },
+    { property: 'og:title', content: page.title ?? site.siteName[locale] },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: image },
+    { property: 'og:locale', content: ogLocale[locale] },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: page.title ?? site.siteName[locale] },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: image },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/atom+xml',
+      href: absolute(`/${locale}/feed.xml`),
+      title: site.siteName[locale],
+    },
+  );
+  if (seo.published) tags.push({ property: 'article:published_time', content: seo.published });
+  for (const [other, path] of Object.entries(seo.alternates)) {
+    if (other !== locale) tags.push({ property: 'og:locale:alternate', content: ogLocale[other as Locale] });
+    tags.push({ tagName: 'link', rel: 'alternate', hrefLang: other, href: absolute(path) });
+  }
+  if (seo.alternates.fa)
+    tags.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absolute(seo.alternates.fa) });
+  return tags;
+}
