@@ -81,7 +81,7 @@ test.afterAll(async () => {
 /** The local device identity as the page stored it. */
 async function localIdentity(page: Page) {
   return page.evaluate(
-    ([key, profile]) => ({
+    ({ key, profile }) => ({
       secret: localStorage.getItem(key),
       profile: JSON.parse(localStorage.getItem(profile) ?? 'null') as {
         pub: string;
@@ -89,7 +89,7 @@ async function localIdentity(page: Page) {
         deviceName: string;
       } | null,
     }),
-    [KEY, PROFILE],
+    { key: KEY, profile: PROFILE },
   );
 }
 
@@ -236,7 +236,7 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(devices.getByRole('listitem')).toHaveCount(1);
     const otherCookie = other.headers.get('set-cookie')?.split(';')[0] ?? '';
     const otherSession = await fetch(`${server.url}/api/_auth/session`, { headers: { cookie: otherCookie } });
-    expect((await otherSession.json()).loggedIn).toBe(false);
+    expect(((await otherSession.json()) as { loggedIn: boolean }).loggedIn).toBe(false);
 
     // Logout forgets the device key, the local profile and the inbox; a fresh identity follows.
     expect(await inboxCount(page, true)).toBe(1);
