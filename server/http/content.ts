@@ -12,6 +12,8 @@ export function createContentApiRoutes(deps: AppDeps) {
   routes.post('/sync', async (c) => {
     if (!deps.contentRepository) throw new AppError(503, 'api.contentRepositoryMissing');
     const result = await syncContent(deps.db, deps.contentRepository, { force: c.req.query('force') === '1' });
+    // Cached pages of the old build are dropped now rather than when the cache next checks.
+    if (result.changed) deps.pageCache?.clear();
     return c.json(result);
   });
   return routes;

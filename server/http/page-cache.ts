@@ -10,8 +10,10 @@ export type CachedPage = { body: Uint8Array<ArrayBuffer>; headers: [string, stri
 export interface PageCacheStore {
   get(key: string): CachedPage | undefined;
   set(key: string, page: CachedPage): void;
-  /** Drops every entry, e.g. when the build id changes. */
+  /** Drops every entry (and the remembered version), e.g. after a sync in this process. */
   clear(): void;
+  /** The last cache version read from the database and when (see pageCache's `versionTtlMs`). */
+  version?: { value: string; at: number };
 }
 
 /** A size-bounded LRU in memory: at most `maxEntries` pages and `maxBytes` of HTML. */
@@ -49,6 +51,7 @@ export function createMemoryPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 
     clear() {
       entries.clear();
       bytes = 0;
+      this.version = undefined;
     },
   };
 }
@@ -109,17 +112,25 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
  * included) it was first sent with. The session is fetched after hydration, so a cached page
  * holds no one's state.
  */
-export function pageCache(deps: AppDeps): MiddlewareHandler {
+export function pageCache(deps: AppDeps, { versionTtlMs = 1000 } = {}): MiddlewareHandler {
   const store = deps.pageCache;
   let lastVersion = '';
   return async (c, next) => {
     if (!store) return next();
     const key = pageCacheKey(c.req.raw, !deps.config.SITE_URL);
     if (!key) return next();
-    const version = await cacheVersion(deps.db);
-    if (!version) return next();
+    // The version is re-read at most once per `versionTtlMs`; a sync in this process clears the
+    // store (and this memo) at once, one in another process (the CLI) is seen within the TTL.
+    const now = Date.now();
+    let version = store.version && now - store.version.at < versionTtlMs ? store.version.value : undefined;
+    if (!version) {
+      version = await cacheVersion(deps.db);
+      if (!version) return next();
+      store.version = { value: version, at: now };
+    }
     if (version !== lastVersion) {
       if (lastVersion) store.clear();
+      store.version = { value: version, at: now };
       lastVersion = version;
     }
     const fullKey = `${version}|${key}`;

@@ -2,7 +2,7 @@ import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pagePath } from '../../../common/content';
-import { localeNames } from '../../../common/locales';
+import { localeDirection, localeNames } from '../../../common/locales';
 import type { ContentPage } from '../../../server/services/content';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
@@ -44,6 +44,7 @@ export function Article({ page }: { page: ContentPage }) {
               to={pagePath(page.translation.locale, page.translation.slug)}
               hrefLang={page.translation.locale}
               lang={page.translation.locale}
+              dir={localeDirection[page.translation.locale]}
               className="inline-flex items-center gap-1 text-primary hover:underline"
               data-testid="translation-link"
             >
