@@ -140,7 +140,8 @@ for (const locale of ['fa', 'en'] as const) {
     });
     expect(registered.status()).toBe(201);
 
-    await page.goto(`${server.url}/${locale}/profile`);
+    const response = await page.goto(`${server.url}/${locale}/profile`);
+    expect(response?.headers()['cache-control']).toContain('no-store');
     await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     const displayName = `${w.person.firstName} ${w.person.lastName}`;
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(displayName);
