@@ -250,3 +250,30 @@ for (const locale of ['fa', 'en'] as const) {
     expect(await inboxCount(page)).toBe(0);
   });
 }
+
+test('revoking the device in use signs this browser out (fa, phone width)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/fa`);
+  await expect.poll(async () => (await localIdentity(page)).profile?.pub).toMatch(/^[0-9a-f]{64}$/);
+  const before = await localIdentity(page);
+  const person = { firstName: 'روباه', lastName: 'زیرک', about: 'یک خوانندهٔ کنجکاو' };
+  const registered = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { ...person, userName: 'revoke-self', password: 'revoke-pass', pub: before.profile?.pub },
+  });
+  expect(registered.status()).toBe(201);
+  await page.goto(`${server.url}/fa/profile`);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('روباه زیرک');
+  await snap(page, 'profile-fa-phone');
+  await page.getByRole('tab', { name: words.fa.devices }).click();
+  const here = page.getByRole('list', { name: words.fa.devices }).locator('li[data-current]');
+  await here.getByRole('button', { name: new RegExp(`^${words.fa.revoke}`) }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('این همان دستگاهی است که اکنون با آن کار می‌کنید');
+  await confirm.getByRole('button', { name: words.fa.confirmRevoke }).click();
+  await expect(page).toHaveURL(`${server.url}/fa/login`);
+  expect(((await (await page.request.get(`${server.url}/api/_auth/session`)).json()) as { loggedIn: boolean }).loggedIn).toBe(
+    false,
+  );
+  await expect.poll(async () => (await localIdentity(page)).secret).not.toBe(before.secret);
+});
