@@ -22,7 +22,13 @@ export type ManagedPage = keyof typeof pageAccess;
  */
 export function safeReturnPath(value: string | null | undefined, locale: Locale): string {
   const fallback = `/${locale}`;
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((ch) => ch.charCodeAt(0) < 32))
+  if (
+    !value ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.includes('\\') ||
+    [...value].some((ch) => ch.charCodeAt(0) < 32)
+  )
     return fallback;
   try {
     const url = new URL(value, 'http://daftar.invalid');
