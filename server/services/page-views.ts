@@ -3,7 +3,7 @@ import { type Locale, locales } from '../../common/locales';
 import type { AppDeps } from '../deps';
 import { getContentPage, getHome, logsPage } from './content';
 import { siteOrigin } from './seo';
-import { getSiteSettings } from './site';
+import { getSiteSettings, isInstalled } from './site';
 
 /**
  * What each public content route's loader returns: the data of its view plus its SEO data
@@ -18,7 +18,12 @@ async function bothLocales(path: (locale: Locale) => string) {
 }
 
 export async function homeView({ deps, locale, requestUrl }: ViewInput) {
-  const [{ page, latest, totalLogs }, site] = await Promise.all([getHome(deps.db, locale), getSiteSettings(deps.db)]);
+  // Before installation the root shows the installer and the content tables may not exist yet.
+  const installed = await isInstalled(deps.db);
+  const [{ page, latest, totalLogs }, site] = await Promise.all([
+    installed ? getHome(deps.db, locale) : { page: undefined, latest: [], totalLogs: 0 },
+    getSiteSettings(deps.db),
+  ]);
   return {
     page: page ?? null,
     latest,
@@ -35,7 +40,7 @@ export async function homeView({ deps, locale, requestUrl }: ViewInput) {
 
 export async function contentPageView({ deps, locale, requestUrl, slug }: ViewInput & { slug: string }) {
   const clean = slug.replace(/^\/+|\/+$/g, '');
-  if (!clean) return undefined; // the home page has its own route
+  if (!clean || !(await isInstalled(deps.db))) return undefined; // the home page has its own route
   const [page, site] = await Promise.all([getContentPage(deps.db, locale, clean), getSiteSettings(deps.db)]);
   if (!page) return undefined;
   const alternates: Partial<Record<Locale, string>> = { [locale]: pagePath(locale, page.slug) };
@@ -61,6 +66,7 @@ export async function archiveView({
   pageNumber,
   cat,
 }: ViewInput & { pageNumber: number; cat?: string }) {
+  if (!(await isInstalled(deps.db))) return undefined;
   const site = await getSiteSettings(deps.db);
   if (cat !== undefined && !site.cats.includes(cat)) return undefined;
   const result = await logsPage(deps.db, locale, pageNumber, cat);
