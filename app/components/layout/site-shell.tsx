@@ -18,12 +18,16 @@ export function SiteShell({ children }: { children: ReactNode }) {
       >
         {t('common.skipToContent')}
       </a>
-      <header className="sticky top-0 z-40 h-[65px] border-b border-border bg-surface/90 backdrop-blur">
-        <div className="mx-auto flex h-full max-w-5xl items-center gap-4 px-4">
-          <Link to={localePath(locale, '/')} className="text-lg font-bold text-primary">
+      {/* 65px high from the sm breakpoint; on phones the menu takes a second row (app.css adjusts the hash offset). */}
+      <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur sm:h-[65px]">
+        <div className="mx-auto flex h-full max-w-5xl flex-wrap items-center gap-x-4 px-4 py-2 sm:flex-nowrap sm:py-0">
+          <Link to={localePath(locale, '/')} className="me-auto text-lg font-bold text-primary sm:me-0">
             {site.siteName[locale]}
           </Link>
-          <nav aria-label={t('common.mainMenu')} className="flex flex-1 items-center gap-1 overflow-x-auto">
+          <nav
+            aria-label={t('common.mainMenu')}
+            className="order-last -mx-3 flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto sm:flex-1"
+          >
             {site.mainMenu.map((entry) => (
               <NavLink
                 key={entry.to}

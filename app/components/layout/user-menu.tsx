@@ -1,4 +1,4 @@
-import { LogIn, LogOut } from 'lucide-react';
+import { LayoutDashboard, LogIn, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { localePath, useRootData } from '../../lib/root-data';
@@ -30,12 +30,16 @@ export function UserMenu() {
     <nav aria-label={t('auth.userMenu')} className="flex items-center gap-1">
       {user.permissions.includes('dashboard.read') ? (
         <Button asChild variant="ghost" size="sm">
-          <Link to={localePath(locale, '/manage')}>{t('auth.dashboard')}</Link>
+          <Link to={localePath(locale, '/manage')} aria-label={t('auth.dashboard')}>
+            <LayoutDashboard aria-hidden className="size-4" />
+            <span className="max-sm:sr-only">{t('auth.dashboard')}</span>
+          </Link>
         </Button>
       ) : null}
       <Button asChild variant="ghost" size="sm">
-        <Link to={localePath(locale, '/profile')} title={user.displayName}>
-          {t('auth.profile')}
+        <Link to={localePath(locale, '/profile')} title={user.displayName} aria-label={t('auth.profile')}>
+          <UserRound aria-hidden className="size-4" />
+          <span className="max-sm:sr-only">{t('auth.profile')}</span>
         </Link>
       </Button>
       <Button
@@ -49,7 +53,7 @@ export function UserMenu() {
         }}
       >
         <LogOut aria-hidden className="size-4 rtl:-scale-x-100" />
-        {t('auth.logout')}
+        <span className="max-sm:sr-only">{t('auth.logout')}</span>
       </Button>
     </nav>
   );
