@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type AdminForm as AdminFormValues, adminFormSchema } from '../../../common/schemas/account';
-import { ApiRequestError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form-errors';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 
@@ -40,13 +40,8 @@ export function AccountForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      if (error instanceof ApiRequestError) {
-        for (const issue of error.failure.data?.issues ?? []) {
-          const field = issue.path[0];
-          if (typeof field === 'string' && field in values)
-            form.setError(field as keyof AdminFormValues, { message: issue.message });
-        }
-      }
+      // The caller already told the user (a toast, spec §8); field issues also mark their fields.
+      applyServerErrors(form, error, '');
     }
   });
 
