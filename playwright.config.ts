@@ -8,13 +8,21 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]] : [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  // scripts/test.mjs reads the JSON report for the summary line.
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     browserName: 'chromium',
     headless: true,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     },
     trace: 'off',
   },
