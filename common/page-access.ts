@@ -23,8 +23,7 @@ export type ManagedPage = keyof typeof pageAccess;
 export function safeReturnPath(value: string | null | undefined, locale: Locale): string {
   const fallback = `/${locale}`;
   if (
-    !value ||
-    !value.startsWith('/') ||
+    !value?.startsWith('/') ||
     value.startsWith('//') ||
     value.includes('\\') ||
     [...value].some((ch) => ch.charCodeAt(0) < 32)

@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
-import { clearDevice, initDevice } from '../../lib/device';
-import { openInbox, resetInbox } from '../../lib/inbox';
 import { useRootData } from '../../lib/root-data';
 import { onLogout, useSession } from '../../lib/session';
+
+// Key generation (secp256k1) and the IndexedDB inbox load after the page is interactive, so
+// public pages do not carry them in their first download.
+const loadDevice = () => import('../../lib/device');
+const loadInbox = () => import('../../lib/inbox');
 
 /**
  * Mounted once in the root: opens the local inbox, gives a signed-out visitor a device identity
@@ -14,10 +17,12 @@ export function DeviceBoot() {
   const { authReady, loggedIn } = useSession();
 
   useEffect(() => {
-    void openInbox();
+    loadInbox()
+      .then(({ openInbox }) => openInbox())
+      .catch((error) => console.error('[inbox] could not open the local inbox', error));
     const forget = onLogout(async () => {
-      clearDevice();
-      await resetInbox();
+      (await loadDevice()).clearDevice();
+      await (await loadInbox()).resetInbox();
     });
     return () => {
       forget();
@@ -26,7 +31,9 @@ export function DeviceBoot() {
 
   useEffect(() => {
     if (!authReady || loggedIn) return;
-    initDevice({ locale }).catch((error) => console.error('[device] could not create the device identity', error));
+    loadDevice()
+      .then(({ initDevice }) => initDevice({ locale }))
+      .catch((error) => console.error('[device] could not create the device identity', error));
   }, [authReady, loggedIn, locale]);
 
   return null;
