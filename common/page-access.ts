@@ -22,12 +22,7 @@ export type ManagedPage = keyof typeof pageAccess;
  */
 export function safeReturnPath(value: string | null | undefined, locale: Locale): string {
   const fallback = `/${locale}`;
-  if (
-    !value?.startsWith('/') ||
-    value.startsWith('//') ||
-    value.includes('\\') ||
-    [...value].some((ch) => ch.charCodeAt(0) < 32)
-  )
+  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((ch) => ch.charCodeAt(0) < 32))
     return fallback;
   try {
     const url = new URL(value, 'http://daftar.invalid');
