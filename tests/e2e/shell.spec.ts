@@ -35,12 +35,14 @@ test.describe('bilingual shell', () => {
     expect(await page.evaluate(() => document.fonts.check('16px Vazirmatn', 'دفتر'))).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Vazirmatn');
     // The switcher sits at the visual left in RTL (the end of the row).
+    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
     const box = await page.getByRole('button', { name: 'Theme Switcher' }).boundingBox();
     expect(box && box.x < 200).toBe(true);
 
     await page.goto(`${site.url}/en`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
     const enBox = await page.getByRole('button', { name: 'Theme Switcher' }).boundingBox();
     expect(enBox && enBox.x > 600).toBe(true);
   });
