@@ -27,6 +27,15 @@ describe('configuration', () => {
   it('rejects ports out of range', () => {
     expect(() => parseConfig({ PORT: '70000' })).toThrow(/between 1 and 65535/);
   });
+  it('takes the GitHub API address from GITHUB_API_URL, api.github.com by default, http(s) only', () => {
+    expect(parseConfig({}).GITHUB_API_URL).toBe('https://api.github.com');
+    expect(parseConfig({ GITHUB_API_URL: '' }).GITHUB_API_URL).toBe('https://api.github.com');
+    expect(parseConfig({ GITHUB_API_URL: 'https://git.example.com/api/v3' }).GITHUB_API_URL).toBe(
+      'https://git.example.com/api/v3',
+    );
+    expect(() => parseConfig({ GITHUB_API_URL: 'ftp://git.example.com' })).toThrow(/GITHUB_API_URL must be an http\(s\) URL/);
+    expect(() => parseConfig({ GITHUB_API_URL: 'api.github.com' })).toThrow(/GITHUB_API_URL/);
+  });
   it('requires all three GitHub values and both Turnstile keys', () => {
     expect(isGithubConfigured(parseConfig({ GITHUB_TOKEN: 't', GITHUB_OWNER: 'o' }))).toBe(false);
     expect(isGithubConfigured(parseConfig({ GITHUB_TOKEN: 't', GITHUB_OWNER: 'o', GITHUB_REPO: 'r' }))).toBe(true);

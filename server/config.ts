@@ -32,6 +32,12 @@ const configSchema = z.object({
   GITHUB_OWNER: optionalString,
   GITHUB_REPO: optionalString,
   GITHUB_BRANCH: z.string().trim().min(1).default('main'),
+  // GitHub Enterprise (`https://host/api/v3`), or a local stand-in in tests.
+  GITHUB_API_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'GITHUB_API_URL must be an http(s) URL such as https://api.github.com' })
+      .default('https://api.github.com'),
+  ),
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),

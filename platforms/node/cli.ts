@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { runMigrations } from '../../server/db/migrate';
 import { syncContent } from '../../server/services/content-sync';
 import { createNodeDatabase } from './database';
+import { nodeContentRepository } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
-import { createLocalRepository } from './local-repository';
 
 /** `npm run db:migrate` and friends: maintenance commands against the configured database. */
 async function main() {
@@ -24,7 +23,7 @@ async function main() {
         break;
       }
       case 'content-sync': {
-        const repository = createLocalRepository(path.join(config.dataDir, 'repo'), config.GITHUB_BRANCH);
+        const repository = nodeContentRepository(config, config.dataDir);
         const result = await syncContent(db, repository, { force: process.argv.includes('--force') });
         const list = (label: string, items: string[]) => items.length && console.log(`${label}: ${items.join(', ')}`);
         console.log(

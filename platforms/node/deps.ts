@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { AppConfig } from '../../server/config';
+import { githubRepositoryFromConfig } from '../../server/content/github-repository';
 import type { AppDeps, PageHandler } from '../../server/deps';
 import { createMemoryPageCache } from '../../server/http/page-cache';
 import { isInstalled } from '../../server/services/site';
@@ -24,8 +26,13 @@ export function maskDatabaseUrl(url: string): string {
   }
 }
 
+/** GitHub when token, owner and repository are configured; otherwise the git repository at `$DATA_DIR/repo`. */
+export function nodeContentRepository(config: AppConfig, dataDir: string) {
+  return githubRepositoryFromConfig(config) ?? createLocalRepository(path.join(dataDir, 'repo'), config.GITHUB_BRANCH);
+}
+
 /**
- * Builds the node target's dependencies: libSQL database, local git content repository, the
+ * Builds the node target's dependencies: libSQL database, content repository (local or GitHub), the
  * setup token. Returns the installer URL to print while the site is not installed.
  */
 export async function createNodeDeps(config: ReturnType<typeof loadNodeConfig>, pageHandler?: PageHandler) {
@@ -36,7 +43,7 @@ export async function createNodeDeps(config: ReturnType<typeof loadNodeConfig>, 
     db,
     databaseInfo: { driver: 'libSQL (SQLite)', location: maskDatabaseUrl(config.databaseUrl) },
     setupToken,
-    contentRepository: createLocalRepository(path.join(config.dataDir, 'repo'), config.GITHUB_BRANCH),
+    contentRepository: nodeContentRepository(config, config.dataDir),
     pageHandler,
     pageCache: createMemoryPageCache(),
   };

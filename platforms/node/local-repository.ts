@@ -2,7 +2,14 @@ import * as fs from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
-import type { CommitAuthor, ContentRepository, FileChange, TreeFile } from '../../server/content/repository';
+import {
+  byPath,
+  type CommitAuthor,
+  type ContentRepository,
+  type FileChange,
+  repositoryPath,
+  type TreeFile,
+} from '../../server/content/repository';
 
 /** The node target's content repository: a plain git repository at `$DATA_DIR/repo`. */
 export function createLocalRepository(dir: string, branch = 'main'): ContentRepository {
@@ -14,12 +21,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
     })();
     return ready;
   };
-  const safePath = (file: string) => {
-    const full = path.resolve(dir, file);
-    if (!full.startsWith(path.resolve(dir) + path.sep) || file.split('/').includes('.git'))
-      throw new Error(`Refusing path outside the repository: ${file}`);
-    return full;
-  };
+  const safePath = (file: string) => path.join(dir, ...repositoryPath(file).split('/'));
 
   return {
     kind: 'local',
@@ -89,8 +91,8 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
           else if (entry.type === 'blob') files.push({ path: full, sha: entry.oid });
         }
       };
-      await walk(folder.replace(/\/+$/, ''));
-      return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      await walk(repositoryPath(folder));
+      return files.sort(byPath);
     },
     async readBlob(sha: string) {
       await ensure();

@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { createRequestHandler } from 'react-router';
 import { type App, createApp } from '../../server/app';
 import { type AppConfig, ConfigError, parseConfig } from '../../server/config';
+import { githubRepositoryFromConfig } from '../../server/content/github-repository';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import type { SetupTokenStore } from '../../server/deps';
@@ -49,6 +50,8 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
     db,
     databaseInfo: { driver: 'Cloudflare D1', location: 'binding DB' },
     setupToken: secretSetupToken(config),
+    // No disk for a local repository: GitHub when configured, else none (publishing answers 503).
+    contentRepository: githubRepositoryFromConfig(config),
     // Cloudflare sets CF-Connecting-IP on every request that reaches a Worker.
     trustCloudflareIp: true,
     pageHandler: (request, context) => pageHandler(request, context),

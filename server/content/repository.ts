@@ -27,3 +27,19 @@ export interface ContentRepository {
 }
 
 export type TreeFile = { path: string; sha: string };
+
+/**
+ * A path inside the repository as git stores it (`content/en/a.md`; a trailing `/` is dropped).
+ * Both adapters refuse the same paths: empty, absolute, or with an empty, `.`, `..` or `.git`
+ * segment, or a backslash (a separator on Windows).
+ */
+export function repositoryPath(path: string): string {
+  const clean = path.replace(/\/+$/, '');
+  const segments = clean.split('/');
+  if (!clean || clean.includes('\\') || segments.some((s) => s === '' || s === '.' || s === '..' || s === '.git'))
+    throw new Error(`Refusing path outside the repository: ${path}`);
+  return clean;
+}
+
+/** The order `tree` and `listFiles` return paths in: plain string order, the same in both adapters. */
+export const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);

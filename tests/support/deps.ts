@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { createLocalRepository } from '../../platforms/node/local-repository';
+import { nodeContentRepository } from '../../platforms/node/deps';
 import type { AppDeps, SetupTokenStore } from '../../server/deps';
 import { testConfig } from './config';
 import { createTestDatabase } from './database';
@@ -19,16 +18,20 @@ export function memorySetupToken(
   };
 }
 
-/** Real dependencies for service and API tests: a temp SQLite file and a temp git repository. */
+/**
+ * Real dependencies for service and API tests: a temp SQLite file and a temp git repository — or,
+ * as on the node target, the GitHub repository the env configures (tests: github-stand-in.ts).
+ */
 export async function createTestDeps(options: { migrate?: boolean; env?: Record<string, string> } = {}) {
   const { db, dir } = await createTestDatabase({ migrate: options.migrate ?? false });
   const setupToken = memorySetupToken();
+  const config = testConfig(options.env);
   const deps: AppDeps = {
-    config: testConfig(options.env),
+    config,
     db,
     databaseInfo: { driver: 'libSQL (SQLite)', location: 'file:…/test.db' },
     setupToken,
-    contentRepository: createLocalRepository(path.join(dir, 'repo')),
+    contentRepository: nodeContentRepository(config, dir),
   };
   return { deps, db, dir, setupToken };
 }

@@ -1,0 +1,345 @@
+import { Octokit } from '@octokit/core';
+import { type AppConfig, isGithubConfigured } from '../config';
+import { byPath, type CommitAuthor, type ContentRepository, type FileChange, repositoryPath, type TreeFile } from './repository';
+
+export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
+
+export type GithubRepositoryOptions = {
+  token: string;
+  owner: string;
+  repo: string;
+  /** Default `main`. */
+  branch?: string;
+  /** REST API root, default https://api.github.com (GitHub Enterprise: `https://host/api/v3`; tests: a stand-in). */
+  apiUrl?: string;
+  /** Per request; a hung API must not hang a sync or the installer. */
+  timeoutMs?: number;
+};
+
+/** A failed GitHub call, named by repository, step and HTTP status (`status` 0: GitHub was not reached). */
+export class GithubRepositoryError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'GithubRepositoryError';
+  }
+}
+
+/** The content repository of a platform configured for GitHub (spec: token, owner and repository all set). */
+export function githubRepositoryFromConfig(config: AppConfig): ContentRepository | undefined {
+  if (!isGithubConfigured(config)) return undefined;
+  return createGithubRepository({
+    token: config.GITHUB_TOKEN!,
+    owner: config.GITHUB_OWNER!,
+    repo: config.GITHUB_REPO!,
+    branch: config.GITHUB_BRANCH,
+    apiUrl: config.GITHUB_API_URL,
+  });
+}
+
+type TreeEntry = { path: string; type: string; sha: string };
+/** Where the branch stands: at a commit, not created yet, or in a repository without any commit. */
+type BranchState = { state: 'ready'; sha: string } | { state: 'missing' } | { state: 'empty' };
+
+/**
+ * The content repository in a GitHub repository and branch, through the REST Git Data API (refs,
+ * commits, trees, blobs). Web `fetch` only, so it runs on Node and on Workers alike. It has no
+ * working tree: `readFile` and `listFiles` read the branch's newest commit.
+ */
+export function createGithubRepository(options: GithubRepositoryOptions): ContentRepository {
+  const { owner, repo } = options;
+  const branch = options.branch ?? 'main';
+  const apiUrl = (options.apiUrl ?? DEFAULT_GITHUB_API_URL).replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const name = `${owner}/${repo}`;
+  const octokit = new Octokit({ auth: options.token, baseUrl: apiUrl, userAgent: 'daftar' });
+  octokit.hook.wrap('request', (request, requestOptions) =>
+    request({ ...requestOptions, request: { ...requestOptions.request, signal: AbortSignal.timeout(timeoutMs) } }),
+  );
+
+  const explain = (error: unknown, step: string, conflict?: string): Error => {
+    const status = statusOf(error);
+    if (status === undefined) return error instanceof Error ? error : new Error(String(error));
+    const fail = (code: number, detail: string) =>
+      new GithubRepositoryError(`GitHub repository ${name}: ${step} failed${detail}`, code, { cause: error });
+    // Octokit reports a request that got no answer (network, timeout) as status 500 without a response.
+    if (!hasResponse(error)) return fail(0, `: ${apiUrl} could not be reached (${(error as Error).message})`);
+    const detail =
+      status === 401
+        ? 'the token was refused; check GITHUB_TOKEN'
+        : status === 403
+          ? 'access denied; the token needs read and write access to the repository contents (or the API rate limit was reached)'
+          : status === 404
+            ? 'not found; check GITHUB_OWNER and GITHUB_REPO, and that the token may see that repository'
+            : conflict && (status === 409 || status === 422)
+              ? `${conflict} (${githubMessage(error)})`
+              : githubMessage(error);
+    return fail(status, ` with HTTP ${status}: ${detail}`);
+  };
+  /** Runs one API call; a failure becomes an error naming the repository, the step and the status. */
+  const api = async <T>(step: string, request: Promise<T>, conflict?: string): Promise<T> => {
+    try {
+      return await request;
+    } catch (error) {
+      throw explain(error, step, conflict);
+    }
+  };
+  const base = { owner, repo };
+
+  async function branchState(): Promise<BranchState> {
+    try {
+      const { data } = await octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', { ...base, ref: `heads/${branch}` });
+      return { state: 'ready', sha: data.object.sha };
+    } catch (error) {
+      // The Git Data API answers 409 for a repository without any commit.
+      if (statusOf(error) === 409 && hasResponse(error)) return { state: 'empty' };
+      if (statusOf(error) !== 404 || !hasResponse(error)) throw explain(error, `reading branch ${branch}`);
+    }
+    // 404 is also "no such repository" (or one the token cannot see): only a missing branch means
+    // "nothing committed yet"; anything else must fail rather than sync as an empty site.
+    await api('reading the repository', octokit.request('GET /repos/{owner}/{repo}', base));
+    return { state: 'missing' };
+  }
+
+  async function head() {
+    const branchAt = await branchState();
+    return branchAt.state === 'ready' ? branchAt.sha : undefined;
+  }
+
+  async function rootTree(commit: string) {
+    const { data } = await api(
+      `reading commit ${commit}`,
+      octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', { ...base, commit_sha: commit }),
+    );
+    return data.tree.sha;
+  }
+
+  async function readTree(sha: string, recursive: boolean) {
+    const { data } = await api(
+      `reading tree ${sha}`,
+      octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
+        ...base,
+        tree_sha: sha,
+        ...(recursive ? { recursive: '1' } : {}),
+      }),
+    );
+    const entries = data.tree.map((entry) => ({ path: entry.path, type: entry.type, sha: entry.sha }) as TreeEntry);
+    return { entries, truncated: data.truncated };
+  }
+
+  /** Every file below a tree. GitHub truncates huge recursive listings; then walk one level at a time. */
+  async function blobsBelow(treeSha: string, prefix: string): Promise<TreeFile[]> {
+    const listing = await readTree(treeSha, true);
+    const blob = (entry: TreeEntry) => ({ path: `${prefix}${entry.path}`, sha: entry.sha });
+    if (!listing.truncated) return listing.entries.filter((entry) => entry.type === 'blob').map(blob);
+    const level = await readTree(treeSha, false);
+    const nested = await Promise.all(
+      level.entries.map((entry) =>
+        entry.type === 'tree' ? blobsBelow(entry.sha, `${prefix}${entry.path}/`) : entry.type === 'blob' ? [blob(entry)] : [],
+      ),
+    );
+    return nested.flat();
+  }
+
+  /** The entry at a path of a commit, found one folder level at a time (never the whole tree). */
+  async function entryAt(commit: string, path: string): Promise<TreeEntry | undefined> {
+    let entry: TreeEntry = { path: '', type: 'tree', sha: await rootTree(commit) };
+    for (const segment of path.split('/')) {
+      if (entry.type !== 'tree') return undefined;
+      const found = (await readTree(entry.sha, false)).entries.find((candidate) => candidate.path === segment);
+      if (!found) return undefined;
+      entry = found;
+    }
+    return entry;
+  }
+
+  async function readBlob(sha: string) {
+    const { data } = await api(
+      `reading blob ${sha}`,
+      octokit.request('GET /repos/{owner}/{repo}/git/blobs/{file_sha}', { ...base, file_sha: sha }),
+    );
+    return data.encoding === 'base64' ? new TextDecoder().decode(fromBase64(data.content)) : data.content;
+  }
+
+  async function tree(folder: string, commit?: string) {
+    const clean = repositoryPath(folder);
+    const at = commit ?? (await head());
+    if (!at) return [];
+    const entry = await entryAt(at, clean);
+    if (entry?.type !== 'tree') return [];
+    return (await blobsBelow(entry.sha, `${clean}/`)).sort(byPath);
+  }
+
+  /**
+   * GitHub's Git Data API refuses every write to a repository without any commit (409). The
+   * contents API can make that first commit, so it writes one file; the caller then builds the
+   * real first commit (every file, no parent) and moves the branch onto it, so the history reads
+   * as if the Git Data API had worked from the start.
+   */
+  async function startEmptyRepository(file: { path: string; content: string }, message: string, author: CommitAuthor) {
+    await api(
+      'creating the first commit of the empty repository',
+      octokit.request('PUT /repos/{owner}/{repo}/contents/{path}', {
+        ...base,
+        path: file.path,
+        message,
+        content: toBase64(file.content),
+        branch,
+        author,
+        committer: author,
+      }),
+    );
+  }
+
+  async function commit(changes: FileChange[], message: string, author: CommitAuthor) {
+    // One entry per path; a later change wins, as when the local adapter applies them in order.
+    const files = new Map(changes.map((change) => [repositoryPath(change.path), change.content]));
+    const added = [...files].flatMap(([path, content]) => (content === null ? [] : [{ path, content }]));
+    let branchAt = await branchState();
+    // A git tree cannot be empty on GitHub, so a branch cannot start with deletions only.
+    if (branchAt.state !== 'ready' && !added[0])
+      throw new GithubRepositoryError(`GitHub repository ${name}: a new branch ${branch} needs at least one file`, 0);
+    const replacesBranch = branchAt.state === 'empty';
+    if (branchAt.state === 'empty') {
+      await startEmptyRepository(added[0]!, message, author);
+      branchAt = { state: 'missing' };
+    }
+    const parent = branchAt.state === 'ready' ? branchAt.sha : undefined;
+    const baseTree = parent ? await rootTree(parent) : undefined;
+
+    // Deleting a path the commit does not have is a no-op locally; GitHub may refuse it, so leave it out.
+    const hasDeletions = added.length < files.size;
+    const existing = new Set(baseTree && hasDeletions ? (await blobsBelow(baseTree, '')).map((file) => file.path) : []);
+    const blobs = await mapLimited(added, 8, async (file) => {
+      const { data } = await api(
+        `writing ${file.path}`,
+        octokit.request('POST /repos/{owner}/{repo}/git/blobs', { ...base, content: file.content, encoding: 'utf-8' }),
+      );
+      return { path: file.path, mode: '100644' as const, type: 'blob' as const, sha: data.sha };
+    });
+    const deletions = [...files]
+      .filter(([path, content]) => content === null && existing.has(path))
+      .map(([path]) => ({ path, mode: '100644' as const, type: 'blob' as const, sha: null }));
+    const entries = [...blobs, ...deletions];
+
+    // Nothing to change (e.g. deleting files that are not there): a commit of the same tree, as locally.
+    const treeSha =
+      entries.length === 0 && baseTree
+        ? baseTree
+        : (
+            await api(
+              'writing the tree',
+              octokit.request('POST /repos/{owner}/{repo}/git/trees', {
+                ...base,
+                tree: entries,
+                ...(baseTree ? { base_tree: baseTree } : {}),
+              }),
+            )
+          ).data.sha;
+    const { data: created } = await api(
+      'writing the commit',
+      octokit.request('POST /repos/{owner}/{repo}/git/commits', {
+        ...base,
+        message,
+        tree: treeSha,
+        parents: parent ? [parent] : [],
+        author,
+      }),
+    );
+
+    if (parent || replacesBranch) {
+      // Not forced on an existing branch: when someone else pushed meanwhile, GitHub refuses
+      // (not a fast forward) and nothing of theirs is lost.
+      await api(
+        `moving branch ${branch} to the new commit`,
+        octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{ref}', {
+          ...base,
+          ref: `heads/${branch}`,
+          sha: created.sha,
+          force: replacesBranch,
+        }),
+        `branch ${branch} changed while committing (another commit was pushed); nothing was published, try again`,
+      );
+    } else {
+      await api(
+        `creating branch ${branch}`,
+        octokit.request('POST /repos/{owner}/{repo}/git/refs', { ...base, ref: `refs/heads/${branch}`, sha: created.sha }),
+        `branch ${branch} was created by someone else meanwhile; nothing was published, try again`,
+      );
+    }
+    return created.sha;
+  }
+
+  return {
+    kind: 'github',
+    location:
+      apiUrl === DEFAULT_GITHUB_API_URL
+        ? `https://github.com/${owner}/${repo}/tree/${branch}`
+        : `${apiUrl}/repos/${owner}/${repo} (branch ${branch})`,
+    head,
+    commit,
+    async readFile(path: string) {
+      let clean: string;
+      try {
+        clean = repositoryPath(path);
+      } catch {
+        return undefined; // as the local adapter: a path outside the repository is simply not there
+      }
+      const at = await head();
+      const entry = at ? await entryAt(at, clean) : undefined;
+      return entry?.type === 'blob' ? readBlob(entry.sha) : undefined;
+    },
+    async listFiles(folder: string) {
+      return (await tree(folder)).map((file) => file.path);
+    },
+    tree,
+    readBlob,
+  };
+}
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+function hasResponse(error: unknown): boolean {
+  return Boolean((error as { response?: unknown } | null)?.response);
+}
+
+function githubMessage(error: unknown): string {
+  const data = (error as { response?: { data?: unknown } }).response?.data;
+  const message = (data as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : error instanceof Error ? error.message : 'request failed';
+}
+
+/** Runs `fn` over the items, at most `limit` at a time (GitHub throttles bursts of writes). */
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function toBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** GitHub wraps base64 at 60 columns. */
+function fromBase64(base64: string): Uint8Array {
+  const binary = atob(base64.replace(/\s/g, ''));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
