@@ -23,7 +23,7 @@ export function Archive(props: {
   const catName = useCategoryName();
   const { locale } = props;
   const chip = (active: boolean) =>
-    `rounded-full border px-3 py-1 text-sm ${active ? 'border-primary bg-primary/10 font-medium text-primary' : 'border-border text-fg-muted hover:bg-muted'}`;
+    `rounded-full border px-3 py-1 text-sm ${active ? 'border-primary bg-primary-strong/10 font-medium text-primary-strong' : 'border-border text-fg-muted hover:bg-muted'}`;
   return (
     <section className="max-w-3xl">
       <div className="flex items-start justify-between gap-4">
@@ -33,7 +33,7 @@ export function Archive(props: {
         </div>
         <a
           href={`/${locale}/feed.xml`}
-          className="inline-flex shrink-0 items-center gap-1 text-sm text-fg-muted hover:text-primary"
+          className="inline-flex shrink-0 items-center gap-1 text-sm text-fg-muted hover:text-primary-strong"
         >
           <Rss className="size-4" aria-hidden />
           {t('content.feed')}

@@ -29,7 +29,7 @@ export function Article({ page }: { page: ContentPage }) {
         width={1600}
         height={600}
         fetchPriority="high"
-        className="aspect-[8/3] w-full rounded-xl border border-border bg-muted object-cover"
+        className="aspect-[8/3] w-full rounded-xl border border-border bg-muted object-cover dark:brightness-75"
       />
       <header className="mt-8 max-w-3xl">
         <h1 className="text-3xl font-bold leading-tight sm:text-4xl">{page.title}</h1>
@@ -45,7 +45,7 @@ export function Article({ page }: { page: ContentPage }) {
               hrefLang={page.translation.locale}
               lang={page.translation.locale}
               dir={localeDirection[page.translation.locale]}
-              className="inline-flex items-center gap-1 text-primary hover:underline"
+              className="inline-flex items-center gap-1 text-primary-strong hover:underline"
               data-testid="translation-link"
             >
               <Languages className="size-4" aria-hidden />

@@ -18,7 +18,7 @@ export function CategoryLink({ locale, cat }: { locale: Locale; cat: string }) {
   return (
     <Link
       to={`/${locale}/cats/${encodeURIComponent(cat)}`}
-      className={`${className} hover:text-primary`}
+      className={`${className} hover:text-primary-strong`}
       data-testid="category-link"
     >
       {name}

@@ -13,7 +13,7 @@ function Widget({ widget, locale }: { widget: ResolvedWidget | undefined; locale
   if (widget.kind === 'intro')
     return (
       <div className="not-prose my-8 rounded-xl border border-border bg-muted p-6">
-        <p className="text-2xl font-bold text-primary">{widget.title}</p>
+        <p className="text-2xl font-bold text-primary-strong">{widget.title}</p>
         <p className="mt-2 text-fg-muted">{widget.description}</p>
       </div>
     );
@@ -23,7 +23,7 @@ function Widget({ widget, locale }: { widget: ResolvedWidget | undefined; locale
       <LogList items={widget.items} locale={locale} headingLevel={3} />
       <Link
         to={widget.cat ? `/${locale}/cats/${encodeURIComponent(widget.cat)}` : `/${locale}/logs`}
-        className="text-sm text-primary hover:underline"
+        className="text-sm text-primary-strong hover:underline"
       >
         {t('content.allLogs')}
       </Link>

@@ -20,7 +20,7 @@ export function LogList({ items, locale, headingLevel = 2 }: { items: PageSummar
         <li key={item.slug} className="py-5">
           <article>
             <Heading className="text-lg font-semibold leading-snug">
-              <Link to={pagePath(locale, item.slug)} className="hover:text-primary">
+              <Link to={pagePath(locale, item.slug)} className="hover:text-primary-strong">
                 {item.title}
               </Link>
             </Heading>

@@ -7,7 +7,7 @@ function TocList({ nodes, nested }: { nodes: TocNode[]; nested?: boolean }) {
       {nodes.map((node) => (
         <li key={node.id}>
           {/* A plain hash link: the browser scrolls with `scroll-padding-top` (81px) below the sticky header. */}
-          <a href={`#${encodeURIComponent(node.id)}`} className="block text-fg-muted hover:text-primary">
+          <a href={`#${encodeURIComponent(node.id)}`} className="block text-fg-muted hover:text-primary-strong">
             {node.text}
           </a>
           {node.children.length > 0 && <TocList nodes={node.children} nested />}

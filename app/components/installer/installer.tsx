@@ -244,8 +244,9 @@ export function Installer({ status }: { status: InstallStatus }) {
       </header>
       <main id="main" className="mx-auto grid w-full max-w-5xl flex-1 gap-8 px-4 py-8 md:grid-cols-[16rem_1fr]">
         <nav aria-label={t('installer.stepsLabel')}>
-          <p className="mb-4 text-sm text-fg-muted">{t('installer.intro')}</p>
-          <ol className="space-y-1">
+          <p className="mb-4 text-sm text-fg-muted max-md:sr-only">{t('installer.intro')}</p>
+          {/* On phones only the numbered circles show, in one row, so the step itself is in view. */}
+          <ol className="flex gap-1 md:block md:space-y-1">
             {steps.map((step, index) => {
               const done = index < currentStep;
               const current = index === currentStep;
@@ -257,11 +258,11 @@ export function Installer({ status }: { status: InstallStatus }) {
                 >
                   <span
                     aria-hidden
-                    className={`flex size-7 shrink-0 items-center justify-center rounded-full border text-sm ${done ? 'border-primary bg-primary text-white dark:text-neutral-950' : current ? 'border-primary text-primary' : 'border-border text-fg-muted'}`}
+                    className={`flex size-7 shrink-0 items-center justify-center rounded-full border text-sm ${done ? 'border-primary bg-primary-strong text-white dark:text-neutral-950' : current ? 'border-primary text-primary-strong' : 'border-border text-fg-muted'}`}
                   >
                     {done ? <Check className="size-4" /> : formatNumber(locale, index + 1)}
                   </span>
-                  <span>
+                  <span className="max-md:sr-only">
                     <span className={`block text-sm font-medium ${current ? '' : 'text-fg-muted'}`}>
                       {t(`installer.steps.${step}.title`)}
                     </span>

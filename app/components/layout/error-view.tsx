@@ -2,6 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useLocation } from 'react-router';
 import { formatNumber } from '../../lib/format';
 import { localePath, useRootData } from '../../lib/root-data';
+import { useSession } from '../../lib/session';
 import { Button } from '../ui/button';
 
 /**
@@ -16,6 +17,7 @@ export function ErrorView({ status }: { status: number }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
   const { pathname } = useLocation();
+  const { authReady, loggedIn } = useSession();
   const [title, message] =
     status === 404
       ? [
@@ -28,14 +30,22 @@ export function ErrorView({ status }: { status: number }) {
         : [t('errors.internalTitle'), t('errors.internal')];
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
-      <p className="text-sm font-semibold text-error">{t('errors.status', { status: formatNumber(locale, status) })}</p>
+      <p className="text-sm font-semibold text-error-strong">{t('errors.status', { status: formatNumber(locale, status) })}</p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-fg-muted" data-testid="error-message">
         {message}
       </p>
-      <Button asChild variant="outline" className="mt-8">
-        <Link to={localePath(locale, '/')}>{t('errors.backHome')}</Link>
-      </Button>
+      <div className="mt-8 flex justify-center gap-3">
+        {/* A refused visitor who is not signed in may simply need to log in. */}
+        {status === 403 && authReady && !loggedIn ? (
+          <Button asChild>
+            <Link to={`${localePath(locale, '/login')}?redirectTo=${encodeURIComponent(pathname)}`}>{t('auth.loginLink')}</Link>
+          </Button>
+        ) : null}
+        <Button asChild variant="outline">
+          <Link to={localePath(locale, '/')}>{t('errors.backHome')}</Link>
+        </Button>
+      </div>
     </section>
   );
 }

@@ -21,7 +21,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       {/* 65px high from the sm breakpoint; on phones the menu takes a second row (app.css adjusts the hash offset). */}
       <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur sm:h-[65px]">
         <div className="mx-auto flex h-full max-w-5xl flex-wrap items-center gap-x-4 px-4 py-2 sm:flex-nowrap sm:py-0">
-          <Link to={localePath(locale, '/')} className="me-auto text-lg font-bold text-primary sm:me-0">
+          <Link to={localePath(locale, '/')} className="me-auto text-lg font-bold text-primary-strong sm:me-0">
             {site.siteName[locale]}
           </Link>
           <nav
@@ -34,7 +34,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
                 to={localePath(locale, entry.to)}
                 end
                 className={({ isActive }) =>
-                  `rounded-md px-3 py-1.5 text-sm hover:bg-muted ${isActive ? 'font-semibold text-primary' : 'text-fg-muted'}`
+                  // Inset focus ring: the scrolling menu would clip an outer one.
+                  `rounded-md px-3 py-1.5 text-sm hover:bg-muted focus-visible:-outline-offset-2 ${isActive ? 'font-semibold text-primary-strong' : 'text-fg-muted'}`
                 }
               >
                 {entry.label[locale]}

@@ -32,7 +32,10 @@ export function CommentList({ comments }: { comments: ProfileComment[] }) {
       {comments.map((comment) => (
         <li key={comment.id} className="p-4">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
-            <Link to={localePath(comment.locale, `/${comment.pageSlug}`)} className="font-medium text-primary hover:underline">
+            <Link
+              to={localePath(comment.locale, `/${comment.pageSlug}`)}
+              className="font-medium text-primary-strong hover:underline"
+            >
               {t('profile.comments.onPage', { page: comment.pageSlug })}
             </Link>
             <time dateTime={new Date(comment.createdAt).toISOString()}>{formatDate(locale, comment.createdAt)}</time>

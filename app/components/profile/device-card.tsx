@@ -33,7 +33,7 @@ export function DeviceCard() {
   return (
     <section aria-labelledby="this-device" className="rounded-lg border border-border bg-surface p-5" data-testid="device-card">
       <h2 id="this-device" className="flex items-center gap-2 text-lg font-semibold">
-        <Fingerprint aria-hidden className="size-5 text-primary" />
+        <Fingerprint aria-hidden className="size-5 text-primary-strong" />
         {t('profile.device.title')}
       </h2>
       <p className="mt-1 text-sm text-fg-muted">{t('profile.device.intro')}</p>

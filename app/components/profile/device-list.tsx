@@ -79,7 +79,7 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span>{label}</span>
                   {current ? (
-                    <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary">
+                    <span className="rounded-full bg-primary-strong/15 px-2 py-0.5 text-xs font-semibold text-primary-strong">
                       {t('profile.devices.current')}
                     </span>
                   ) : null}
@@ -102,7 +102,7 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
                 <p className="mt-1 text-xs text-fg-muted">
                   <span className="sr-only">{t('profile.devices.userAgent')}: </span>
                   {device.userAgent ? (
-                    <bdi dir="ltr" className="font-mono wrap-anywhere">
+                    <bdi dir="ltr" className="block text-start font-mono break-words">
                       {device.userAgent}
                     </bdi>
                   ) : (
@@ -114,7 +114,7 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
                 type="button"
                 variant="ghost"
                 size="sm"
-                className="text-error"
+                className="text-error-strong"
                 aria-label={t('profile.devices.revokeLabel', { name: label })}
                 onClick={() => setPending({ device, label })}
               >

@@ -30,7 +30,7 @@ export function Avatar({
   const letters = initials(name);
   return (
     <RadixAvatar.Root
-      className={`inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full bg-primary/15 align-middle font-semibold text-primary ${sizes[size]} ${className}`}
+      className={`inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full bg-primary-strong/15 align-middle font-semibold text-primary-strong ${sizes[size]} ${className}`}
     >
       {src ? <RadixAvatar.Image src={src} alt={name} className="size-full object-cover" /> : null}
       <RadixAvatar.Fallback className="leading-none" delayMs={src ? 300 : undefined}>

@@ -5,11 +5,11 @@ type Variant = 'solid' | 'danger' | 'outline' | 'ghost' | 'link';
 type Size = 'sm' | 'md' | 'icon';
 
 const variants: Record<Variant, string> = {
-  solid: 'bg-primary text-white hover:opacity-90 dark:text-neutral-950',
+  solid: 'bg-primary-strong text-white hover:opacity-90 dark:text-neutral-950',
   danger: 'bg-red-600 text-white hover:bg-red-700 dark:bg-red-400 dark:text-neutral-950 dark:hover:bg-red-300',
   outline: 'border border-border bg-surface hover:bg-muted',
   ghost: 'hover:bg-muted',
-  link: 'text-primary underline-offset-4 hover:underline',
+  link: 'text-primary-strong underline-offset-4 hover:underline',
 };
 const sizes: Record<Size, string> = {
   sm: 'h-8 px-3 text-sm',

@@ -56,7 +56,7 @@ export const Field = forwardRef<HTMLInputElement & HTMLTextAreaElement, FieldPro
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-error">
+        <p id={`${id}-error`} className="mt-1 text-sm text-error-strong">
           {error}
         </p>
       ) : null}

@@ -61,7 +61,7 @@ export default function Login() {
       footer={
         <>
           {t('auth.noAccount')}{' '}
-          <Link to={registerHref} className="font-medium text-primary hover:underline">
+          <Link to={registerHref} className="font-medium text-primary-strong hover:underline">
             {t('auth.registerLink')}
           </Link>
         </>

@@ -57,14 +57,14 @@ export default function Register() {
       footer={
         <>
           {t('auth.haveAccount')}{' '}
-          <Link to={loginHref} className="font-medium text-primary hover:underline">
+          <Link to={loginHref} className="font-medium text-primary-strong hover:underline">
             {t('auth.loginLink')}
           </Link>
         </>
       }
     >
       <AccountForm onSubmit={register} submitLabel={t('auth.registerButton')}>
-        <Captcha onToken={setCaptcha} />
+        {turnstileSiteKey ? <Captcha onToken={setCaptcha} /> : null}
       </AccountForm>
     </AuthCard>
   );

@@ -40,7 +40,7 @@ export default function ManageLayout({ loaderData }: Route.ComponentProps) {
                   to={localePath(locale, entry.to)}
                   end={entry.to === '/manage'}
                   className={({ isActive }) =>
-                    `block rounded-md px-3 py-2 text-sm hover:bg-muted ${isActive ? 'bg-muted font-semibold text-primary' : ''}`
+                    `block rounded-md px-3 py-2 text-sm hover:bg-muted ${isActive ? 'bg-muted font-semibold text-primary-strong' : ''}`
                   }
                 >
                   {entry.label[locale]}

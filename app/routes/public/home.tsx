@@ -25,7 +25,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-12">
       <section className="max-w-3xl" data-testid="home-intro">
-        <h1 className="text-4xl font-bold text-primary">{page?.title ?? site.siteName[locale]}</h1>
+        <h1 className="text-4xl font-bold text-primary-strong">{page?.title ?? site.siteName[locale]}</h1>
         <p className="mt-3 text-lg text-fg-muted">{page?.description || site.description[locale]}</p>
         {page ? (
           <div className="mt-6">
@@ -41,7 +41,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {t('content.latestLogs')}
           </h2>
           {totalLogs > latest.length && (
-            <Link to={`/${locale}/logs`} className="text-sm text-primary hover:underline">
+            <Link to={`/${locale}/logs`} className="text-sm text-primary-strong hover:underline">
               {t('content.allLogs')}
             </Link>
           )}
