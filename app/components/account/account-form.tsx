@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type AdminForm as AdminFormValues, adminFormSchema } from '../../../common/schemas/account';
 import { applyServerErrors } from '../../lib/form-errors';
 import { Button } from '../ui/button';
-import { Field } from '../ui/field';
+import { FormField } from '../ui/form-field';
 
 export type AccountSubmit = (values: AdminFormValues) => Promise<void>;
 
@@ -33,8 +33,7 @@ export function AccountForm({
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', about: '', userName: '', password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const message = (key?: string) => (key ? t(key) : undefined);
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -47,48 +46,32 @@ export function AccountForm({
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
-      <Field
-        label={t('account.firstName')}
-        autoComplete="given-name"
-        error={message(errors.firstName?.message)}
-        {...form.register('firstName')}
-      />
-      <Field
-        label={t('account.lastName')}
-        autoComplete="family-name"
-        error={message(errors.lastName?.message)}
-        {...form.register('lastName')}
-      />
-      <Field
-        label={t('account.about')}
-        multiline
-        className="sm:col-span-2"
-        error={message(errors.about?.message)}
-        {...form.register('about')}
-      />
-      <Field
+      <FormField form={form} name="firstName" label={t('account.firstName')} autoComplete="given-name" />
+      <FormField form={form} name="lastName" label={t('account.lastName')} autoComplete="family-name" />
+      <FormField form={form} name="about" label={t('account.about')} multiline className="sm:col-span-2" />
+      <FormField
+        form={form}
+        name="userName"
         label={t('account.userName')}
         autoComplete="username"
         dir="ltr"
         className="sm:col-span-2"
-        error={message(errors.userName?.message)}
-        {...form.register('userName')}
       />
-      <Field
+      <FormField
+        form={form}
+        name="password"
         label={t('account.password')}
         type="password"
         autoComplete="new-password"
         dir="ltr"
-        error={message(errors.password?.message)}
-        {...form.register('password')}
       />
-      <Field
+      <FormField
+        form={form}
+        name="confirmPassword"
         label={t('account.confirmPassword')}
         type="password"
         autoComplete="new-password"
         dir="ltr"
-        error={message(errors.confirmPassword?.message)}
-        {...form.register('confirmPassword')}
       />
       {children ? <div className="sm:col-span-2">{children}</div> : null}
       <div className="sm:col-span-2">

@@ -11,22 +11,21 @@ import { useRootData } from '../../lib/root-data';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/dialog';
-import { Field } from '../ui/field';
+import { FormField } from '../ui/form-field';
 import { toast } from '../ui/toast';
 
 const empty: PasswordChange = { currentPassword: '', password: '', confirmPassword: '' };
 
 /** "Change Password": the current password is required; the server signs out every other session. */
 export function ChangePasswordDialog({ username }: { username: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { locale } = useRootData();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string>();
   const form = useForm<PasswordChange>({ resolver: zodResolver(passwordChangeSchema), mode: 'onTouched', defaultValues: empty });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   // Schema messages are keys; the server's are already in the page's language.
-  const message = (key?: string) => (key && i18n.exists(key) ? t(key) : key);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(undefined);
@@ -63,29 +62,29 @@ export function ChangePasswordDialog({ username }: { username: string }) {
           {failure ? <Alert tone="error" title={failure} /> : null}
           {/* Lets password managers match the change to the account. */}
           <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
-          <Field
+          <FormField
+            form={form}
+            name="currentPassword"
             label={t('profile.password.current')}
             type="password"
             autoComplete="current-password"
             dir="ltr"
-            error={message(errors.currentPassword?.message)}
-            {...form.register('currentPassword')}
           />
-          <Field
+          <FormField
+            form={form}
+            name="password"
             label={t('profile.password.new')}
             type="password"
             autoComplete="new-password"
             dir="ltr"
-            error={message(errors.password?.message)}
-            {...form.register('password')}
           />
-          <Field
+          <FormField
+            form={form}
+            name="confirmPassword"
             label={t('profile.password.confirm')}
             type="password"
             autoComplete="new-password"
             dir="ltr"
-            error={message(errors.confirmPassword?.message)}
-            {...form.register('confirmPassword')}
           />
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>

@@ -12,21 +12,20 @@ import { useSession } from '../../lib/session';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../ui/dialog';
-import { Field } from '../ui/field';
+import { FormField } from '../ui/form-field';
 import { toast } from '../ui/toast';
 
 /** "Update Profile": first and last name and about, checked by the shared schema on both sides. */
 export function UpdateProfileDialog({ user }: { user: ProfileUpdate }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { locale } = useRootData();
   const { refresh } = useSession();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string>();
   const form = useForm<ProfileUpdate>({ resolver: zodResolver(profileUpdateSchema), mode: 'onTouched', defaultValues: user });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   // Schema messages are keys; the server's are already in the page's language.
-  const message = (key?: string) => (key && i18n.exists(key) ? t(key) : key);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(undefined);
@@ -65,25 +64,9 @@ export function UpdateProfileDialog({ user }: { user: ProfileUpdate }) {
               <Alert tone="error" title={failure} />
             </div>
           ) : null}
-          <Field
-            label={t('account.firstName')}
-            autoComplete="given-name"
-            error={message(errors.firstName?.message)}
-            {...form.register('firstName')}
-          />
-          <Field
-            label={t('account.lastName')}
-            autoComplete="family-name"
-            error={message(errors.lastName?.message)}
-            {...form.register('lastName')}
-          />
-          <Field
-            label={t('account.about')}
-            multiline
-            className="sm:col-span-2"
-            error={message(errors.about?.message)}
-            {...form.register('about')}
-          />
+          <FormField form={form} name="firstName" label={t('account.firstName')} autoComplete="given-name" />
+          <FormField form={form} name="lastName" label={t('account.lastName')} autoComplete="family-name" />
+          <FormField form={form} name="about" label={t('account.about')} multiline className="sm:col-span-2" />
           <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
             <DialogClose asChild>
               <Button type="button" variant="outline">

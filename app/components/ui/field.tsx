@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, forwardRef, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type FieldProps = ComponentProps<'input'> & { label: string; error?: string; hint?: string; multiline?: boolean };
+export type FieldProps = ComponentProps<'input'> & { label: string; error?: string; hint?: string; multiline?: boolean };
 
 const inputClass =
   'block w-full rounded-md border border-border bg-surface px-3 py-2 text-fg placeholder:text-fg-muted focus:border-secondary focus:outline-none aria-[invalid=true]:border-error';

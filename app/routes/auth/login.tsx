@@ -10,7 +10,7 @@ import { AuthCard } from '../../components/account/auth-card';
 import { Captcha } from '../../components/account/captcha';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { FormField } from '../../components/ui/form-field';
 import { ApiRequestError, apiFetch } from '../../lib/api';
 import { pageMetaFor } from '../../lib/meta';
 import { localePath, useRootData } from '../../lib/root-data';
@@ -36,7 +36,7 @@ export default function Login() {
     mode: 'onTouched',
     defaultValues: { userName: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     if (turnstileSiteKey && !captcha) return setFailure(t('auth.captcha'));
@@ -69,20 +69,14 @@ export default function Login() {
     >
       <form onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
         {failure ? <Alert tone="error" title={failure} /> : null}
-        <Field
-          label={t('account.userName')}
-          autoComplete="username"
-          dir="ltr"
-          error={errors.userName?.message && t(errors.userName.message)}
-          {...form.register('userName')}
-        />
-        <Field
+        <FormField form={form} name="userName" label={t('account.userName')} autoComplete="username" dir="ltr" />
+        <FormField
+          form={form}
+          name="password"
           label={t('account.password')}
           type="password"
           autoComplete="current-password"
           dir="ltr"
-          error={errors.password?.message && t(errors.password.message)}
-          {...form.register('password')}
         />
         <Captcha onToken={setCaptcha} />
         <Button type="submit" disabled={isSubmitting} className="w-full justify-center">
