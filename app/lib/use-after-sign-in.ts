@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { homeForUser, safeReturnPath } from '../../common/page-access';
-import { ensureDevicePublicKey } from './device';
+import { ensureDevicePublicKey, readDevice } from './device';
 import { useRootData } from './root-data';
 import { announceSessionChange, useSession } from './session';
 
@@ -14,7 +14,12 @@ export function useAfterSignIn() {
   const { locale } = useRootData();
   const session = useSession();
   return {
-    devicePublicKey: () => ensureDevicePublicKey(),
+    /** This browser's key and local name, so the account's device list can tell browsers apart. */
+    deviceFields: () => {
+      const pub = ensureDevicePublicKey();
+      const { profile } = readDevice();
+      return { pub, deviceName: profile?.pub === pub ? profile.deviceName : undefined };
+    },
     async done() {
       const user = await session.refresh();
       announceSessionChange();

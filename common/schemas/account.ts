@@ -23,6 +23,9 @@ export const pubkeySchema = z
   .regex(/^[0-9a-f]{64}$/i, 'validation.pubkey')
   .transform((value) => value.toLowerCase());
 
+/** The name a browser gave itself (its local device identity), shown in the owner's device list. */
+const deviceNameSchema = z.string().trim().max(80, 'validation.invalid').optional();
+
 /** Body of POST /api/install/admin-loading (spec §7): the form without confirmPassword. */
 export const adminRequestSchema = z.object({ ...accountFields, pub: pubkeySchema.optional() });
 export type AdminRequest = z.infer<typeof adminRequestSchema>;
@@ -44,6 +47,7 @@ export const registerFormSchema = adminFormSchema;
 export const registerRequestSchema = z.object({
   ...accountFields,
   pub: pubkeySchema.optional(),
+  deviceName: deviceNameSchema,
   turnstileToken: z.string().max(4096).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
@@ -52,6 +56,7 @@ export const loginSchema = z.object({
   userName: z.string().trim().min(1, 'validation.required').max(64, 'validation.max32'),
   password: z.string().min(1, 'validation.required').max(200, 'validation.passwordMax'),
   pub: pubkeySchema.optional(),
+  deviceName: deviceNameSchema,
   turnstileToken: z.string().max(4096).optional(),
 });
 export type LoginRequest = z.infer<typeof loginSchema>;

@@ -141,7 +141,7 @@ describe('sessions and profile', () => {
         app,
         'POST',
         '/api/auth/login',
-        { userName: 'member', password: PASSWORD, pub: 'c'.repeat(64) },
+        { userName: 'member', password: PASSWORD, pub: 'c'.repeat(64), deviceName: 'Clever Fox' },
         { 'user-agent': 'Firefox test' },
       ),
     );
@@ -150,7 +150,7 @@ describe('sessions and profile', () => {
     );
     expect(updated.user).toMatchObject({ displayName: 'Mina Sadeghi', about: 'New about' });
     const profile = await json(await send(app, 'GET', '/api/profile', undefined, { cookie }));
-    expect(profile.devices).toEqual([expect.objectContaining({ userAgent: 'Firefox test' })]);
+    expect(profile.devices).toEqual([expect.objectContaining({ userAgent: 'Firefox test', name: 'Clever Fox' })]);
     expect(profile.comments).toEqual([]);
     const revoked = await send(app, 'DELETE', `/api/profile/devices/${profile.devices[0].id}`, undefined, { cookie });
     expect(revoked.status).toBe(200);

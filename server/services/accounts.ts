@@ -12,8 +12,8 @@ import { createUser, findUserByName } from './users';
 /** A dummy hash so a login for an unknown name costs as much as one for a real name. */
 let decoyHash: Promise<string> | undefined;
 
-async function startSession(deps: AppDeps, userId: string, pub: string | undefined, client: ClientInfo) {
-  const deviceId = pub ? await recordDevice(deps.db, userId, pub, client) : undefined;
+async function startSession(deps: AppDeps, userId: string, device: { pub?: string; deviceName?: string }, client: ClientInfo) {
+  const deviceId = device.pub ? await recordDevice(deps.db, userId, device.pub, client, device.deviceName) : undefined;
   return createSession(deps.db, userId, client, deviceId);
 }
 
@@ -21,7 +21,7 @@ async function startSession(deps: AppDeps, userId: string, pub: string | undefin
 export async function register(deps: AppDeps, input: RegisterRequest, client: ClientInfo) {
   await requireTurnstile(deps.config, input.turnstileToken, client.ip);
   const userId = await createUser(deps.db, input, ['member']);
-  return { userId, session: await startSession(deps, userId, input.pub, client) };
+  return { userId, session: await startSession(deps, userId, input, client) };
 }
 
 /**
@@ -47,7 +47,7 @@ export async function login(deps: AppDeps, limiter: RateLimiter, input: LoginReq
     throw new AppError(401, 'api.invalidCredentials');
   }
   limiter.reset(`user:${input.userName.toLowerCase()}`);
-  return { userId: user.id, session: await startSession(deps, user.id, input.pub, client) };
+  return { userId: user.id, session: await startSession(deps, user.id, input, client) };
 }
 
 export async function getProfile(deps: AppDeps, userId: string) {

@@ -45,7 +45,7 @@ export default function Login() {
       await apiFetch('/api/auth/login', {
         method: 'POST',
         locale,
-        body: { ...values, pub: after.devicePublicKey(), turnstileToken: captcha },
+        body: { ...values, ...after.deviceFields(), turnstileToken: captcha },
       });
       await after.done();
     } catch (error) {

@@ -37,7 +37,7 @@ export default function Register() {
       await apiFetch('/api/auth/register', {
         method: 'POST',
         locale,
-        body: { ...fields, pub: after.devicePublicKey(), turnstileToken: captcha },
+        body: { ...fields, ...after.deviceFields(), turnstileToken: captcha },
       });
     } catch (error) {
       if (error instanceof ApiRequestError) {
