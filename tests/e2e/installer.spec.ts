@@ -74,7 +74,9 @@ for (const locale of ['fa', 'en'] as const) {
       await page.goto(`${server.url}/${locale}`);
       await expect(page.getByRole('heading', { level: 1, name: w.heading })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('dir', locale === 'fa' ? 'rtl' : 'ltr');
-      await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+      // The installer is lazy-loaded: its own switcher being ready means its buttons respond.
+      const ready = page.locator('[aria-label="Theme Switcher"][data-ready]');
+      await expect(ready).toHaveCount(1);
       await expect(page.getByRole('button', { name: w.previous })).toHaveCount(0);
       await page.getByLabel(w.token, { exact: true }).fill('not-the-token');
       await page.getByRole('button', { name: w.start }).click();
@@ -83,6 +85,7 @@ for (const locale of ['fa', 'en'] as const) {
 
       // The printed link fills the token in and leaves the address bar clean.
       await page.goto(`${server.url}/${locale}?setup=${token}`);
+      await expect(ready).toHaveCount(1);
       await expect(page).toHaveURL(`${server.url}/${locale}`);
       await expect(page.getByLabel(w.token, { exact: true })).toHaveValue(token ?? '');
       await snap(page, `installer-${locale}-1-connection`);
@@ -97,6 +100,7 @@ for (const locale of ['fa', 'en'] as const) {
       // A reload in the middle resumes at the same step, from the server's state.
       await snap(page, `installer-${locale}-3-defaults`);
       await page.reload();
+      await expect(ready).toHaveCount(1);
       await expect(page.getByRole('heading', { level: 2 })).toContainText(
         locale === 'fa' ? 'بارگذاری داده‌های پیش‌فرض' : 'Load default data',
       );

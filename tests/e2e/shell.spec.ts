@@ -50,7 +50,10 @@ test.describe('bilingual shell', () => {
   test('switching language persists across reloads and new visits to /', async ({ site, browser }) => {
     const context = await browser.newContext({ locale: 'fa-IR' });
     const page = await context.newPage();
+    const ready = page.locator('[aria-label="Theme Switcher"][data-ready]');
     await page.goto(`${site.url}/fa`);
+    // The switcher remembers the choice from its click handler, so wait until the page is interactive.
+    await expect(ready).toHaveCount(1);
     await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(`${site.url}/en`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
@@ -58,6 +61,7 @@ test.describe('bilingual shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.goto(`${site.url}/`);
     await expect(page).toHaveURL(`${site.url}/en`);
+    await expect(ready).toHaveCount(1);
     await page.getByRole('link', { name: 'فارسی' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.goto(`${site.url}/`);
