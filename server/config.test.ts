@@ -24,6 +24,11 @@ describe('configuration', () => {
       expect(problems.join('\n')).toMatch(/SETUP_TOKEN must be at least 16 characters/);
     }
   });
+  it('reads TRUST_PROXY as a boolean', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(() => parseConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY must be true or false/);
+  });
   it('rejects ports out of range', () => {
     expect(() => parseConfig({ PORT: '70000' })).toThrow(/between 1 and 65535/);
   });

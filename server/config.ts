@@ -41,6 +41,11 @@ const configSchema = z.object({
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'TRUST_PROXY must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 

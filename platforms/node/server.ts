@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApp } from '../../server/app';
 import { createNodeDeps, installerUrl } from './deps';
@@ -30,6 +31,8 @@ async function main() {
   const app = createApp(deps);
 
   const server = new Hono();
+  // Cloudflare compresses on Workers; on Node the server does it (HTML, CSS, JS, JSON, XML).
+  server.use(compress());
   const clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'));
   server.use(
     '/assets/*',

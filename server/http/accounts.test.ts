@@ -80,6 +80,18 @@ describe('login', () => {
     expect((await json(limited)).message).toMatch(/Too many attempts/);
   });
 
+  it('counts failures per forwarded client address only behind a trusted proxy', async () => {
+    const { app } = await createInstalledSite({ TRUST_PROXY: 'true' });
+    // 20 failures from one address (different names) lock that address, not another one.
+    for (let i = 0; i < 20; i++) {
+      await send(app, 'POST', '/api/auth/login', { userName: `nobody${i}`, password: 'x' }, { 'x-forwarded-for': '203.0.113.7' });
+    }
+    const blocked = await send(app, 'POST', '/api/auth/login', { userName: 'member', password: PASSWORD }, { 'x-forwarded-for': '203.0.113.7' });
+    expect(blocked.status).toBe(429);
+    const other = await send(app, 'POST', '/api/auth/login', { userName: 'member', password: PASSWORD }, { 'x-forwarded-for': '198.51.100.1' });
+    expect(other.status).toBe(200);
+  });
+
   it('refuses a disabled user with the same generic message', async () => {
     const { app, cookies, ids } = await createInstalledSite();
     expect((await send(app, 'POST', `/api/users/${ids.member}/disable`, undefined, { cookie: cookies.owner })).status).toBe(200);

@@ -8,7 +8,10 @@ import { AppError } from '../errors';
 /** Who is calling: address and user agent, for sessions and devices. */
 export function clientInfo(c: Context, deps: AppDeps): ClientInfo {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  const ip = (deps.trustCloudflareIp ? c.req.header('cf-connecting-ip') : undefined) ?? incoming?.socket?.remoteAddress ?? '';
+  // The last X-Forwarded-For entry is the one the trusted proxy added; earlier ones are the client's word.
+  const forwarded = deps.config.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
+  const ip =
+    (deps.trustCloudflareIp ? c.req.header('cf-connecting-ip') : undefined) ?? forwarded ?? incoming?.socket?.remoteAddress ?? '';
   return { ip, userAgent: (c.req.header('user-agent') ?? '').slice(0, 400) };
 }
 

@@ -108,6 +108,17 @@ test.describe('bilingual shell', () => {
     await context.close();
   });
 
+  test('pages and scripts are sent compressed to browsers that accept it', async ({ site, request }) => {
+    const page = await request.get(`${site.url}/en`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers()['content-encoding']).toBe('gzip');
+    const html = await page.text();
+    const script = html.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0];
+    expect(script).toBeTruthy();
+    const asset = await request.get(`${site.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers()['content-encoding']).toBe('gzip');
+    expect(asset.headers()['cache-control']).toContain('immutable');
+  });
+
   test('icons are served', async ({ site, request }) => {
     const icon = await request.get(`${site.url}/icon.png`);
     expect(icon.status()).toBe(200);
