@@ -86,9 +86,21 @@ describe('login', () => {
     for (let i = 0; i < 20; i++) {
       await send(app, 'POST', '/api/auth/login', { userName: `nobody${i}`, password: 'x' }, { 'x-forwarded-for': '203.0.113.7' });
     }
-    const blocked = await send(app, 'POST', '/api/auth/login', { userName: 'member', password: PASSWORD }, { 'x-forwarded-for': '203.0.113.7' });
+    const blocked = await send(
+      app,
+      'POST',
+      '/api/auth/login',
+      { userName: 'member', password: PASSWORD },
+      { 'x-forwarded-for': '203.0.113.7' },
+    );
     expect(blocked.status).toBe(429);
-    const other = await send(app, 'POST', '/api/auth/login', { userName: 'member', password: PASSWORD }, { 'x-forwarded-for': '198.51.100.1' });
+    const other = await send(
+      app,
+      'POST',
+      '/api/auth/login',
+      { userName: 'member', password: PASSWORD },
+      { 'x-forwarded-for': '198.51.100.1' },
+    );
     expect(other.status).toBe(200);
   });
 
