@@ -7,7 +7,15 @@ export default defineConfig({
     include: ['{app,common,server,platforms,scripts,tests}/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
-    setupFiles: ['tests/support/fail-on-console-error.ts'],
+    // One installed site per run, copied per test (tests/support/site.ts).
+    globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/cleanup.ts'],
     testTimeout: 20_000,
+    // Test files share each worker's module graph: importing the app once per worker, not once per
+    // file, halves the run. So no module-level state a test could leak into another file.
+    isolate: false,
+    // One worker per core (Vitest leaves one core free): the tests mostly wait on SQLite, git and
+    // child processes, so on 2 cores a second worker cuts the run by a third.
+    maxWorkers: '100%',
   },
 });

@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 import { renderToReadableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
-import { appContext } from '../server/context';
+import { serverContext } from './lib/app-context.server';
 
 export const streamTimeout = 5_000;
 
@@ -16,7 +16,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(appContext);
+  const { nonce } = serverContext(loadContext);
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -2,11 +2,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import fontUrl from 'vazirmatn/fonts/webfonts/Vazirmatn[wght].woff2?url';
-import { detectLocale, isLocale, localeDirection } from '../common/locales';
-import { isTurnstileConfigured } from '../server/config';
-import { appContext } from '../server/context';
-import { installStatus } from '../server/services/installer';
-import { getSiteSettings, isInstalled } from '../server/services/site';
+import { localeDirection } from '../common/locales';
 import type { Route } from './+types/root';
 import { DeviceBoot } from './components/device/device-boot';
 import { ErrorView, errorStatus } from './components/layout/error-view';
@@ -15,27 +11,11 @@ import { createI18n } from './i18n/i18n';
 import { type RootData, useRootData } from './lib/root-data';
 import { SessionProvider } from './lib/session';
 import { themeBootScript } from './lib/theme';
+import { loadRoot } from './root.server';
 import appCss from './styles/app.css?url';
 
-export async function loader({ context, params, request }: Route.LoaderArgs): Promise<RootData> {
-  const { deps, nonce } = context.get(appContext);
-  const locale = isLocale(params.locale)
-    ? params.locale
-    : detectLocale({
-        pathname: new URL(request.url).pathname,
-        cookie: request.headers.get('cookie'),
-        acceptLanguage: request.headers.get('accept-language'),
-      });
-  const [installed, site] = await Promise.all([isInstalled(deps.db), getSiteSettings(deps.db)]);
-  return {
-    locale,
-    installed,
-    site,
-    nonce,
-    install: installed ? undefined : await installStatus(deps),
-    // Public by design: the browser renders the CAPTCHA widget with it.
-    turnstileSiteKey: isTurnstileConfigured(deps.config) ? deps.config.TURNSTILE_SITE_KEY : undefined,
-  };
+export async function loader(args: Route.LoaderArgs): Promise<RootData> {
+  return loadRoot(args);
 }
 
 export const links: Route.LinksFunction = () => [
@@ -85,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // Loaded only while the site is not installed, so public pages never download the installer.
 const Installer = lazy(() => import('./components/installer/installer').then((module) => ({ default: module.Installer })));
 
-/** Root shell (spec §2): the installer until the site is installed, then the site. */
+/** Root shell (docs/spec.md §2): the installer until the site is installed, then the site. */
 export default function App({ loaderData }: Route.ComponentProps) {
   if (loaderData.installed || !loaderData.install) return <Outlet />;
   return (

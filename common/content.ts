@@ -1,12 +1,10 @@
 /** Content shapes shared by the indexer (server) and the page components (app). */
+import { isLocale, type Locale } from './locales';
 
 /** Widgets authors place with Markdown directives: `::latest-logs{cat=tuts limit=5}`, `::intro`. */
 export const widgetKinds = ['latest-logs', 'intro'] as const;
 export type WidgetKind = (typeof widgetKinds)[number];
 export type Widget = { kind: WidgetKind; props: Record<string, string> };
-
-/** Rendered HTML marks each widget's place with the comment `<!--daftar:widget:N-->`. */
-export const WIDGET_MARKER = 'daftar:widget:';
 
 export type TocItem = { depth: number; id: string; text: string };
 export type TocNode = TocItem & { children: TocNode[] };
@@ -26,42 +24,57 @@ export function nestToc(entries: readonly TocItem[]): TocNode[] {
   return root;
 }
 
-export type HtmlSegment = { html: string } | { widget: number };
-
-/** Splits rendered HTML at its widget markers, in order. */
-export function splitWidgets(html: string): HtmlSegment[] {
-  const segments: HtmlSegment[] = [];
-  const pattern = new RegExp(`<!--${WIDGET_MARKER}(\\d+)-->`, 'g');
-  let last = 0;
-  for (const match of html.matchAll(pattern)) {
-    const before = html.slice(last, match.index);
-    if (before.trim()) segments.push({ html: before });
-    segments.push({ widget: Number(match[1]) });
-    last = (match.index ?? 0) + match[0].length;
-  }
-  const rest = html.slice(last);
-  if (rest.trim()) segments.push({ html: rest });
-  return segments;
-}
+/**
+ * A page body in order: sanitised HTML and widgets (an index into the page's widgets), as the
+ * renderer cut it at the top level of the HTML tree (server/content/render.ts). Stored as JSON in
+ * `pages.body`; the page renders it as it is, no HTML is ever searched for a marker.
+ */
+export type BodySegment = { html: string } | { widget: number };
 
 /** `content/fa/logs/hello.md` → `{ locale: 'fa', slug: 'logs/hello' }`; `…/index.md` is its folder. */
-export function slugFromPath(path: string): { locale: 'fa' | 'en'; slug: string } | undefined {
-  const match = /^content\/(fa|en)\/(.+)\.md$/.exec(path);
-  if (!match) return undefined;
-  const locale = match[1] as 'fa' | 'en';
+export function slugFromPath(path: string): { locale: Locale; slug: string } | undefined {
+  const match = /^content\/([^/]+)\/(.+)\.md$/.exec(path);
+  const locale = match?.[1];
+  if (!match || !isLocale(locale)) return undefined;
   const parts = match[2]!.split('/');
   if (parts[parts.length - 1] === 'index') parts.pop();
   if (parts.some((part) => part === '' || part.startsWith('.') || part.startsWith('_'))) return undefined;
   return { locale, slug: parts.join('/') };
 }
 
-/** Public path of a page: `/fa`, `/en/logs/hello`. Segments are URL-encoded (Persian slugs stay valid). */
-export function pagePath(locale: string, slug: string): string {
-  return slug ? `/${locale}/${slug.split('/').map(encodeURIComponent).join('/')}` : `/${locale}`;
-}
-
-/** Routes that are not content, even though the catch-all would match them. */
-export const reservedSlugs = ['logs', 'cats', 'manage', 'login', 'register', 'profile', '403'];
-
 export const LOGS_PAGE_SIZE = 10;
 export const HOME_LATEST_LOGS = 5;
+
+/** What lists show of a page. */
+export type PageSummary = {
+  slug: string;
+  title: string;
+  description: string;
+  date: string | null;
+  cat: string | null;
+  thumbnail: string | null;
+  author: string | null;
+};
+
+/** A widget with the data it shows, resolved on the server. */
+export type ResolvedWidget =
+  | { kind: 'latest-logs'; cat?: string; items: PageSummary[] }
+  | { kind: 'intro'; title: string; description: string };
+
+export type ContentPage = PageSummary & {
+  locale: Locale;
+  /** The body in order: sanitised HTML and widgets (indexes into `widgets`). */
+  body: BodySegment[];
+  toc: TocItem[] | null;
+  showToc: boolean;
+  intro: boolean;
+  comments: boolean;
+  newsletter: boolean;
+  words: number;
+  widgets: ResolvedWidget[];
+  /** Slug of the same page in the other locale, when it is published there. */
+  translation?: { locale: Locale; slug: string };
+  /** Whether the category is one of the site's categories (then it links to /cats/{cat}). */
+  catListed: boolean;
+  updatedAt: string;
+};

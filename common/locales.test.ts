@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLocale, localeFromAcceptLanguage, readCookie, switchLocalePath } from './locales';
+import { readCookie } from './cookies';
+import { detectLocale, localeFromAcceptLanguage, otherLocale, switchLocalePath } from './locales';
 
 describe('locale detection', () => {
   it('prefers the route prefix over cookie and browser languages', () => {
@@ -26,6 +27,11 @@ describe('helpers', () => {
   it('reads a cookie by name and decodes it', () => {
     expect(readCookie('a=1; locale=en%20x', 'locale')).toBe('en x');
     expect(readCookie(null, 'locale')).toBeUndefined();
+    expect(readCookie('locale=%E0%A4%A', 'locale')).toBe('%E0%A4%A');
+  });
+  it('names the other locale', () => {
+    expect(otherLocale('fa')).toBe('en');
+    expect(otherLocale('en')).toBe('fa');
   });
   it('switches the locale prefix of a path', () => {
     expect(switchLocalePath('/fa/logs/hello', 'en')).toBe('/en/logs/hello');

@@ -1,4 +1,6 @@
-/** The locales the site speaks, and how a request picks one (spec §2, §4, §9). */
+import { readCookie } from './cookies';
+
+/** The locales the site speaks, and how a request picks one (docs/spec.md §2, §4, §9). */
 export const locales = ['fa', 'en'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'fa';
@@ -15,12 +17,14 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 
-export function readCookie(header: string | null | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
+/** The locale a value names, or the default: for route params that the locale route already checked. */
+export function localeOr(value: unknown, fallback: Locale = defaultLocale): Locale {
+  return isLocale(value) ? value : fallback;
+}
+
+/** The site's other language (the translation of a page, the language switcher). */
+export function otherLocale(locale: Locale): Locale {
+  return locales.find((l) => l !== locale) ?? locale;
 }
 
 /** Best supported locale from an Accept-Language header, honouring q-values. */

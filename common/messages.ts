@@ -1,4 +1,4 @@
-import type { Locale } from './locales';
+import { intlLocale, type Locale } from './locales';
 
 /**
  * Messages both the server and the browser produce: validation messages (zod schemas carry these
@@ -9,27 +9,37 @@ export const sharedMessages = {
   en: {
     validation: {
       required: 'Required',
-      min2: 'Must be at least 2 characters',
-      min3: 'Must be at least 3 characters',
-      max32: 'Must be at most 32 characters',
-      max500: 'Must be at most 500 characters',
+      tooShort: 'Must be at least {{min}} characters',
+      tooLong: 'Must be at most {{max}} characters',
       userNameChars: 'Use only English letters, digits, dot, dash and underscore',
       passwordMin: 'Password must be at least 6 characters',
       passwordMax: 'Password must be at most 200 characters',
+      passwordWeak: 'This password is too easy to guess. Try a longer phrase of unrelated words.',
       confirmPasswordMin: 'Confirm Password must be at least 6 characters',
       passwordsMismatch: 'Passwords do not match',
       pubkey: 'Device key must be 64 hexadecimal characters',
       invalid: 'Invalid value',
+      text: 'Must be text',
+      imageAddress: 'Must be a site path (/media/…) or an http(s) address',
+      date: 'Must be a date (YYYY-MM-DD)',
+      oneWord: 'Must be one word (letters, digits, - or _)',
+      boolean: 'Must be true or false',
     },
     api: {
       validationFailed: 'Please correct the highlighted fields',
       invalidJson: 'The request body is not valid JSON',
+      bodyTooLarge: 'The request body is too large',
       alreadyInstalled: 'Application is already installed',
+      notInstalled: 'The site is not installed yet',
       setupTokenInvalid: 'The setup token is missing or wrong',
       notMigrated: 'Run the database migrations first',
       defaultsMissing: 'Load the default data first',
       userNameTaken: 'This user name is already taken',
       crossOrigin: 'Cross-origin request refused',
+      apiRouteNotFound: 'API route not found: {{path}}',
+      networkError: 'Could not reach the server',
+      noBuildYet: 'No build published yet',
+      unknownBuild: 'Unknown build',
       databaseUnavailable: 'Database unavailable',
       signInRequired: 'Please sign in first',
       forbidden: 'You do not have permission to do this',
@@ -43,32 +53,60 @@ export const sharedMessages = {
       roleNameTaken: 'A role with this name already exists',
       unknownRole: 'Unknown role',
       contentRepositoryMissing: 'No content repository is configured',
+      pagePathInvalid: 'Page paths are words of letters, digits, - and _, separated by /',
+      pagePathReserved: 'The address {{path}} belongs to the site itself; choose another path',
+      pageExists: 'A page already exists at {{path}}',
+      pageNotFound: 'There is no page at {{path}}',
+      pageBeingMoved: 'This page has a pending move; discard the move first',
+      moveSamePlace: 'The page is already at that path',
+      changeRaced: 'Someone saved the same page at the same moment; reload and try again',
+      nothingToPublish: 'Nothing to publish: no changes are pending',
+      publishInProgress: 'Another build is being published; try again in a moment',
+      publishConflict: 'These files were changed in the repository after they were edited here; nothing was published',
+      buildNotFound: 'There is no such build',
+      revertNotPublished: 'Only a published build can be reverted',
+      revertConflict: 'A later build or a pending change touched the same files; revert or discard that first',
+      repositoryFailed: 'The content repository could not be written: {{reason}}',
+      mediaMissing: 'Choose an image file to upload (form field "file")',
+      mediaTooLarge: 'The file is larger than the limit of {{limit}}',
+      mediaSvg: 'SVG images are not accepted: they can carry scripts. Upload PNG, JPEG, WebP, GIF or AVIF',
+      mediaUnsupported: 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded',
     },
   },
   fa: {
     validation: {
       required: 'الزامی است',
-      min2: 'دست‌کم ۲ نویسه لازم است',
-      min3: 'دست‌کم ۳ نویسه لازم است',
-      max32: 'حداکثر ۳۲ نویسه مجاز است',
-      max500: 'حداکثر ۵۰۰ نویسه مجاز است',
+      tooShort: 'دست‌کم {{min}} نویسه لازم است',
+      tooLong: 'حداکثر {{max}} نویسه مجاز است',
       userNameChars: 'فقط حروف انگلیسی، رقم، نقطه، خط تیره و زیرخط مجاز است',
       passwordMin: 'گذرواژه باید دست‌کم ۶ نویسه باشد',
       passwordMax: 'گذرواژه حداکثر می‌تواند ۲۰۰ نویسه باشد',
+      passwordWeak: 'این گذرواژه به‌آسانی حدس زده می‌شود. عبارتی بلندتر از چند واژهٔ بی‌ربط بنویسید.',
       confirmPasswordMin: 'تکرار گذرواژه باید دست‌کم ۶ نویسه باشد',
       passwordsMismatch: 'گذرواژه‌ها یکسان نیستند',
       pubkey: 'کلید دستگاه باید ۶۴ نویسهٔ شانزده‌شانزدهی باشد',
       invalid: 'مقدار نامعتبر',
+      text: 'باید متن باشد',
+      imageAddress: 'باید مسیری در سایت (/media/…) یا نشانی http(s) باشد',
+      date: 'باید تاریخ باشد (YYYY-MM-DD)',
+      oneWord: 'باید یک واژه باشد (حرف، رقم، - یا _)',
+      boolean: 'باید درست یا نادرست (true/false) باشد',
     },
     api: {
       validationFailed: 'لطفاً خانه‌های مشخص‌شده را درست کنید',
       invalidJson: 'بدنهٔ درخواست JSON معتبر نیست',
+      bodyTooLarge: 'بدنهٔ درخواست بیش از اندازه بزرگ است',
       alreadyInstalled: 'برنامه پیش‌تر نصب شده است',
+      notInstalled: 'سایت هنوز نصب نشده است',
       setupTokenInvalid: 'توکن نصب وارد نشده یا نادرست است',
       notMigrated: 'نخست مهاجرت‌های پایگاه داده را اجرا کنید',
       defaultsMissing: 'نخست داده‌های پیش‌فرض را بارگذاری کنید',
       userNameTaken: 'این نام کاربری پیش‌تر گرفته شده است',
       crossOrigin: 'درخواست از مبدأ دیگر پذیرفته نمی‌شود',
+      apiRouteNotFound: 'چنین مسیری در API نیست: {{path}}',
+      networkError: 'اتصال به سرور برقرار نشد',
+      noBuildYet: 'هنوز هیچ ساختی منتشر نشده است',
+      unknownBuild: 'چنین ساختی وجود ندارد',
       databaseUnavailable: 'پایگاه داده در دسترس نیست',
       signInRequired: 'لطفاً نخست وارد شوید',
       forbidden: 'شما اجازهٔ انجام این کار را ندارید',
@@ -82,6 +120,24 @@ export const sharedMessages = {
       roleNameTaken: 'نقشی با این نام وجود دارد',
       unknownRole: 'نقش ناشناخته',
       contentRepositoryMissing: 'هیچ مخزن محتوایی پیکربندی نشده است',
+      pagePathInvalid: 'مسیر صفحه از واژه‌هایی با حرف، رقم، - و _ ساخته می‌شود که با / از هم جدا شده‌اند',
+      pagePathReserved: 'نشانی {{path}} از آنِ خود سایت است؛ مسیر دیگری برگزینید',
+      pageExists: 'در {{path}} صفحه‌ای وجود دارد',
+      pageNotFound: 'در {{path}} صفحه‌ای نیست',
+      pageBeingMoved: 'این صفحه جابه‌جایی منتشرنشده‌ای دارد؛ نخست آن جابه‌جایی را کنار بگذارید',
+      moveSamePlace: 'صفحه همین حالا در آن مسیر است',
+      changeRaced: 'کس دیگری همین صفحه را در همان لحظه ذخیره کرد؛ دوباره بارگذاری و تلاش کنید',
+      nothingToPublish: 'چیزی برای انتشار نیست: هیچ تغییر منتشرنشده‌ای وجود ندارد',
+      publishInProgress: 'ساخت دیگری در حال انتشار است؛ چند لحظه بعد دوباره تلاش کنید',
+      publishConflict: 'این پرونده‌ها پس از ویرایش در اینجا، در مخزن تغییر کرده‌اند؛ چیزی منتشر نشد',
+      buildNotFound: 'چنین ساختی وجود ندارد',
+      revertNotPublished: 'فقط ساختِ منتشرشده را می‌توان برگرداند',
+      revertConflict: 'ساختی تازه‌تر یا تغییری منتشرنشده به همین پرونده‌ها دست زده است؛ نخست آن را برگردانید یا کنار بگذارید',
+      repositoryFailed: 'نوشتن در مخزن محتوا ممکن نشد: {{reason}}',
+      mediaMissing: 'یک پروندهٔ تصویر برای بارگذاری برگزینید (خانهٔ «file» فرم)',
+      mediaTooLarge: 'پرونده از حد {{limit}} بزرگ‌تر است',
+      mediaSvg: 'تصویر SVG پذیرفته نمی‌شود، چون می‌تواند اسکریپت داشته باشد. PNG، JPEG، WebP، GIF یا AVIF بارگذاری کنید',
+      mediaUnsupported: 'فقط تصویرهای PNG، JPEG، WebP، GIF و AVIF را می‌توان بارگذاری کرد',
     },
   },
 } as const;
@@ -90,10 +146,42 @@ export type MessageKey =
   | `validation.${keyof (typeof sharedMessages)['en']['validation']}`
   | `api.${keyof (typeof sharedMessages)['en']['api']}`;
 
-/** Looks a shared message up and fills `{{name}}` values; unknown keys come back unchanged. */
-export function translateMessage(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  const [group, name] = key.split('.') as [string, string];
+type MessageValues = Record<string, string | number>;
+
+/**
+ * A message key with its values, for a zod schema to carry as its message: `tooLong(64)` reads
+ * "at most 64 characters" in either language, so the key can never disagree with the rule.
+ */
+export function messageRef(key: MessageKey, values: MessageValues): string {
+  return `${key}?${new URLSearchParams(Object.entries(values).map(([name, value]) => [name, String(value)]))}`;
+}
+export const tooShort = (min: number) => messageRef('validation.tooShort', { min });
+export const tooLong = (max: number) => messageRef('validation.tooLong', { max });
+
+/** A message (or message reference) split into its key and values. */
+export function parseMessageRef(message: string): { key: string; values: Record<string, string> } {
+  const [key = '', query] = message.split('?', 2);
+  return { key, values: query ? Object.fromEntries(new URLSearchParams(query)) : {} };
+}
+
+/** Values as the locale writes them: numbers in Persian digits in fa. */
+export function localiseValues(locale: Locale, values: MessageValues): Record<string, string> {
+  const format = new Intl.NumberFormat(intlLocale[locale], { useGrouping: false });
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      /^\d+$/.test(String(value)) ? format.format(Number(value)) : String(value),
+    ]),
+  );
+}
+
+/** Looks a shared message (or message reference) up and fills `{{name}}` values; unknown keys come back unchanged. */
+export function translateMessage(locale: Locale, message: string, values: MessageValues = {}): string {
+  const ref = parseMessageRef(message);
+  const [group, name] = ref.key.split('.') as [string, string];
   const table = sharedMessages[locale] as Record<string, Record<string, string>>;
-  const text = table[group]?.[name] ?? key;
-  return text.replace(/{{\s*(\w+)\s*}}/g, (match, field: string) => String(values[field] ?? match));
+  const text = table[group]?.[name];
+  if (text === undefined) return message;
+  const filled = localiseValues(locale, { ...ref.values, ...values });
+  return text.replace(/{{\s*(\w+)\s*}}/g, (match, field: string) => filled[field] ?? match);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeForUser, safeReturnPath } from './page-access';
+import { homeForUser, managedPageFor, safeReturnPath } from './page-access';
 
 describe('return paths', () => {
   it.each([
@@ -18,5 +18,19 @@ describe('return paths', () => {
   it('sends managers to the dashboard and members to their profile', () => {
     expect(homeForUser(['dashboard.read'], 'fa')).toBe('/fa/manage');
     expect(homeForUser(['comments.create'], 'en')).toBe('/en/profile');
+  });
+});
+
+describe('the dashboard page of a matched route', () => {
+  it.each([
+    ['/:locale/manage', 'manage'],
+    ['/:locale/manage/users/:tab?', 'manage/users'],
+    ['/:locale/manage/comments/:tab?', 'manage/comments'],
+    ['/:locale/manage/editor/*', 'manage/editor'],
+    ['/:locale/manage/pages', 'manage/pages'],
+    ['/:locale/managed', undefined],
+    ['/:locale/*', undefined],
+  ])('%s belongs to %s', (pattern, page) => {
+    expect(managedPageFor(pattern)).toBe(page);
   });
 });

@@ -1,8 +1,12 @@
 import type { Locale } from './locales';
+import { paths } from './paths';
+import type { Permission } from './permissions';
+import { sameSitePath } from './site-path';
 
 /**
- * Dashboard pages and the permission each needs (spec §6). The editor needs `commits.create`:
- * an editor no one may save from would be a trap. Page loaders read this table; so do the tests.
+ * Dashboard pages and the permission each needs (docs/spec.md §6). The editor needs
+ * `commits.create`: an editor no one may save from would be a trap (docs/decisions). The
+ * dashboard's middleware reads this table; a page missing from it is refused.
  */
 export const pageAccess = {
   manage: 'dashboard.read',
@@ -13,27 +17,37 @@ export const pageAccess = {
   'manage/comments': 'comments.edit',
   'manage/users': 'users.edit',
   'manage/editor': 'commits.create',
-} as const;
+} as const satisfies Record<string, Permission>;
 export type ManagedPage = keyof typeof pageAccess;
 
 /**
- * A return path is accepted only if it stays on this site: one leading slash, no scheme, no
- * `//` or backslash tricks. Anything else falls back to the locale's home.
+ * The dashboard page of a route React Router matched, from its pattern
+ * (`/:locale/manage/users/:tab?` → `manage/users`): the router's own match, so no spelling of
+ * the URL (`%75sers`, `USERS`, `.data`) can land on a page under a weaker rule. The longest
+ * entry of the table wins; a route outside it gives undefined (refused).
+ */
+export function managedPageFor(pattern: string): ManagedPage | undefined {
+  const rest = pattern
+    .split('/')
+    .filter((segment) => segment && !segment.startsWith(':') && segment !== '*')
+    .join('/');
+  return (Object.keys(pageAccess) as ManagedPage[])
+    .filter((page) => rest === page || rest.startsWith(`${page}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+/**
+ * A return path (`redirectTo` after sign-in) is used only when it stays on this site, by the one
+ * site-path rule (common/site-path.ts): normalised first, then checked, so `/.//evil.example`,
+ * `/%2e//evil.example` or `/\\evil.example` cannot become `//evil.example`. The normalised path is
+ * returned; anything else falls back to the locale's home. The server's redirect and the
+ * browser's navigation after the login form both use this.
  */
 export function safeReturnPath(value: string | null | undefined, locale: Locale): string {
-  const fallback = `/${locale}`;
-  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((ch) => ch.charCodeAt(0) < 32))
-    return fallback;
-  try {
-    const url = new URL(value, 'http://daftar.invalid');
-    if (url.origin !== 'http://daftar.invalid') return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
+  return (value ? sameSitePath(value) : undefined) ?? `/${locale}`;
 }
 
 /** Where a signed-in user goes instead of the login or register page. */
-export function homeForUser(permissions: readonly string[], locale: Locale): string {
-  return permissions.includes('dashboard.read') ? `/${locale}/manage` : `/${locale}/profile`;
+export function homeForUser(permissions: readonly Permission[], locale: Locale): string {
+  return permissions.includes('dashboard.read') ? paths.manage(locale) : paths.profile(locale);
 }

@@ -1,6 +1,6 @@
 import type { Locale } from './locales';
 
-/** One menu entry (spec §3): `to` is locale-less; links add the locale prefix. */
+/** One menu entry (docs/spec.md §3): `to` is locale-less; links add the locale prefix. */
 export type MenuEntry = { label: Record<Locale, string>; to: string };
 
 export type SiteSettings = {
@@ -33,6 +33,7 @@ export const defaultSiteSettings: SiteSettings = {
   ],
   dashMenu: [
     { label: { fa: 'پیشخوان', en: 'Dashboard' }, to: '/manage' },
+    { label: { fa: 'صفحه‌ها', en: 'Pages' }, to: '/manage/pages' },
     { label: { fa: 'دیدگاه‌ها', en: 'Comments' }, to: '/manage/comments' },
     { label: { fa: 'خبرنامه', en: 'Newsletter' }, to: '/manage/newsletter' },
     { label: { fa: 'کاربران', en: 'Users' }, to: '/manage/users' },
@@ -42,7 +43,7 @@ export const defaultSiteSettings: SiteSettings = {
   cats: ['library', 'notes', 'projects', 'tuts'],
 };
 
-/** Page title form (spec §1): 'page - site name • description'. */
+/** Page title form (docs/spec.md §1): 'page - site name • description'. */
 export function pageTitle(settings: SiteSettings, locale: Locale, page?: string): string {
   const site = `${settings.siteName[locale]} • ${settings.description[locale]}`;
   return page ? `${page} - ${site}` : site;

@@ -2,7 +2,9 @@
 // folder) against the same HTML bytes served as a static file by a minimal Node server, measured
 // one after the other in the same run with autocannon (32 connections, 10 s, after a warm-up).
 // Prints requests/s, p50 and p99 latency for both and the ratio, then the compressed bytes of HTML,
-// CSS and JavaScript a browser downloads for that page.
+// CSS and JavaScript a browser downloads for that page. Last, publishing through the API on the
+// local repository: one build of 100 new pages, then one build of the same 100 pages changed
+// (goal: at most 2 s).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -18,6 +20,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const TOKEN = 'bench-setup-token-0123456789';
+const OWNER = { firstName: 'Bench', lastName: 'Owner', about: 'Benchmark', userName: 'bench', password: 'bench-pass-1' };
+const PUBLISH_PAGES = Number(process.env.BENCH_PUBLISH_PAGES ?? 100);
+const PUBLISH_GOAL_MS = 2000;
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -65,8 +70,7 @@ async function install(url) {
     const res = await fetch(`${url}/api/install/${step}`, { method: 'POST', headers });
     if (!res.ok) throw new Error(`${step}: ${res.status} ${await res.text()}`);
   }
-  const owner = { firstName: 'Bench', lastName: 'Owner', about: 'Benchmark', userName: 'bench', password: 'bench-pass-1' };
-  const res = await fetch(`${url}/api/install/admin-loading`, { method: 'POST', headers, body: JSON.stringify(owner) });
+  const res = await fetch(`${url}/api/install/admin-loading`, { method: 'POST', headers, body: JSON.stringify(OWNER) });
   if (!res.ok) throw new Error(`admin-loading: ${res.status} ${await res.text()}`);
 }
 
@@ -109,6 +113,51 @@ async function transferSizes(url, html) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+/** A page of about 400 words with headings, a list and a table, in one of two versions. */
+function benchPage(i, version) {
+  const paragraph = `Version ${version} of page ${i}: words that the renderer turns into a paragraph, with *emphasis*, \`code\` and [a link](/en/about). `;
+  const body = [1, 2, 3]
+    .map((n) => `## Part ${n}\n\n${paragraph.repeat(6)}\n\n- one\n- two\n- three\n\n| a | b |\n| - | - |\n| ${n} | ${version} |`)
+    .join('\n\n');
+  return { frontMatter: { title: `Bench page ${i}`, date: '2026-01-01', cat: 'bench', toc: true }, body };
+}
+
+/** Saves PUBLISH_PAGES pages through the API, then times `POST /api/builds/publish` (commit, index, cache). */
+async function measurePublish(url) {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: OWNER.userName, password: OWNER.password }),
+  });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const headers = { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0], 'content-type': 'application/json' };
+  const build = async (version) => {
+    for (let i = 1; i <= PUBLISH_PAGES; i++) {
+      const res = await fetch(`${url}/api/pages/en/bench/page-${i}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify(benchPage(i, version)),
+      });
+      if (!res.ok) throw new Error(`saving page ${i}: ${res.status} ${await res.text()}`);
+    }
+    const started = performance.now();
+    const res = await fetch(`${url}/api/builds/publish`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: `Bench ${version}` }),
+    });
+    const ms = performance.now() - started;
+    if (!res.ok) throw new Error(`publish: ${res.status} ${await res.text()}`);
+    return ms;
+  };
+  const created = await build(1);
+  const changed = await build(2);
+  const check = await fetch(`${url}/en/bench/page-${PUBLISH_PAGES}`);
+  if (!(await check.text()).includes(`Version 2 of page ${PUBLISH_PAGES}`))
+    throw new Error('the published page does not show the change');
+  return { created, changed };
+}
+
 async function main() {
   if (!existsSync('build/node/server.js') || !existsSync('build/server/index.js')) {
     console.log('No build found: running `npm run build` first…');
@@ -145,6 +194,11 @@ async function main() {
     const sizes = await transferSizes(app.url, html);
     console.log(
       `\nDownloaded for this page (gzip): HTML ${kb(sizes.html)}, CSS ${kb(sizes.css)} (${sizes.files.css} file), JavaScript ${kb(sizes.js)} (${sizes.files.js} files); total ${kb(sizes.html + sizes.css + sizes.js)} (font and banner image not counted)`,
+    );
+
+    const publish = await measurePublish(app.url);
+    console.log(
+      `\nPublishing (local repository, one git commit + index + cache): one build of ${PUBLISH_PAGES} new pages ${publish.created.toFixed(0)} ms; one build of ${PUBLISH_PAGES} changed pages ${publish.changed.toFixed(0)} ms (goal ≤ ${PUBLISH_GOAL_MS} ms${publish.changed <= PUBLISH_GOAL_MS ? ', met' : ', NOT met'})`,
     );
   } finally {
     await stat?.stop();

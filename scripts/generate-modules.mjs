@@ -1,6 +1,8 @@
 // Turns files the server needs at run time into TypeScript modules, so every platform gets them
-// without a file system (Workers has none): drizzle-kit's SQL migrations and the sample content
-// the installer publishes. `--check` fails when a generated module is stale.
+// without a file system (Workers has none): drizzle-kit's SQL migrations (committed, so a schema
+// change is reviewed with its SQL; `--check` fails when the module is stale) and the sample
+// content the installer publishes (data, not code: generated on install and before every build
+// into an ignored file; `--build` writes only that one). No flag writes both.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,14 +45,23 @@ function renderSamples() {
 `;
 }
 
+/** Committed modules, checked for staleness by `npm test`. */
 export const generatedModules = {
   'server/db/migrations.generated.ts': renderMigrations,
+};
+/** Modules made on `npm install` and before builds, never committed (.gitignore). */
+export const buildTimeModules = {
   'server/content/samples.generated.ts': renderSamples,
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let stale = false;
-  for (const [target, render] of Object.entries(generatedModules)) {
+  const targets = process.argv.includes('--build')
+    ? buildTimeModules
+    : process.argv.includes('--check')
+      ? generatedModules
+      : { ...generatedModules, ...buildTimeModules };
+  for (const [target, render] of Object.entries(targets)) {
     const rendered = render();
     if (process.argv.includes('--check')) {
       let current = '';

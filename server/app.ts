@@ -1,13 +1,19 @@
 import { Hono } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import { RouterContextProvider } from 'react-router';
 import { detectLocale, isLocale } from '../common/locales';
-import { appContext } from './context';
+import { translateMessage } from '../common/messages';
+import { isFilePath } from '../common/paths';
 import type { AppDeps } from './deps';
+import { AppError } from './errors';
 import { createApiRoutes } from './http/api';
+import { limitRequestBodies, routeBodyLimits } from './http/body-limit';
 import { createPublicFileRoutes } from './http/content';
-import { errorJson, handleError } from './http/errors';
+import { handleError } from './http/errors';
+import { httpsAware } from './http/https';
+import { createMediaFileRoutes } from './http/media';
 import { pageCache } from './http/page-cache';
+import { redirectMovedPages } from './http/redirects';
+import { readSiteState } from './services/site';
 
 type AppEnv = { Variables: { secureHeadersNonce?: string } };
 
@@ -19,6 +25,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const dev = deps.config.NODE_ENV === 'development';
 
+  // HSTS exactly when the request is https (server/http/https.ts), on cached pages too.
+  app.use(httpsAware(deps.config));
   // First, so a cached page goes out with the headers (and CSP nonce) it was rendered with.
   if (!dev) app.use(pageCache(deps));
   app.use(
@@ -40,21 +48,30 @@ export function createApp(deps: AppDeps) {
             frameAncestors: ["'none'"],
           },
       crossOriginEmbedderPolicy: false,
+      // Sent by httpsAware, over https only.
+      strictTransportSecurity: false,
     }),
   );
   app.onError(handleError);
+  // Every request body, pages included: 1 MB unless a route has its own limit (docs/security.md).
+  // Uploads: the configured image limit plus room for the multipart envelope.
+  app.use(limitRequestBodies({ ...routeBodyLimits, '/api/media': deps.config.MEDIA_MAX_BYTES + 64 * 1024 }));
 
   app.route('/api', createApiRoutes(deps));
-  app.all('/api/*', (c) => errorJson(c, 404, `API route not found: ${c.req.path}`));
+  app.all('/api/*', (c) => {
+    throw new AppError(404, 'api.apiRouteNotFound', undefined, { path: c.req.path });
+  });
   app.route('/', createPublicFileRoutes(deps));
+  app.route('/', createMediaFileRoutes(deps));
+  // Addresses of pages that were moved answer 301 with the new address (route rules of builds).
+  app.use(redirectMovedPages(deps));
 
-  // Un-prefixed page paths go to the same path under the detected locale (spec §2, §4).
+  // Un-prefixed page paths go to the same path under the detected locale (docs/spec.md §2, §4).
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const { pathname, search } = new URL(c.req.url);
     const first = pathname.split('/')[1];
-    const lastSegment = pathname.split('/').pop() ?? '';
-    // Files (a dot in the last segment) and React Router's own endpoints (/__manifest) pass through.
-    if (isLocale(first) || lastSegment.includes('.') || pathname.startsWith('/__')) return next();
+    // Files and React Router's own endpoints (/__manifest) pass through.
+    if (isLocale(first) || isFilePath(pathname) || pathname.startsWith('/__')) return next();
     const locale = detectLocale({
       pathname,
       cookie: c.req.header('cookie'),
@@ -66,12 +83,22 @@ export function createApp(deps: AppDeps) {
     return c.redirect(target, 302);
   });
 
+  // Pages: what every loader needs (installed? settings, locale) is read here, once per request.
   app.all('*', async (c) => {
     if (!deps.pageHandler) return c.text(`Page not found: ${c.req.path}`, 404);
-    const context = new RouterContextProvider();
-    context.set(appContext, { deps, nonce: c.get('secureHeadersNonce') });
-    const response = await deps.pageHandler(c.req.raw, context);
-    return response;
+    const request = c.req.raw;
+    const locale = detectLocale({
+      pathname: new URL(request.url).pathname,
+      cookie: request.headers.get('cookie'),
+      acceptLanguage: request.headers.get('accept-language'),
+    });
+    const site = await readSiteState(deps.db).catch((error: unknown) => {
+      console.error('Reading the site state failed:', error);
+      return undefined;
+    });
+    if (!site) return c.text(translateMessage(locale, 'api.databaseUnavailable'), 503, { 'Cache-Control': 'no-store' });
+    const state = { ...site, locale };
+    return deps.pageHandler(request, { deps, nonce: c.get('secureHeadersNonce'), state });
   });
 
   return app;

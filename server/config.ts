@@ -41,6 +41,12 @@ const configSchema = z.object({
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  /** Largest image `POST /api/media` accepts, in bytes (default 10 MB). */
+  MEDIA_MAX_BYTES: z.coerce
+    .number({ error: 'MEDIA_MAX_BYTES must be a number of bytes' })
+    .int('MEDIA_MAX_BYTES must be a whole number of bytes')
+    .positive('MEDIA_MAX_BYTES must be positive')
+    .default(10 * 1024 * 1024),
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''], { error: 'TRUST_PROXY must be true or false' })

@@ -1,19 +1,17 @@
-import { createContext, type RouterContext } from 'react-router';
+import type { Locale } from '../common/locales';
 import type { AppDeps } from './deps';
+import type { SiteState } from './services/site';
 
-/** What route loaders and actions receive from the server, through React Router's context. */
+/** What is known about a page request before any loader runs, resolved once by createApp. */
+export type RequestState = SiteState & { locale: Locale };
+
+/**
+ * What route loaders receive from the server (app/lib/app-context.server.ts hands it to React
+ * Router): the platform's dependencies, this response's CSP nonce and the request state.
+ */
 export type AppLoadContext = {
   deps: AppDeps;
   /** CSP nonce for this response's inline scripts. */
   nonce?: string;
+  state: RequestState;
 };
-
-/*
- * React Router finds context values by object identity. The platform entry (which builds the
- * Hono app) and the React Router server build are bundled separately, so each would get its own
- * copy of this module; one process-wide instance keyed by a registered symbol keeps them equal.
- */
-const key = Symbol.for('daftar.appContext');
-const registry = globalThis as { [key]?: RouterContext<AppLoadContext> };
-registry[key] ??= createContext<AppLoadContext>();
-export const appContext: RouterContext<AppLoadContext> = registry[key];

@@ -1,11 +1,11 @@
-import type { RouterContextProvider } from 'react-router';
 import type { AppConfig } from './config';
 import type { ContentRepository } from './content/repository';
+import type { AppLoadContext } from './context';
 import type { Database } from './db/database';
 import type { PageCacheStore } from './http/page-cache';
 
-/** Renders every page: React Router's request handler over the server build. */
-export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
+/** Renders every page: React Router's request handler over the server build (app/lib/app-context.server.ts). */
+export type PageHandler = (request: Request, load: AppLoadContext) => Promise<Response>;
 
 /** Where the installer's setup token lives until installation completes. */
 export type SetupTokenStore = {
@@ -30,4 +30,9 @@ export type AppDeps = {
   pageCache?: PageCacheStore;
   /** Trust `CF-Connecting-IP` (set by Cloudflare) for the client address. */
   trustCloudflareIp?: boolean;
+  /**
+   * PBKDF2 iterations for new password hashes; absent = `PASSWORD_ITERATIONS` (600 000), which
+   * both platforms keep. Only tests lower it. Verification reads the count from the stored hash.
+   */
+  passwordIterations?: number;
 };

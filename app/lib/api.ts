@@ -1,4 +1,5 @@
 import type { Locale } from '../../common/locales';
+import { translateMessage } from '../../common/messages';
 
 export type ApiFailure = {
   statusCode: number;
@@ -36,7 +37,7 @@ export async function apiFetch<T>(
   } catch {
     throw new ApiRequestError({
       statusCode: 0,
-      message: options.locale === 'fa' ? 'اتصال به سرور برقرار نشد' : 'Could not reach the server',
+      message: translateMessage(options.locale, 'api.networkError'),
     });
   }
   const body: unknown = await response.json().catch(() => undefined);

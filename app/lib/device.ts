@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import type { Locale } from '../../common/locales';
 
 /*
- * The browser's device identity (spec §3, §4): a secp256k1 Schnorr key pair whose private half
+ * The browser's device identity (docs/spec.md §3, §4): a secp256k1 Schnorr key pair whose private half
  * stays in localStorage as hex, and a local profile with a random animal-style name made from
  * /data/jungles.json. `initDevice` creates both on a first visit while signed out; "Generate new
  * names" replaces the names and keeps the key; logout forgets both.
@@ -25,7 +25,7 @@ export type DeviceProfile = {
 /** `loggedIn`: the device has an identity (profile and key); false after logout. */
 export type DeviceState = { loggedIn: boolean; profile: DeviceProfile | null };
 
-/** The word lists of /data/jungles.json (spec §3 "Name data"). */
+/** The word lists of /data/jungles.json (docs/spec.md §3 "Name data"). */
 export type Jungles = { adjectivesEn: string[]; adjectivesFa: string[]; animalsEn: string[]; animalsFa: string[] };
 
 const hexKey = /^[0-9a-f]{64}$/;
@@ -142,7 +142,7 @@ function writeProfile(profile: DeviceProfile): DeviceProfile {
 }
 
 /**
- * First visit while signed out (spec §4): creates the key pair (or keeps one made earlier, e.g.
+ * First visit while signed out (docs/spec.md §4): creates the key pair (or keeps one made earlier, e.g.
  * by the login form) and a random identity. An existing identity is kept as it is.
  */
 export async function initDevice(options: { locale: Locale; words?: Jungles }): Promise<DeviceProfile> {
@@ -158,7 +158,7 @@ export async function regenerateDeviceNames(options: { locale: Locale; words?: J
   return writeProfile(makeProfile(words, options.locale, ensureDevicePublicKey()));
 }
 
-/** Logout (spec §4): forgets the local profile and the private key. */
+/** Logout (docs/spec.md §4): forgets the local profile and the private key. */
 export function clearDevice() {
   localStorage.removeItem(DEVICE_PROFILE_STORAGE);
   localStorage.removeItem(DEVICE_KEY_STORAGE);

@@ -1,6 +1,11 @@
-import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addInboxEvent, getInbox, INBOX_NAME, openInbox, resetInbox } from './inbox';
+
+// Test files share modules (isolate: false): Dexie may already be loaded, so hand it the fake IndexedDB directly.
+Dexie.dependencies.indexedDB = indexedDB;
+Dexie.dependencies.IDBKeyRange = IDBKeyRange;
 
 const event = (status: string, content = 'hello') => ({
   kind: 1,
@@ -46,8 +51,10 @@ describe('local inbox', () => {
   it('other statuses are stored without a sync step', async () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
     const id = await addInboxEvent(event('Draft'));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(debug).not.toHaveBeenCalled();
+    // A later Sending event is synced; a sync for the Draft would have been scheduled, and run, before it.
+    const later = await addInboxEvent(event('Sending', 'later'));
+    await vi.waitFor(() => expect(debug).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ id: later })));
+    expect(debug).toHaveBeenCalledTimes(1);
     expect(await getInbox().events.get(id as number)).toMatchObject({ status: 'Draft', content: 'hello' });
   });
 

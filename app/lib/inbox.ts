@@ -1,7 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 
 /*
- * The local inbox (spec §3, §4): an IndexedDB database `inbox`, version 1, with one table of
+ * The local inbox (docs/spec.md §3, §4): an IndexedDB database `inbox`, version 1, with one table of
  * events. An event added with status `Sending` is picked up by a sync step, which for now only
  * writes a debug log (the spec shows no sending). Logout deletes the database and recreates it
  * with the same schema. Failures go to the console only; the page never breaks over the inbox.

@@ -3,7 +3,7 @@ const arabicScript = /\p{Script=Arabic}/u;
 const letterOrDigit = /[\p{L}\p{N}]/u;
 
 /**
- * Up to two initials of a name (spec §9 avatar): the first letter of the first two words. Persian
+ * Up to two initials of a name (docs/spec.md §9 avatar): the first letter of the first two words. Persian
  * letters are kept apart with a zero-width non-joiner so "مینا صادقی" shows "م‌ص", not a joined
  * word; Latin letters are upper-cased. Leading marks such as "@" or quotes are skipped.
  */

@@ -1,7 +1,7 @@
 import { useParams, useRouteLoaderData } from 'react-router';
+import type { InstallStatus } from '../../common/installer';
 import { defaultLocale, isLocale, type Locale } from '../../common/locales';
 import { defaultSiteSettings, type SiteSettings } from '../../common/site-settings';
-import type { InstallStatus } from '../../server/services/installer';
 
 export type RootData = {
   locale: Locale;
@@ -12,6 +12,14 @@ export type RootData = {
   turnstileSiteKey?: string;
 };
 
+/** What meta functions receive as `matches`. */
+export type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+/** The root's loader data among a meta function's matches (undefined when the root did not load). */
+export function rootData(matches: readonly MatchLike[]): RootData | undefined {
+  return matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
+}
+
 /**
  * Root loader data from anywhere, including error boundaries. When the root loader did not run
  * (a route middleware refused first) the locale still comes from the URL.
@@ -20,9 +28,4 @@ export function useRootData(): RootData {
   const data = useRouteLoaderData('root') as RootData | undefined;
   const { locale } = useParams();
   return data ?? { locale: isLocale(locale) ? locale : defaultLocale, installed: true, site: defaultSiteSettings };
-}
-
-/** A locale-less app path made absolute for the current locale: '/about' → '/fa/about'. */
-export function localePath(locale: Locale, to: string): string {
-  return to === '/' ? `/${locale}` : `/${locale}${to.startsWith('/') ? to : `/${to}`}`;
 }

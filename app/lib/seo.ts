@@ -1,9 +1,10 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Locale } from '../../common/locales';
+import { paths } from '../../common/paths';
 import { pageTitle } from '../../common/site-settings';
-import type { RootData } from './root-data';
+import { type MatchLike, rootData } from './root-data';
 
-/** What a public page's loader tells the head about itself (built by server/services/page-views.ts). */
+/** What a public page's loader tells the head about itself (built by server/services/public-pages.ts). */
 export type SeoData = {
   /** Public origin: SITE_URL, or the request's origin when unset. */
   origin: string;
@@ -17,19 +18,17 @@ export type SeoData = {
   published?: string;
 };
 
-type MatchLike = { id: string; loaderData?: unknown } | undefined;
-
 const ogLocale: Record<Locale, string> = { fa: 'fa_IR', en: 'en_US' };
 
 /**
- * Title (spec §1 'page - site name • description'), description, canonical URL, OpenGraph and
+ * Title (docs/spec.md §1 'page - site name • description'), description, canonical URL, OpenGraph and
  * Twitter cards, hreflang alternates and the feed link of a public page.
  */
 export function seoMeta(
   matches: readonly MatchLike[],
   page: { title?: string; description?: string; seo?: SeoData },
 ): MetaDescriptor[] {
-  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
+  const root = rootData(matches);
   if (!root) return [{ title: page.title ?? 'Daftar' }];
   const { site, locale } = root;
   const title = pageTitle(site, locale, page.title);
@@ -58,7 +57,7 @@ export function seoMeta(
       tagName: 'link',
       rel: 'alternate',
       type: 'application/atom+xml',
-      href: absolute(`/${locale}/feed.xml`),
+      href: absolute(paths.feed(locale)),
       title: site.siteName[locale],
     },
   );

@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { SessionUser } from '../../server/auth/sessions';
+import type { SessionUser } from '../../common/permissions';
 
 /**
- * The browser's view of the session (spec §4). Public pages are cacheable and identical for
+ * The browser's view of the session (docs/spec.md §4). Public pages are cacheable and identical for
  * everyone, so the session is fetched after hydration; `authReady` turns true after the first
  * answer, and a failed fetch counts as logged out. Other tabs announce sign-in/out through
  * localStorage (`daftar.session-changed`), and this tab refreshes.

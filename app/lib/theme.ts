@@ -1,4 +1,4 @@
-/** Colour preference (spec §4): light, dark or system, kept in localStorage under `theme`. */
+/** Colour preference (docs/spec.md §4): light, dark or system, kept in localStorage under `theme`. */
 export type ThemePreference = 'light' | 'dark' | 'system';
 export const THEME_STORAGE_KEY = 'theme';
 

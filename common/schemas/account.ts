@@ -1,23 +1,24 @@
 import { z } from 'zod';
+import { tooLong, tooShort } from '../messages';
 
 /*
- * Account fields (spec §5). Messages are keys into common/messages.ts so the browser and the
+ * Account fields (docs/spec.md §5). Messages are keys into common/messages.ts so the browser and the
  * server show the same words in either language.
  */
 export const accountFields = {
-  firstName: z.string().trim().min(2, 'validation.min2').max(64, 'validation.max32'),
-  lastName: z.string().trim().min(3, 'validation.min3').max(64, 'validation.max32'),
-  about: z.string().trim().min(3, 'validation.min3').max(500, 'validation.max500'),
+  firstName: z.string().trim().min(2, tooShort(2)).max(64, tooLong(64)),
+  lastName: z.string().trim().min(3, tooShort(3)).max(64, tooLong(64)),
+  about: z.string().trim().min(3, tooShort(3)).max(500, tooLong(500)),
   userName: z
     .string()
     .trim()
-    .min(3, 'validation.min3')
-    .max(32, 'validation.max32')
+    .min(3, tooShort(3))
+    .max(32, tooLong(32))
     .regex(/^[A-Za-z0-9._-]+$/, 'validation.userNameChars'),
   password: z.string().min(6, 'validation.passwordMin').max(200, 'validation.passwordMax'),
 };
 
-/** A device's secp256k1 x-only public key, hex (spec §3 device identity). */
+/** A device's secp256k1 x-only public key, hex (docs/spec.md §3 device identity). */
 export const pubkeySchema = z
   .string()
   .regex(/^[0-9a-f]{64}$/i, 'validation.pubkey')
@@ -26,12 +27,12 @@ export const pubkeySchema = z
 /** The name a browser gave itself (its local device identity), shown in the owner's device list. */
 const deviceNameSchema = z.string().trim().max(80, 'validation.invalid').optional();
 
-/** Body of POST /api/install/admin-loading (spec §7): the form without confirmPassword. */
-export const adminRequestSchema = z.object({ ...accountFields, pub: pubkeySchema.optional() });
-export type AdminRequest = z.infer<typeof adminRequestSchema>;
+/** Body of POST /api/install/admin-loading (docs/spec.md §7): the form without confirmPassword. */
+export const accountRequestSchema = z.object({ ...accountFields, pub: pubkeySchema.optional() });
+export type AccountRequest = z.infer<typeof accountRequestSchema>;
 
-/** The admin form (spec §5), also the base of the registration form. */
-export const adminFormSchema = z
+/** The account form (docs/spec.md §5): the installer's owner and registration both fill it. */
+export const accountFormSchema = z
   .object({
     ...accountFields,
     confirmPassword: z.string().min(6, 'validation.confirmPasswordMin'),
@@ -40,10 +41,9 @@ export const adminFormSchema = z
     path: ['confirmPassword'],
     message: 'validation.passwordsMismatch',
   });
-export type AdminForm = z.infer<typeof adminFormSchema>;
+export type AccountFormValues = z.infer<typeof accountFormSchema>;
 
-/** Registration (the admin form's rules) as the browser fills it, and as the API receives it. */
-export const registerFormSchema = adminFormSchema;
+/** Registration as the API receives it; the browser fills `accountFormSchema`, as the installer does. */
 export const registerRequestSchema = z.object({
   ...accountFields,
   pub: pubkeySchema.optional(),
@@ -53,7 +53,7 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const loginSchema = z.object({
-  userName: z.string().trim().min(1, 'validation.required').max(64, 'validation.max32'),
+  userName: z.string().trim().min(1, 'validation.required').max(64, tooLong(64)),
   password: z.string().min(1, 'validation.required').max(200, 'validation.passwordMax'),
   pub: pubkeySchema.optional(),
   deviceName: deviceNameSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tooLong, tooShort } from '../messages';
 import { accountFields } from './account';
 
 export const userListQuerySchema = z.object({
@@ -17,13 +18,13 @@ export const userRolesSchema = z.object({ roles: roleIdsSchema });
 const roleName = z
   .string()
   .trim()
-  .min(3, 'validation.min3')
-  .max(32, 'validation.max32')
+  .min(3, tooShort(3))
+  .max(32, tooLong(32))
   .regex(/^[a-z0-9_-]+$/, 'validation.userNameChars');
 
 export const createRoleSchema = z.object({
   name: roleName,
-  description: z.string().trim().max(500, 'validation.max500').default(''),
+  description: z.string().trim().max(500, tooLong(500)).default(''),
   permissions: z.array(z.string()).max(100),
 });
 export const updateRoleSchema = createRoleSchema.partial();

@@ -1,12 +1,37 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 
+/** Owner read and write only: the database holds password hashes and sessions. */
+export const DATABASE_FILE_MODE = 0o600;
+
+/** The file of a libSQL `file:` URL (`file:data/daftar.db`, `file:///srv/daftar.db`); undefined for a server URL. */
+export function databaseFilePath(url: string): string | undefined {
+  if (!url.startsWith('file:')) return undefined;
+  const withoutQuery = url.replace(/\?.*$/, '');
+  return withoutQuery.startsWith('file://') ? fileURLToPath(withoutQuery) : withoutQuery.slice('file:'.length);
+}
+
+/**
+ * Creates the database file owner-only before SQLite opens it, and makes an existing one (and any
+ * journal left beside it) owner-only too. SQLite creates its `-wal`, `-shm` and `-journal` files with
+ * the mode of the database file, so they follow.
+ */
+function protectDatabaseFiles(file: string) {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', DATABASE_FILE_MODE));
+  for (const suffix of ['', '-wal', '-shm', '-journal'])
+    if (existsSync(file + suffix)) chmodSync(file + suffix, DATABASE_FILE_MODE);
+}
+
 /** libSQL on the node target: a `file:` SQLite database by default, or a sqld/Turso server. */
 export async function createNodeDatabase(url: string, authToken?: string) {
+  const file = databaseFilePath(url);
+  if (file && file !== ':memory:') protectDatabaseFiles(file);
   const client = createClient({ url, authToken });
-  if (url.startsWith('file:')) {
+  if (file) {
     // WAL lets readers go on while a writer works; foreign keys are off by default in SQLite.
     await client.execute('PRAGMA journal_mode = WAL');
     await client.execute('PRAGMA busy_timeout = 5000');

@@ -1,8 +1,10 @@
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
 import { createServer as createViteServer } from 'vite';
+import { createPageHandler } from '../../app/lib/app-context.server';
 import { createApp } from '../../server/app';
+import { resumeInterruptedPublishes } from '../../server/services/builds';
 import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
 
@@ -19,11 +21,16 @@ async function main() {
     }
   })();
   const vite = await createViteServer({ server: { middlewareMode: true }, appType: 'custom' });
-  const handler = createRequestHandler(
+  const pageHandler = createPageHandler(
     () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
     'development',
   );
-  const { deps, installerToken } = await createNodeDeps(config, (request, context) => handler(request, context));
+  const { deps, installerToken } = await createNodeDeps(config, pageHandler);
+  // A publish cut off by a crash or a kill is completed (its commit landed) or reopened (server/services/builds.ts).
+  if (!installerToken)
+    await resumeInterruptedPublishes(deps, { leaseMs: 0 }).catch((error: unknown) =>
+      console.error('Resuming an interrupted publish failed:', error),
+    );
   const app = createApp(deps);
   const listener = getRequestListener(app.fetch);
   createServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(config.PORT, config.HOST, () => {

@@ -7,7 +7,8 @@ export function loadNodeConfig(env: NodeJS.ProcessEnv = process.env): AppConfig 
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = parseConfig(env);
   const dataDir = path.resolve(config.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only when Daftar creates it: it holds the database and the setup token (an existing folder keeps its mode).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const databaseUrl = config.DATABASE_URL ?? `file:${path.join(dataDir, 'daftar.db')}`;
   return { ...config, dataDir, databaseUrl };
 }

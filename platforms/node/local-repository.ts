@@ -5,8 +5,10 @@ import git from 'isomorphic-git';
 import {
   byPath,
   type CommitAuthor,
+  type CommitOptions,
   type ContentRepository,
   type FileChange,
+  RepositoryConflictError,
   repositoryPath,
   type TreeFile,
 } from '../../server/content/repository';
@@ -16,38 +18,137 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
   let ready: Promise<void> | undefined;
   const ensure = () => {
     ready ??= (async () => {
-      await mkdir(dir, { recursive: true });
+      // Owner-only when created here: drafts live in it before they are public.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       if (!fs.existsSync(path.join(dir, '.git'))) await git.init({ fs, dir, defaultBranch: branch });
     })();
     return ready;
   };
   const safePath = (file: string) => path.join(dir, ...repositoryPath(file).split('/'));
+  const resolveHead = async () => {
+    try {
+      return await git.resolveRef({ fs, dir, ref: 'HEAD' });
+    } catch {
+      return undefined; // no commit yet
+    }
+  };
+  /** The git id of a file's bytes on disk, or undefined when there is no such file. */
+  const hashFile = async (full: string) => {
+    try {
+      return (await git.hashBlob({ object: await readFile(full) })).oid;
+    } catch {
+      return undefined;
+    }
+  };
+  /** Blob ids of some files in a commit (absent files are left out). */
+  const blobsAt = async (commit: string, files: string[]) => {
+    const found = new Map<string, string>();
+    const folders = new Map<string, Promise<Awaited<ReturnType<typeof git.readTree>>['tree']>>();
+    for (const file of files) {
+      const slash = file.lastIndexOf('/');
+      const folder = slash < 0 ? '' : file.slice(0, slash);
+      let listing = folders.get(folder);
+      if (!listing) {
+        listing = git
+          .readTree({ fs, dir, oid: commit, ...(folder ? { filepath: folder } : {}) })
+          .then((result) => result.tree)
+          .catch(() => []);
+        folders.set(folder, listing);
+      }
+      const entry = (await listing).find((candidate) => candidate.path === file.slice(slash + 1));
+      if (entry?.type === 'blob') found.set(file, entry.oid);
+    }
+    return found;
+  };
+  /** Writes a tree with the changes applied (`null` deletes); undefined when it ends up empty. */
+  const writeTree = async (treeOid: string | undefined, changes: Map<string, string | null>): Promise<string | undefined> => {
+    const entries = new Map(
+      (treeOid ? (await git.readTree({ fs, dir, oid: treeOid })).tree : []).map((entry) => [entry.path, entry]),
+    );
+    const nested = new Map<string, Map<string, string | null>>();
+    for (const [file, oid] of changes) {
+      const slash = file.indexOf('/');
+      if (slash < 0) {
+        const mode = entries.get(file)?.type === 'blob' ? entries.get(file)!.mode : '100644';
+        if (oid === null) entries.delete(file);
+        else entries.set(file, { mode, path: file, oid, type: 'blob' });
+        continue;
+      }
+      const name = file.slice(0, slash);
+      if (!nested.has(name)) nested.set(name, new Map());
+      nested.get(name)!.set(file.slice(slash + 1), oid);
+    }
+    for (const [name, inner] of nested) {
+      const current = entries.get(name);
+      const oid = await writeTree(current?.type === 'tree' ? current.oid : undefined, inner);
+      if (oid) entries.set(name, { mode: '040000', path: name, oid, type: 'tree' });
+      else entries.delete(name);
+    }
+    if (entries.size === 0) return undefined;
+    return git.writeTree({ fs, dir, tree: [...entries.values()] });
+  };
 
   return {
     kind: 'local',
     location: dir,
     async head() {
       await ensure();
-      try {
-        return await git.resolveRef({ fs, dir, ref: 'HEAD' });
-      } catch {
-        return undefined;
-      }
+      return resolveHead();
     },
-    async commit(changes: FileChange[], message: string, author: CommitAuthor) {
+    /**
+     * Builds the commit from HEAD's tree plus the changes (never from whatever the git index
+     * holds), moves the branch only when it is still at `expectedHead`, then brings the work tree
+     * and index of the changed files in step. A file edited in the work tree and not committed is
+     * not overwritten: the commit is refused (RepositoryConflictError).
+     */
+    async commit(changes: FileChange[], message: string, author: CommitAuthor, options: CommitOptions = {}) {
       await ensure();
-      for (const change of changes) {
-        const full = safePath(change.path);
-        if (change.content === null) {
-          await rm(full, { force: true });
-          await git.remove({ fs, dir, filepath: change.path });
-        } else {
+      const head = await resolveHead();
+      if (options.expectedHead !== undefined && head !== options.expectedHead)
+        throw new RepositoryConflictError(`${dir}: the branch moved on since ${options.expectedHead.slice(0, 7)}`);
+      // One entry per path; a later change wins.
+      const latest = new Map(changes.map((change) => [repositoryPath(change.path), change]));
+      const texts = new Map<string, Uint8Array>();
+      const writes = new Map<string, string | null>(
+        await Promise.all(
+          [...latest].map(async ([file, change]): Promise<[string, string | null]> => {
+            if (change.blob !== undefined) return [file, change.blob];
+            if (change.content === null) return [file, null];
+            const bytes = new TextEncoder().encode(change.content);
+            texts.set(file, bytes);
+            return [file, await git.writeBlob({ fs, dir, blob: bytes })];
+          }),
+        ),
+      );
+      const before = head ? await blobsAt(head, [...writes.keys()]) : new Map<string, string>();
+      const onDisk = await Promise.all([...writes.keys()].map((file) => hashFile(safePath(file))));
+      [...writes].forEach(([file, oid], i) => {
+        if (onDisk[i] !== before.get(file) && onDisk[i] !== (oid ?? undefined))
+          throw new RepositoryConflictError(`${file} has changes in ${dir} that are not committed`);
+      });
+      const rootTree = head ? (await git.readCommit({ fs, dir, oid: head })).commit.tree : undefined;
+      const tree = (await writeTree(rootTree, writes)) ?? (await git.writeTree({ fs, dir, tree: [] }));
+      const oid = await git.commit({ fs, dir, message, author, tree, parent: head ? [head] : [], noUpdateBranch: true });
+      // Checked again right before the branch moves (a commit made meanwhile with plain git).
+      if ((await resolveHead()) !== head) throw new RepositoryConflictError(`${dir}: the branch moved on while committing`);
+      const branchRef = (await git.currentBranch({ fs, dir, fullname: true })) ?? `refs/heads/${branch}`;
+      await git.writeRef({ fs, dir, ref: branchRef, value: oid, force: true });
+
+      const added = [...writes].flatMap(([file, blob]) => (blob === null ? [] : [file]));
+      await Promise.all(
+        added.map(async (file) => {
+          const full = safePath(file);
           await mkdir(path.dirname(full), { recursive: true });
-          await writeFile(full, change.content);
-          await git.add({ fs, dir, filepath: change.path });
-        }
+          await writeFile(full, texts.get(file) ?? (await git.readBlob({ fs, dir, oid: writes.get(file)! })).blob);
+        }),
+      );
+      for (const [file, blob] of writes) {
+        if (blob !== null) continue;
+        await rm(safePath(file), { force: true });
+        await git.remove({ fs, dir, filepath: file });
       }
-      return git.commit({ fs, dir, message, author });
+      if (added.length) await git.add({ fs, dir, filepath: added });
+      return oid;
     },
     async readFile(file: string) {
       await ensure();
@@ -98,6 +199,14 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       await ensure();
       const { blob } = await git.readBlob({ fs, dir, oid: sha });
       return new TextDecoder().decode(blob);
+    },
+    async readBlobBytes(sha: string) {
+      await ensure();
+      return (await git.readBlob({ fs, dir, oid: sha })).blob;
+    },
+    async writeBlob(bytes: Uint8Array) {
+      await ensure();
+      return git.writeBlob({ fs, dir, blob: bytes });
     },
   };
 }

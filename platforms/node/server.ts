@@ -2,13 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
+import { createPageHandler } from '../../app/lib/app-context.server';
 import { createApp } from '../../server/app';
+import { purgeExpiredSessions, SESSION_PURGE_INTERVAL_MS } from '../../server/auth/sessions';
+import { resumeInterruptedPublishes } from '../../server/services/builds';
 import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
+import { serveClientFiles } from './static-files';
 
 /** `npm run serve`: the built site on Node, static files first, then the app. */
 async function main() {
@@ -26,23 +29,26 @@ async function main() {
     process.exit(1);
   }
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
-  const handler = createRequestHandler(build, 'production');
-  const { deps, installerToken } = await createNodeDeps(config, (request, context) => handler(request, context));
+  const { deps, installerToken } = await createNodeDeps(config, createPageHandler(build));
+  // A publish cut off by a crash or a kill is completed (its commit landed) or reopened (server/services/builds.ts).
+  if (!installerToken)
+    await resumeInterruptedPublishes(deps, { leaseMs: 0 }).catch((error: unknown) =>
+      console.error('Resuming an interrupted publish failed:', error),
+    );
   const app = createApp(deps);
 
   const server = new Hono();
   // Cloudflare compresses on Workers; on Node the server does it (HTML, CSS, JS, JSON, XML).
   server.use(compress());
   const clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'));
-  server.use(
-    '/assets/*',
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  server.use('*', serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }));
+  serveClientFiles(server, clientDir);
   server.route('/', app);
+
+  // Expired sessions are refused anyway; purging them keeps the table small.
+  const purgeSessions = () =>
+    purgeExpiredSessions(deps.db).catch((error: unknown) => console.error('Purging expired sessions failed:', error));
+  void purgeSessions();
+  setInterval(purgeSessions, SESSION_PURGE_INTERVAL_MS).unref();
 
   serve({ fetch: server.fetch, port: config.PORT, hostname: config.HOST }, () => {
     console.log(`Daftar is running at ${installerUrl(config, '').replace('/?setup=', '')} (data: ${config.dataDir})`);

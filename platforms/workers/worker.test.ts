@@ -24,6 +24,18 @@ afterEach(() => {
 });
 
 describe('workers entry', () => {
+  it('purges expired sessions from its cron trigger', async () => {
+    const statements: string[] = [];
+    const db = fakeD1(true);
+    const prepare = db.prepare.bind(db);
+    db.prepare = (sql: string) => {
+      statements.push(sql);
+      return prepare(sql);
+    };
+    await worker.scheduled({} as ScheduledController, { DB: db });
+    expect(statements.some((sql) => /^delete from "sessions" where "sessions"."expires_at" < \?/i.test(sql))).toBe(true);
+  });
+
   it('serves each request through the D1 binding of its own env', async () => {
     const up = { DB: fakeD1(true) };
     const down = { DB: fakeD1(false) };

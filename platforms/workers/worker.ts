@@ -1,19 +1,21 @@
 import * as build from 'virtual:react-router/server-build';
 import { drizzle } from 'drizzle-orm/d1';
-import { createRequestHandler } from 'react-router';
+import { createPageHandler } from '../../app/lib/app-context.server';
 import { type App, createApp } from '../../server/app';
+import { purgeExpiredSessions } from '../../server/auth/sessions';
 import { type AppConfig, ConfigError, parseConfig } from '../../server/config';
 import { githubRepositoryFromConfig } from '../../server/content/github-repository';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import type { SetupTokenStore } from '../../server/deps';
+import { resumeInterruptedPublishes } from '../../server/services/builds';
 
 /** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
 export type WorkerEnv = { DB?: D1Database } & Record<string, unknown>;
 
 // `build` is React Router's server build (build/server/index.js, made by `react-router build`):
 // Vite knows it under this virtual name, and wrangler.jsonc aliases the same name to the file.
-const pageHandler = createRequestHandler(build, 'production');
+const pageHandler = createPageHandler(build);
 
 /**
  * One app per isolate, rebuilt only when the runtime hands over a different env or D1 binding, so
@@ -54,7 +56,7 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
     contentRepository: githubRepositoryFromConfig(config),
     // Cloudflare sets CF-Connecting-IP on every request that reaches a Worker.
     trustCloudflareIp: true,
-    pageHandler: (request, context) => pageHandler(request, context),
+    pageHandler,
   });
   apps.set(env, { binding, app });
   return app;
@@ -72,9 +74,23 @@ function setupProblem(request: Request, message: string): Response {
 
 /**
  * The Cloudflare Workers entry. Static files under build/client are served by Workers static
- * assets before this runs; everything else goes through the same app as the node target.
+ * assets before this runs; everything else goes through the same app as the node target. The cron
+ * trigger in wrangler.jsonc runs `scheduled`: housekeeping such as purging expired sessions.
  */
 export default {
+  async scheduled(_controller: ScheduledController, env: WorkerEnv) {
+    if (!env.DB) return;
+    const db = drizzle(env.DB, { schema }) as unknown as Database;
+    const purged = await purgeExpiredSessions(db);
+    if (purged) console.log(`Purged ${purged} expired sessions.`);
+    // A publish whose request died is completed (its commit landed) or, after its lease, reopened.
+    try {
+      await resumeInterruptedPublishes({ db, contentRepository: githubRepositoryFromConfig(parseConfig(stringVars(env))) });
+    } catch (error) {
+      console.error('Resuming an interrupted publish failed:', error);
+    }
+  },
+
   async fetch(request: Request, env: WorkerEnv) {
     if (!env.DB) {
       return setupProblem(request, 'The D1 binding "DB" is missing: add it under d1_databases in wrangler.jsonc.');

@@ -4,6 +4,9 @@
  * iterations run as 6 chained rounds of 100 000, each round's output salting the next. Stored
  * self-describing: `pbkdf2-sha256-r100k$<iterations>$<salt b64>$<hash b64>`; plain
  * `pbkdf2-sha256$…` hashes (one call) still verify.
+ *
+ * New hashes use `AppDeps.passwordIterations`: the platforms keep this default, tests hash with
+ * 1 000 (tests/support/deps.ts). Verification always reads the count from the stored hash.
  */
 export const PASSWORD_ITERATIONS = 600_000;
 const ROUND = 100_000;

@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { isPermission, type Permission, type SessionUser } from '../../common/permissions';
 import type { Database } from '../db/database';
+import { isMissingTableError } from '../db/errors';
 import { devices, roles, sessions, userRoles, users } from '../db/schema';
-import type { Permission } from './permissions';
-import { isPermission } from './permissions';
+import { AppError } from '../errors';
 import { randomToken, sha256Hex } from './tokens';
 
 export const SESSION_COOKIE = 'daftar_session';
@@ -10,13 +11,7 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry: a session used after a day is extended to a full TTL again. */
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
 
-export type SessionUser = {
-  id: string;
-  username: string;
-  displayName: string;
-  roles: string[];
-  permissions: Permission[];
-};
+export type { SessionUser };
 
 export type ClientInfo = { ip: string; userAgent: string };
 
@@ -67,11 +62,11 @@ export async function createSession(db: Database, userId: string, client: Client
   return { token, expiresAt };
 }
 
+/** A valid session: its user, when it expires, whether that was just extended, and its device. */
+export type Session = { user: SessionUser; expiresAt: Date; refreshed: boolean; deviceId: string | null };
+
 /** The signed-in user for a session token, or null (unknown, expired, revoked or disabled). */
-export async function readSession(
-  db: Database,
-  token: string | undefined,
-): Promise<{ user: SessionUser; expiresAt: Date; refreshed: boolean } | null> {
+export async function readSession(db: Database, token: string | undefined): Promise<Session | null> {
   if (!token || token.length > 200) return null;
   const id = await sha256Hex(token);
   const now = Date.now();
@@ -97,7 +92,24 @@ export async function readSession(
     user: { id: row.user.id, username: row.user.username, displayName: row.user.displayName, roles: roleNames, permissions },
     expiresAt,
     refreshed,
+    deviceId: row.session.deviceId,
   };
+}
+
+/**
+ * The session of a request, for the API guard and the page guards alike. Before installation the
+ * tables do not exist and nobody is signed in; any other database failure is an outage (503),
+ * never silently "signed out".
+ */
+export async function readRequestSession(db: Database, token: string | undefined): Promise<Session | null> {
+  if (!token) return null;
+  try {
+    return await readSession(db, token);
+  } catch (error) {
+    if (isMissingTableError(error)) return null;
+    console.error('Reading the session failed:', error);
+    throw new AppError(503, 'api.databaseUnavailable');
+  }
 }
 
 export async function revokeSession(db: Database, token: string | undefined) {
@@ -115,6 +127,20 @@ export async function revokeDeviceSessions(db: Database, deviceIds: string[]) {
   if (deviceIds.length) await db.delete(sessions).where(inArray(sessions.deviceId, deviceIds));
 }
 
-export async function purgeExpiredSessions(db: Database) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+/**
+ * Deletes expired sessions (they are refused anyway; this keeps the table small). Run by the
+ * platforms on a schedule: every few hours on Node, by a cron trigger on Workers. Returns how many
+ * went; a site that is not installed yet has none.
+ */
+export async function purgeExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  try {
+    const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+    return gone.length;
+  } catch (error) {
+    if (isMissingTableError(error)) return 0;
+    throw error;
+  }
 }
+
+/** How often the node server purges expired sessions. */
+export const SESSION_PURGE_INTERVAL_MS = 6 * 60 * 60 * 1000;

@@ -1,7 +1,8 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { isSameSitePath } from '../../common/site-path';
 
-/** A page's YAML front matter after validation (DESIGN.md: content is Markdown + YAML in git). */
+/** A page's YAML front matter after validation (docs/content.md: content is Markdown + YAML in git). */
 export type FrontMatter = {
   title: string;
   description: string;
@@ -25,12 +26,25 @@ export class ContentError extends Error {
   }
 }
 
-/** Only site paths and http(s) addresses: no `javascript:` or `data:` banners. */
+/** An absolute http(s) address (`https://cdn.example/a.webp`). */
+function isHttpUrl(value: string) {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Only site paths, by the one site-path rule (common/site-path.ts: no `/\host`, `//host`,
+ * `/.//host`…), and http(s) addresses: no `javascript:` or `data:` banners.
+ */
 const safeUrl = z
   .string()
   .trim()
   .min(1)
-  .refine((value) => /^(https?:\/\/|\/(?!\/))/i.test(value), 'must be a site path (/images/…) or an http(s) address');
+  .refine((value) => isSameSitePath(value) || isHttpUrl(value), 'must be a site path (/images/…) or an http(s) address');
 
 /** YAML gives unquoted dates as strings (core schema) — other parsers give Date objects; accept both. */
 const dateField = z.union([z.string(), z.date()]).transform((value, ctx) => {
@@ -79,11 +93,23 @@ export function parseDocument(source: string): { data: FrontMatter; body: string
   }
   if (typeof raw !== 'object' || Array.isArray(raw))
     throw new ContentError('front matter must be a YAML mapping (key: value lines)');
-  const parsed = frontMatterSchema.safeParse(raw);
+  const parsed = validateFrontMatter(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'front matter'} ${issue.message}`);
+    const problems = parsed.issues.map((issue) => `${issue.path.join('.') || 'front matter'} ${issue.message}`);
     throw new ContentError(`front matter: ${problems.join('; ')}`);
   }
+  return { data: parsed.data, body: text.slice(match[0].length) };
+}
+
+/**
+ * The indexer's front-matter rules on a parsed mapping: the validated fields, or zod's issues
+ * (field paths, English reasons). The editor's API validates with this same function.
+ */
+export function validateFrontMatter(
+  raw: unknown,
+): { success: true; data: FrontMatter } | { success: false; issues: z.core.$ZodIssue[] } {
+  const parsed = frontMatterSchema.safeParse(raw);
+  if (!parsed.success) return { success: false, issues: parsed.error.issues };
   const d = parsed.data;
   const data: FrontMatter = {
     title: d.title,
@@ -98,5 +124,5 @@ export function parseDocument(source: string): { data: FrontMatter; body: string
     ...(d.author ? { author: d.author } : {}),
     ...(d.cat ? { cat: d.cat } : {}),
   };
-  return { data, body: text.slice(match[0].length) };
+  return { success: true, data };
 }

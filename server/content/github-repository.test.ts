@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { defaultSiteSettings } from '../../common/site-settings';
 import { createLocalRepository } from '../../platforms/node/local-repository';
 import { json, testConfig } from '../../tests/support/config';
 import { type GithubStandInOptions, startGithubStandIn } from '../../tests/support/github-stand-in';
@@ -271,7 +272,7 @@ describe('an installed site whose content lives on GitHub', () => {
     expect(Object.keys(await server.files()).sort()).toEqual(sampleContent.map((file) => file.path).sort());
     const build = await latestContentBuild(db);
     expect(build).toMatchObject({ pageCount: sampleContent.length, commitSha: log[0]?.oid, problems: [] });
-    expect((await getHome(db, 'fa')).page?.title).toBe('دفتر');
+    expect((await getHome(db, 'fa', defaultSiteSettings)).page?.title).toBe('دفتر');
     const sitemap = async () => (await app.request('/en/sitemap.xml')).text();
     expect(await sitemap()).toContain(`<loc>${SITE}/en/about</loc>`);
 
@@ -280,7 +281,7 @@ describe('an installed site whose content lives on GitHub', () => {
     const sync = await app.request('/api/content/sync', { method: 'POST', headers: { cookie: cookies.editor } });
     expect(sync.status).toBe(200);
     expect(await json(sync)).toMatchObject({ changed: true, added: ['en/logs/from-github'], unchanged: sampleContent.length });
-    expect((await getContentPage(db, 'en', 'logs/from-github'))?.title).toBe('From GitHub');
+    expect((await getContentPage(db, 'en', 'logs/from-github', defaultSiteSettings))?.title).toBe('From GitHub');
     expect(await sitemap()).toContain(`<loc>${SITE}/en/logs/from-github</loc>`);
     expect((await json(await app.request('/builds/latest.json'))).id).not.toBe(build?.id);
   });

@@ -1,6 +1,16 @@
 import { Octokit } from '@octokit/core';
+import { mapLimited } from '../../common/map-limited';
 import { type AppConfig, isGithubConfigured } from '../config';
-import { byPath, type CommitAuthor, type ContentRepository, type FileChange, repositoryPath, type TreeFile } from './repository';
+import {
+  byPath,
+  type CommitAuthor,
+  type CommitOptions,
+  type ContentRepository,
+  type FileChange,
+  RepositoryConflictError,
+  repositoryPath,
+  type TreeFile,
+} from './repository';
 
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 
@@ -156,12 +166,24 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     return entry;
   }
 
-  async function readBlob(sha: string) {
+  async function readBlobBytes(sha: string) {
     const { data } = await api(
       `reading blob ${sha}`,
       octokit.request('GET /repos/{owner}/{repo}/git/blobs/{file_sha}', { ...base, file_sha: sha }),
     );
-    return data.encoding === 'base64' ? new TextDecoder().decode(fromBase64(data.content)) : data.content;
+    return data.encoding === 'base64' ? fromBase64(data.content) : new TextEncoder().encode(data.content);
+  }
+
+  async function readBlob(sha: string) {
+    return new TextDecoder().decode(await readBlobBytes(sha));
+  }
+
+  async function writeBlob(bytes: Uint8Array) {
+    const { data } = await api(
+      'writing a blob',
+      octokit.request('POST /repos/{owner}/{repo}/git/blobs', { ...base, content: bytesToBase64(bytes), encoding: 'base64' }),
+    );
+    return data.sha;
   }
 
   async function tree(folder: string, commit?: string) {
@@ -194,11 +216,18 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     );
   }
 
-  async function commit(changes: FileChange[], message: string, author: CommitAuthor) {
+  async function commit(changes: FileChange[], message: string, author: CommitAuthor, options: CommitOptions = {}) {
     // One entry per path; a later change wins, as when the local adapter applies them in order.
-    const files = new Map(changes.map((change) => [repositoryPath(change.path), change.content]));
-    const added = [...files].flatMap(([path, content]) => (content === null ? [] : [{ path, content }]));
+    const files = new Map(changes.map((change) => [repositoryPath(change.path), change]));
+    const stored = [...files].flatMap(([path, change]) => (change.blob !== undefined ? [{ path, sha: change.blob }] : []));
+    const added = [...files].flatMap(([path, change]) =>
+      change.blob === undefined && change.content !== null ? [{ path, content: change.content }] : [],
+    );
     let branchAt = await branchState();
+    if (options.expectedHead !== undefined && (branchAt.state !== 'ready' || branchAt.sha !== options.expectedHead))
+      throw new RepositoryConflictError(
+        `GitHub repository ${name}: branch ${branch} moved on since ${options.expectedHead.slice(0, 7)}`,
+      );
     // A git tree cannot be empty on GitHub, so a branch cannot start with deletions only.
     if (branchAt.state !== 'ready' && !added[0])
       throw new GithubRepositoryError(`GitHub repository ${name}: a new branch ${branch} needs at least one file`, 0);
@@ -211,7 +240,7 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     const baseTree = parent ? await rootTree(parent) : undefined;
 
     // Deleting a path the commit does not have is a no-op locally; GitHub may refuse it, so leave it out.
-    const hasDeletions = added.length < files.size;
+    const hasDeletions = added.length + stored.length < files.size;
     const existing = new Set(baseTree && hasDeletions ? (await blobsBelow(baseTree, '')).map((file) => file.path) : []);
     const blobs = await mapLimited(added, 8, async (file) => {
       const { data } = await api(
@@ -220,10 +249,16 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
       );
       return { path: file.path, mode: '100644' as const, type: 'blob' as const, sha: data.sha };
     });
+    const storedEntries = stored.map((file) => ({
+      path: file.path,
+      mode: '100644' as const,
+      type: 'blob' as const,
+      sha: file.sha,
+    }));
     const deletions = [...files]
-      .filter(([path, content]) => content === null && existing.has(path))
+      .filter(([path, change]) => change.content === null && existing.has(path))
       .map(([path]) => ({ path, mode: '100644' as const, type: 'blob' as const, sha: null }));
-    const entries = [...blobs, ...deletions];
+    const entries = [...blobs, ...storedEntries, ...deletions];
 
     // Nothing to change (e.g. deleting files that are not there): a commit of the same tree, as locally.
     const treeSha =
@@ -253,16 +288,22 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     if (parent || replacesBranch) {
       // Not forced on an existing branch: when someone else pushed meanwhile, GitHub refuses
       // (not a fast forward) and nothing of theirs is lost.
-      await api(
-        `moving branch ${branch} to the new commit`,
-        octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{ref}', {
-          ...base,
-          ref: `heads/${branch}`,
-          sha: created.sha,
-          force: replacesBranch,
-        }),
-        `branch ${branch} changed while committing (another commit was pushed); nothing was published, try again`,
-      );
+      try {
+        await api(
+          `moving branch ${branch} to the new commit`,
+          octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{ref}', {
+            ...base,
+            ref: `heads/${branch}`,
+            sha: created.sha,
+            force: replacesBranch,
+          }),
+          `branch ${branch} changed while committing (another commit was pushed); nothing was published, try again`,
+        );
+      } catch (error) {
+        if (error instanceof GithubRepositoryError && (error.status === 409 || error.status === 422))
+          throw new RepositoryConflictError(error.message);
+        throw error;
+      }
     } else {
       await api(
         `creating branch ${branch}`,
@@ -297,6 +338,8 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     },
     tree,
     readBlob,
+    readBlobBytes,
+    writeBlob,
   };
 }
 
@@ -315,22 +358,11 @@ function githubMessage(error: unknown): string {
   return typeof message === 'string' ? message : error instanceof Error ? error.message : 'request failed';
 }
 
-/** Runs `fn` over the items, at most `limit` at a time (GitHub throttles bursts of writes). */
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+function toBase64(text: string): string {
+  return bytesToBase64(new TextEncoder().encode(text));
 }
 
-function toBase64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+function bytesToBase64(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);

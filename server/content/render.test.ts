@@ -1,7 +1,63 @@
+import fc from 'fast-check';
+import { type DefaultTreeAdapterTypes, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { nestToc, splitWidgets } from '../../common/content';
+import { type BodySegment, nestToc } from '../../common/content';
 import { ContentError, parseDocument } from './front-matter';
 import { renderMarkdown } from './render';
+
+type P5Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.DocumentFragment;
+type P5Element = DefaultTreeAdapterTypes.Element;
+
+/** Elements the sanitiser must never let through (beyond `on*` attributes). */
+const FORBIDDEN_TAGS = ['script', 'style', 'form', 'meta', 'iframe', 'object', 'embed', 'base', 'link', 'frame', 'frameset'];
+
+function elementsOf(node: P5Node): P5Element[] {
+  const own = 'tagName' in node ? [node] : [];
+  const children = 'childNodes' in node ? node.childNodes : [];
+  const template = 'content' in node ? [node.content] : [];
+  return [...own, ...[...children, ...template].flatMap((child) => elementsOf(child as P5Node))];
+}
+
+/**
+ * Reads the body as a browser does: on the server each HTML segment is the content of its own
+ * `<div class="contents">` and each widget a React `<section>`; on client navigation each segment
+ * is set as `innerHTML` of its div. Returns what is dangerous in either, and whether the page keeps
+ * one wrapper per segment (a segment that broke out of its wrapper would change that count).
+ */
+function inspect(body: BodySegment[]) {
+  const ssr = body
+    .map((segment) => ('html' in segment ? `<div class="contents">${segment.html}</div>` : '<section></section>'))
+    .join('');
+  const page = parseFragment(ssr);
+  const fragments = [page, ...body.flatMap((segment) => ('html' in segment ? [parseFragment(segment.html)] : []))];
+  const elements = fragments.flatMap((fragment) => elementsOf(fragment));
+  return {
+    handlers: elements.flatMap((el) =>
+      el.attrs.filter((attr) => /^on/i.test(attr.name)).map((attr) => `${el.tagName}[${attr.name}]`),
+    ),
+    forbidden: elements.filter((el) => FORBIDDEN_TAGS.includes(el.tagName)).map((el) => el.tagName),
+    scriptUrls: elements.flatMap((el) =>
+      el.attrs.filter((attr) => /^\s*(javascript|vbscript|data):/i.test(attr.value)).map((attr) => `${el.tagName}[${attr.name}]`),
+    ),
+    wrappers: page.childNodes.map((node) => ('tagName' in node ? node.tagName : node.nodeName)),
+    expectedWrappers: body.map((segment) => ('html' in segment ? 'div' : 'section')),
+    images: elementsOf(page)
+      .filter((el) => el.tagName === 'img')
+      .map((el) => Object.fromEntries(el.attrs.map((a) => [a.name, a.value]))),
+  };
+}
+
+function expectSafe(body: BodySegment[]) {
+  const seen = inspect(body);
+  expect(seen.handlers).toEqual([]);
+  expect(seen.forbidden).toEqual([]);
+  expect(seen.scriptUrls).toEqual([]);
+  expect(seen.wrappers).toEqual(seen.expectedWrappers);
+  return seen;
+}
+
+const widgetCount = (body: BodySegment[]) => body.filter((segment) => 'widget' in segment).length;
+const htmlOf = (body: BodySegment[]) => body.map((segment) => ('html' in segment ? segment.html : '')).join('');
 
 describe('renderMarkdown: structure', () => {
   it('gives headings stable ids, Persian ones included, and collects h2–h4 for the TOC', () => {
@@ -79,20 +135,63 @@ describe('renderMarkdown: structure', () => {
     expect(toc).toEqual([]);
   });
 
-  it('turns known directives into widget markers and leaves other colons as typed', () => {
-    const { html, widgets } = renderMarkdown(
+  it('cuts the body into HTML and widget segments at known directives and leaves other colons as typed', () => {
+    const { body, html, widgets } = renderMarkdown(
       '::intro\n\n::latest-logs{cat=tuts limit=3}\n\nratio 16:9, see:this, :bad[x]\n\n::unknown{a=1}',
     );
     expect(widgets).toEqual([
       { kind: 'intro', props: {} },
       { kind: 'latest-logs', props: { cat: 'tuts', limit: '3' } },
     ]);
-    expect(splitWidgets(html)).toEqual([
+    expect(body).toEqual([
       { widget: 0 },
       { widget: 1 },
-      { html: expect.stringContaining('ratio 16:9, see:this, :bad[x]') },
+      { html: '\n<p>ratio 16:9, see:this, :bad[x]</p>\n<p>::unknown{a=1}</p>' },
     ]);
-    expect(html).toContain('<p>::unknown{a=1}</p>');
+    // The feed's HTML is the segments without the widgets.
+    expect(html).toBe(htmlOf(body));
+  });
+
+  it('keeps HTML around a widget whole on each side, footnotes included', () => {
+    const { body, widgets } = renderMarkdown(
+      '# Title\n\nText[^1]\n\n::latest-logs{limit=2}\n\n| a |\n|---|\n| 1 |\n\n[^1]: The note.',
+    );
+    expect(widgets).toEqual([{ kind: 'latest-logs', props: { limit: '2' } }]);
+    expect(body.map((segment) => ('html' in segment ? 'html' : 'widget'))).toEqual(['html', 'widget', 'html']);
+    expect(body[0]).toEqual({ html: expect.stringMatching(/^<h1 id="title">Title<\/h1>\n<p>Text<sup>.*<\/sup><\/p>\n$/s) });
+    expect(body[2]).toEqual({
+      html: expect.stringMatching(
+        /^\n<div class="table-wrap"><table>.*<section data-footnotes="" class="footnotes">.*<\/section>$/s,
+      ),
+    });
+    expectSafe(body);
+  });
+
+  it('places widgets only at the top level: nested in a quote, a list, a container or raw HTML they stay text', () => {
+    for (const source of [
+      '> ::intro',
+      '- ::intro',
+      ':::note\n::intro\n:::',
+      '<div>\n\n::intro\n\n</div>',
+      '<table>\n\n::intro\n\n</table>',
+    ]) {
+      const { body, widgets } = renderMarkdown(source);
+      expect(widgets, source).toEqual([]);
+      expect(widgetCount(body), source).toBe(0);
+      expect(htmlOf(body), source).toContain('::intro');
+    }
+  });
+
+  it('keeps every colon word as typed: no text directives, in prose, links, headings and image alt text', () => {
+    const { body } = renderMarkdown(
+      '![a display:none b](/x.png) ![x :intro{a=1} y](/y.png)\n\n[see:this](/s) and :abbr[HTML]{title="x"}\n\n## At 10:30 :latest-logs',
+    );
+    const seen = expectSafe(body);
+    expect(seen.images.map((img) => img.alt)).toEqual(['a display:none b', 'x :intro{a=1} y']);
+    const html = htmlOf(body);
+    expect(html).toContain('<a href="/s">see:this</a> and :abbr[HTML]{title="x"}');
+    expect(html).toContain('>At 10:30 :latest-logs</h2>');
+    expect(widgetCount(body)).toBe(0);
   });
 
   it('counts words in either script', () => {
@@ -119,7 +218,7 @@ describe('renderMarkdown: hostile input is neutralised', () => {
     '![x](javascript:alert(6))',
     '<a href="JaVaScRiPt:alert(7)">y</a>',
   ].join('\n\n');
-  const { html, widgets } = renderMarkdown(hostile);
+  const { body, html, widgets } = renderMarkdown(hostile);
 
   it.each([
     ['<script', /<script/i],
@@ -137,11 +236,184 @@ describe('renderMarkdown: hostile input is neutralised', () => {
     expect(html).not.toMatch(pattern);
   });
 
-  it('prefixes author ids and cannot forge widget markers', () => {
+  it('prefixes author ids and cannot forge widgets', () => {
     expect(html).toContain('id="user-content-main"');
     expect(html).not.toContain('id="main"');
     expect(widgets).toEqual([]);
-    expect(splitWidgets(html).every((segment) => 'html' in segment)).toBe(true);
+    expect(body.every((segment) => 'html' in segment)).toBe(true);
+  });
+});
+
+describe('renderMarkdown: a widget marker inside author content is only text (F-01)', () => {
+  const marker = '<!--daftar:widget:0-->';
+  const payload = `${marker}<img src=x onerror=alert(1)>`;
+  it.each([
+    ['image alt text', `![${payload}](/x.png)`],
+    ['image title', `![a](/x.png "${payload}")`],
+    ['link text', `[${payload}](/x)`],
+    ['link title', `[a](/x "${marker}<script>alert(1)</script>")`],
+    ['inline code', `\`${payload}\``],
+    ['a code block', `\`\`\`html\n${payload}\n\`\`\``],
+    ['an HTML comment', `<!-- ${payload} -->`],
+    ['a raw HTML comment marker on its own', `${marker}\n\n<style>*{}</style>`],
+    [
+      'a raw alt attribute',
+      `<img src="/x.png" alt="${marker}<style>*{display:none}</style><meta http-equiv=refresh content=0>">`,
+    ],
+    [
+      'a raw title attribute in single quotes',
+      `<abbr title='${marker}<form action=/api/users method=post><button>go</button></form>'>x</abbr>`,
+    ],
+    ['a table cell', `| a |\n|---|\n| ![${payload}](/x.png) |`],
+    ['a heading', `## ![${payload}](/x.png)`],
+    ['a reference image', `![${payload}][r]\n\n[r]: /x.png "${marker}<iframe src=//evil.example>"`],
+  ])('in %s', (_name, source) => {
+    const { body, widgets } = renderMarkdown(`::intro\n\n${source}\n\n::latest-logs`);
+    // Exactly the two real directives are widgets, in place; the marker text made none.
+    expect(widgets).toEqual([
+      { kind: 'intro', props: {} },
+      { kind: 'latest-logs', props: {} },
+    ]);
+    expect(body[0]).toEqual({ widget: 0 });
+    expect(body.at(-1)).toEqual({ widget: 1 });
+    expect(widgetCount(body)).toBe(2);
+    expectSafe(body);
+  });
+
+  it('keeps the alt text of the report’s payload as text', () => {
+    const { body } = renderMarkdown(`![${payload}](/x.png)`);
+    expect(expectSafe(body).images).toEqual([{ src: '/x.png', alt: payload, loading: 'lazy', decoding: 'async' }]);
+  });
+});
+
+/*
+ * Property tests over generated documents: widget directives (real ones, and look-alikes in
+ * every Markdown and HTML context), marker strings, hostile HTML, attributes and quotes.
+ */
+const hostileHtml = fc.constantFrom(
+  '<img src=x onerror=alert(1)>',
+  '<svg onload=alert(1)></svg>',
+  '<script>alert(1)</script>',
+  '<style>*{display:none}</style>',
+  '<form action=/api/users method=post><input name=roles value=owner></form>',
+  '<meta http-equiv=refresh content="0;url=//evil.example">',
+  '<iframe src=//evil.example></iframe>',
+  '<a href="javascript:alert(1)" onclick=alert(1)>x</a>',
+  '<details open ontoggle=alert(1)></details>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+);
+const closedMarker = fc.oneof(
+  fc.nat({ max: 3 }).map((n) => `<!--daftar:widget:${n}-->`),
+  fc.constantFrom('<!--daftar:widget:-->', '<daftar-widget data-kind="intro"></daftar-widget>'),
+  fc.stringMatching(/^<!--[a-z:]{1,12}\d?-->$/),
+);
+const markerText = fc.oneof(closedMarker, fc.constantFrom('<!--daftar:', '-->', '<!--'));
+const directiveText = fc
+  .tuple(
+    fc.constantFrom(':', '::', ':::'),
+    fc.constantFrom('intro', 'latest-logs', 'none', 'x'),
+    fc.constantFrom('', '[label]', '[<b>x</b>]'),
+    fc.constantFrom('', '{cat=tuts limit=3}', '{onerror=alert(1)}', '{title="a\'b"}', "{x='\"><img src=x onerror=alert(1)>'}"),
+  )
+  .map((parts) => parts.join(''));
+const quote = fc.constantFrom('"', "'", '`', '>', '<', '&quot;', '&#39;', '\\', ']', ')');
+const inner = fc
+  // A new line never starts with a directive here: the real ones are generated on their own.
+  .array(fc.oneof(hostileHtml, markerText, directiveText, quote, fc.constantFrom('a', ' ', 'display:none', '\nx')), {
+    minLength: 1,
+    maxLength: 6,
+  })
+  .map((parts) => parts.join(''));
+
+/** A block that is never a widget, whatever its inner text. */
+const decoy = fc.oneof(
+  inner.map((text) => `![${text}](/x.png)`),
+  inner.map((text) => `![alt](/x.png "${text}")`),
+  inner.map((text) => `[${text}](/x "t")`),
+  inner.map((text) => `\`${text.replace(/`/g, '')}\``),
+  inner.map((text) => `\`\`\`\n${text.replace(/`/g, '')}\n\`\`\``),
+  inner.map((text) => `<!-- ${text.replace(/-->/g, '')} -->`),
+  inner.map((text) => `<img src="/x.png" alt="${text}" title='${text}'>`),
+  inner.map((text) => `<a href="/x" title="${text}">${text}</a>`),
+  inner.map((text) => `> ${text}`),
+  inner.map((text) => `- ${text}`),
+  inner.map((text) => `| a |\n|---|\n| ${text.replace(/[|\n]/g, ' ')} |`),
+  inner.map((text) => `## ${text.replace(/\n/g, ' ')}`),
+  inner.map((text) => `x ${text}`),
+);
+const realWidget = fc
+  .tuple(fc.constantFrom('intro', 'latest-logs'), fc.constantFrom('', '{cat=tuts}', '{limit=3}', '{cat=a limit=50}'))
+  .map(([name, attrs]) => ({ name, source: `::${name}${attrs}` }));
+
+describe('renderMarkdown: properties', () => {
+  it('never lets handlers, scripts, styles, forms, meta or frames through, and only real directives become widgets', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            decoy.map((source) => ({ source })),
+            realWidget,
+          ),
+          { maxLength: 8 },
+        ),
+        (blocks) => {
+          const { body, widgets } = renderMarkdown(blocks.map((block) => block.source).join('\n\n'));
+          expectSafe(body);
+          const real = blocks.flatMap((block) => ('name' in block ? [block.name] : []));
+          // Unbalanced author HTML may take a widget inside an element, where it stays text; a widget
+          // is never made up, and those kept are real directives in their order.
+          expect(widgetCount(body)).toBe(widgets.length);
+          expect(widgets.length).toBeLessThanOrEqual(real.length);
+          const order = [...real];
+          for (const widget of widgets) {
+            const at = order.indexOf(widget.kind);
+            expect(at).toBeGreaterThanOrEqual(0);
+            order.splice(0, at + 1);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('makes every real directive a widget, and nothing else, when the HTML around them is well formed', () => {
+    // The same contexts with the inner text HTML-escaped where it sits in raw HTML, so no element
+    // the author opens stays open across a widget.
+    const escaped = inner.map((text) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
+    );
+    const wellFormed = fc.oneof(
+      inner.map((text) => `![${text.replace(/[[\]\\]/g, '')}](/x.png)`),
+      inner.map((text) => `![alt](/x.png "${text.replace(/["\\]/g, '')}")`),
+      inner.map((text) => `\`${text.replace(/`/g, '')}\``),
+      inner.map((text) => `\`\`\`\n${text.replace(/`/g, '')}\n\`\`\``),
+      escaped.map((text) => `<img src="/x.png" alt="${text}" title='${text}'>`),
+      escaped.map((text) => `<!-- ${text} -->`),
+      escaped.map((text) => `<p title="${text}">${text}</p>`),
+      closedMarker,
+      directiveText
+        .filter((text) => !/^::(intro|latest-logs)(?![\w-])/.test(text))
+        .map((text) => (text.startsWith(':::') ? `${text}\n:::` : text)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            wellFormed.map((source) => ({ source })),
+            realWidget,
+          ),
+          { maxLength: 8 },
+        ),
+        (blocks) => {
+          const { body, widgets } = renderMarkdown(blocks.map((block) => block.source).join('\n\n'));
+          expectSafe(body);
+          const real = blocks.flatMap((block) => ('name' in block ? [block.name] : []));
+          expect(widgetCount(body)).toBe(real.length);
+          expect(widgets.map((widget) => widget.kind)).toEqual(real);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -171,6 +443,11 @@ describe('parseDocument', () => {
     expect(body).toBe('\nText');
   });
 
+  it('accepts site paths and http(s) addresses as thumbnails', () => {
+    for (const thumbnail of ['/images/a.webp', '/images/گربه.webp', 'https://cdn.example/a.webp', 'HTTP://cdn.example/b.png'])
+      expect(parseDocument(doc(`title: x\nthumbnail: "${thumbnail}"`)).data.thumbnail).toBe(thumbnail);
+  });
+
   it('defaults the flags and the description', () => {
     expect(parseDocument(doc('title: Only a title')).data).toEqual({
       title: 'Only a title',
@@ -190,6 +467,12 @@ describe('parseDocument', () => {
     ['a missing title', doc('description: x'), /title/],
     ['a bad date', doc('title: x\ndate: someday'), /date is not a valid date/],
     ['a javascript: thumbnail', doc('title: x\nthumbnail: "javascript:alert(1)"'), /thumbnail must be a site path/],
+    // F-10: what a browser would read as another host is not a site path.
+    ['a /\\host thumbnail', doc("title: x\nthumbnail: '/\\evil.invalid/a.png'"), /thumbnail must be a site path/],
+    ['a //host thumbnail', doc("title: x\nthumbnail: '//evil.invalid/a.png'"), /thumbnail must be a site path/],
+    ['a /.//host thumbnail', doc("title: x\nthumbnail: '/.//evil.invalid/a.png'"), /thumbnail must be a site path/],
+    ['a /%2e//host thumbnail', doc("title: x\nthumbnail: '/%2e//evil.invalid/a.png'"), /thumbnail must be a site path/],
+    ['a thumbnail with a tab', doc('title: x\nthumbnail: "/\t/evil.invalid/a.png"'), /thumbnail must be a site path/],
     ['a non-boolean flag', doc('title: x\ndraft: maybe'), /draft/],
   ])('reports %s clearly', (_name, source, message) => {
     expect(() => parseDocument(source)).toThrow(ContentError);

@@ -1,28 +1,53 @@
 import GithubSlugger from 'github-slugger';
-import type { Element, ElementContent, Root as HastRoot, Properties } from 'hast';
+import type { Element, RootContent as HastContent, Nodes as HastNodes, Root as HastRoot } from 'hast';
 import { toString as hastToString } from 'hast-util-to-string';
 import type { Root as MdastRoot, Paragraph, PhrasingContent, Text } from 'mdast';
+import { directiveFromMarkdown } from 'mdast-util-directive';
+import { directive } from 'micromark-extension-directive';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
-import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { type Processor, unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
-import { WIDGET_MARKER, type Widget, widgetKinds } from '../../common/content';
+import { type BodySegment, type Widget, widgetKinds } from '../../common/content';
+import type { Locale } from '../../common/locales';
 
 /**
  * Bumped whenever rendering output changes, so the next sync re-renders every page even though
  * its source did not change (the index stores it inside each page's source hash).
+ * 4: the body is stored as segments (`pages.body`), widgets only at the top level, no text directives.
  */
-export const RENDERER_VERSION = 3;
+export const RENDERER_VERSION = 4;
 
 export type TocEntry = { depth: number; id: string; text: string };
-export type RenderResult = { html: string; toc: TocEntry[]; widgets: Widget[]; words: number };
+export type RenderResult = {
+  /** The body in order: sanitised HTML and widgets (indexes into `widgets`), split at the top level of the tree. */
+  body: BodySegment[];
+  /** The HTML segments joined, without widgets (feeds). */
+  html: string;
+  toc: TocEntry[];
+  widgets: Widget[];
+  words: number;
+};
 
-const WIDGET_TAG = 'daftar-widget';
+/**
+ * A widget's place in the tree. It is a node type of its own, which no HTML parser and no other
+ * Markdown syntax produces, so author content cannot forge one; it never goes through the
+ * sanitiser and never becomes HTML: the body is cut into segments around it.
+ */
+const WIDGET_NODE = 'daftarWidget';
+type WidgetNode = { type: typeof WIDGET_NODE; widget: Widget; source: string };
+
+/** The node as a widget node, or undefined (a hast tree's types do not know our node type). */
+function asWidget(node: unknown): WidgetNode | undefined {
+  return typeof node === 'object' && node !== null && (node as { type?: unknown }).type === WIDGET_NODE
+    ? (node as WidgetNode)
+    : undefined;
+}
+
 const CLOBBER = 'user-content-';
 
 const footnoteWords = {
@@ -32,18 +57,13 @@ const footnoteWords = {
 
 /*
  * Allowed HTML: GitHub's rules (hast-util-sanitize's default schema, which drops `<script>`,
- * `<iframe>`, `on*=` handlers, `style`, and any URL that is not http(s)/mailto/relative), plus the
- * widget placeholder element our directive step produces. Ids an author writes are prefixed
- * (`user-content-`) so they cannot clobber the page's own; heading ids are added after sanitising.
+ * `<iframe>`, `on*=` handlers, `style`, and any URL that is not http(s)/mailto/relative), and the
+ * text of `<style>` is dropped too. Ids an author writes are prefixed (`user-content-`) so they
+ * cannot clobber the page's own; heading ids are added after sanitising.
  */
 const schema = {
   ...defaultSchema,
-  tagNames: [...(defaultSchema.tagNames ?? []), WIDGET_TAG],
   strip: [...(defaultSchema.strip ?? []), 'style'],
-  attributes: {
-    ...defaultSchema.attributes,
-    [WIDGET_TAG]: ['dataKind', 'dataCat', 'dataLimit'],
-  },
 };
 
 /** Headings get ids from their text; ZWNJ (Persian half-space) becomes a hyphen instead of vanishing. */
@@ -57,36 +77,51 @@ type DirectiveNode = {
   attributes?: Record<string, string | null | undefined> | null;
   children: PhrasingContent[];
   position?: { start: { offset?: number }; end: { offset?: number } };
-  data?: { hName?: string; hProperties?: Properties };
 };
 
 /**
+ * Block directives only (`::leaf`, `:::container`): Daftar has no inline widgets, so `:word` inside
+ * prose, link text or image alt text is never parsed as a text directive and stays exactly as typed
+ * (remark-directive would read `display:none` in `![…](…)` as a directive and lose `:none`).
+ */
+function remarkBlockDirectives(this: Processor) {
+  const data = this.data();
+  data.micromarkExtensions = [...(data.micromarkExtensions ?? []), { flow: directive().flow }];
+  data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), directiveFromMarkdown()];
+}
+
+/**
  * Markdown directives → widgets (`::latest-logs{cat=tuts limit=5}`, `::intro`). A known leaf
- * directive becomes a placeholder element; anything else is given back as the text the author
- * typed, so prose such as "ratio 16:9" or "see:this" is never swallowed.
+ * directive at the top level of the document becomes a widget node; anything else (unknown names,
+ * containers, widgets nested in lists or quotes) is given back as the text the author typed, so
+ * prose such as "ratio 16:9" is never swallowed.
  */
 function remarkWidgets(source: string) {
   return () => (tree: MdastRoot) => {
     visit(tree, (node, index, parent) => {
       if (node.type !== 'containerDirective' && node.type !== 'leafDirective' && node.type !== 'textDirective') return;
       const directive = node as unknown as DirectiveNode;
-      if (directive.type === 'leafDirective' && (widgetKinds as readonly string[]).includes(directive.name)) {
-        const attrs = directive.attributes ?? {};
-        directive.data = {
-          hName: WIDGET_TAG,
-          hProperties: {
-            dataKind: directive.name,
-            ...(attrs.cat ? { dataCat: String(attrs.cat) } : {}),
-            ...(attrs.limit ? { dataLimit: String(attrs.limit) } : {}),
-          },
-        };
-        directive.children = [];
-        return SKIP;
-      }
       if (!parent || index === undefined) return;
       const start = directive.position?.start.offset;
       const end = directive.position?.end.offset;
-      const original = start !== undefined && end !== undefined ? source.slice(start, end) : `:${directive.name}`;
+      const original = start !== undefined && end !== undefined ? source.slice(start, end) : `::${directive.name}`;
+      if (
+        directive.type === 'leafDirective' &&
+        parent.type === 'root' &&
+        (widgetKinds as readonly string[]).includes(directive.name)
+      ) {
+        const attrs = directive.attributes ?? {};
+        const widget: Widget = {
+          kind: directive.name as Widget['kind'],
+          props: {
+            ...(attrs.cat ? { cat: String(attrs.cat) } : {}),
+            ...(attrs.limit ? { limit: String(attrs.limit) } : {}),
+          },
+        };
+        const replacement: WidgetNode = { type: WIDGET_NODE, widget, source: original };
+        parent.children.splice(index, 1, replacement as never);
+        return [SKIP, index + 1];
+      }
       if (directive.type === 'textDirective') {
         const replacement: Text = { type: 'text', value: original };
         parent.children.splice(index, 1, replacement as never);
@@ -113,10 +148,56 @@ function imageSize(src: string): { src: string; width?: number; height?: number 
 }
 
 /**
- * After sanitising: heading ids, TOC, widget markers, lazy images, isolated code direction,
- * scrollable tables, safe external links. Everything added here is ours, never the author's.
+ * Right after raw HTML is parsed: a widget that the author's raw HTML around it moved inside an
+ * element (`<div>` above `::intro`) is not at the top level any more, so it becomes the text the
+ * author typed, like any other directive that is not a widget.
  */
-function rehypeDaftar(result: { toc: TocEntry[]; widgets: Widget[] }) {
+function rehypeNestedWidgetsToText() {
+  return (tree: HastRoot) => {
+    const walk = (node: HastNodes, topLevel: boolean) => {
+      if (!('children' in node)) return;
+      node.children = node.children.map((child) => {
+        const widget = asWidget(child);
+        if (!widget) {
+          walk(child, false);
+          return child;
+        }
+        return topLevel ? child : { type: 'text', value: widget.source };
+      }) as typeof node.children;
+    };
+    walk(tree, true);
+  };
+}
+
+/**
+ * Sanitises everything except the widget nodes at the top level (hast-util-sanitize would drop a
+ * node type it does not know): each run of other top-level nodes is sanitised as one fragment.
+ */
+function rehypeSanitizeAroundWidgets() {
+  const sanitizer = unified().use(rehypeSanitize, schema);
+  return (tree: HastRoot) => {
+    const children: HastContent[] = [];
+    let run: HastContent[] = [];
+    const flush = () => {
+      if (run.length) children.push(...(sanitizer.runSync({ type: 'root', children: run }) as HastRoot).children);
+      run = [];
+    };
+    for (const child of tree.children) {
+      if (asWidget(child)) {
+        flush();
+        children.push(child);
+      } else run.push(child);
+    }
+    flush();
+    tree.children = children;
+  };
+}
+
+/**
+ * After sanitising: heading ids, TOC, lazy images, isolated code direction, scrollable tables,
+ * safe external links. Everything added here is ours, never the author's.
+ */
+function rehypeDaftar(result: { toc: TocEntry[] }) {
   return () => (tree: HastRoot) => {
     const slugger = new GithubSlugger();
     visit(tree, 'element', (node, index, parent) => {
@@ -131,19 +212,6 @@ function rehypeDaftar(result: { toc: TocEntry[]; widgets: Widget[] }) {
         const depth = Number(node.tagName.slice(1));
         if (depth >= 2 && depth <= 4) result.toc.push({ depth, id, text });
         return;
-      }
-      if (node.tagName === WIDGET_TAG && parent && index !== undefined) {
-        const kind = String(node.properties.dataKind ?? '');
-        if ((widgetKinds as readonly string[]).includes(kind)) {
-          const props: Record<string, string> = {};
-          if (node.properties.dataCat) props.cat = String(node.properties.dataCat);
-          if (node.properties.dataLimit) props.limit = String(node.properties.dataLimit);
-          const n = result.widgets.push({ kind: kind as Widget['kind'], props }) - 1;
-          parent.children.splice(index, 1, { type: 'comment', value: `${WIDGET_MARKER}${n}` } as ElementContent);
-        } else {
-          parent.children.splice(index, 1, ...(node.children as ElementContent[]));
-        }
-        return [SKIP, index];
       }
       if (node.tagName === 'img') {
         const sized = imageSize(String(node.properties.src ?? ''));
@@ -189,23 +257,54 @@ function countWords(tree: HastRoot) {
     .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-/** Markdown (without front matter) → sanitised HTML with widget markers, table of contents and word count. */
-export function renderMarkdown(markdown: string, locale: 'fa' | 'en' = 'en'): RenderResult {
-  const result: { toc: TocEntry[]; widgets: Widget[] } = { toc: [], widgets: [] };
-  let words = 0;
+const stringifier = unified().use(rehypeStringify);
+
+/**
+ * The finished tree → the body's segments. The tree is cut between its top-level nodes, at the
+ * widget nodes, and each run of other nodes is stringified on its own: HTML is never searched or
+ * cut as a string, so nothing inside an attribute, a comment or text can become a widget or split
+ * the markup. Runs that are only whitespace are left out.
+ */
+function toSegments(tree: HastRoot): { body: BodySegment[]; widgets: Widget[] } {
+  const body: BodySegment[] = [];
+  const widgets: Widget[] = [];
+  let run: HastContent[] = [];
+  const flush = () => {
+    const html = stringifier.stringify({ type: 'root', children: run });
+    if (html.trim()) body.push({ html });
+    run = [];
+  };
+  for (const child of tree.children) {
+    const widget = asWidget(child);
+    if (widget) {
+      flush();
+      body.push({ widget: widgets.push(widget.widget) - 1 });
+    } else run.push(child);
+  }
+  flush();
+  return { body, widgets };
+}
+
+/** Markdown (without front matter) → the body's segments (sanitised HTML and widgets), table of contents and word count. */
+export function renderMarkdown(markdown: string, locale: Locale = 'en'): RenderResult {
+  const result: { toc: TocEntry[] } = { toc: [] };
   const processor = unified()
     .use(remarkParse)
     .use(remarkGfm)
-    .use(remarkDirective)
+    .use(remarkBlockDirectives)
     .use(remarkWidgets(markdown))
-    .use(remarkRehype, { allowDangerousHtml: true, ...footnoteWords[locale] })
-    .use(rehypeRaw)
-    .use(rehypeSanitize, schema)
-    .use(rehypeDaftar(result))
-    .use(() => (tree: HastRoot) => {
-      words = countWords(tree);
+    .use(remarkRehype, {
+      allowDangerousHtml: true,
+      ...footnoteWords[locale],
+      handlers: { [WIDGET_NODE]: (_state: unknown, node: WidgetNode) => ({ ...node }) } as never,
     })
-    .use(rehypeStringify);
-  const html = String(processor.processSync(markdown));
-  return { html, toc: result.toc, widgets: result.widgets, words };
+    .use(rehypeRaw, { passThrough: [WIDGET_NODE] })
+    .use(rehypeNestedWidgetsToText)
+    .use(rehypeSanitizeAroundWidgets)
+    .use(rehypeDaftar(result));
+  const tree = processor.runSync(processor.parse(markdown)) as HastRoot;
+  const words = countWords(tree);
+  const { body, widgets } = toSegments(tree);
+  const html = body.map((segment) => ('html' in segment ? segment.html : '')).join('');
+  return { body, html, toc: result.toc, widgets, words };
 }

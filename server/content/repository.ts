@@ -1,9 +1,30 @@
-/** A change to one file: new content, or null to delete it. */
-export type FileChange = { path: string; content: string | null };
+/**
+ * A change to one file: new text, null to delete it, or `blob`, the id of bytes already stored
+ * with `writeBlob` (uploaded media).
+ */
+export type FileChange =
+  | { path: string; content: string | null; blob?: undefined }
+  | { path: string; blob: string; content?: undefined };
 export type CommitAuthor = { name: string; email: string };
+export type CommitOptions = {
+  /**
+   * The commit the caller checked its changes against: when the branch has moved on since, the
+   * commit is refused with RepositoryConflictError instead of being made on top of someone
+   * else's changes.
+   */
+  expectedHead?: string;
+};
+
+/** The repository moved on (another commit, or edited files in the way): nothing was committed. */
+export class RepositoryConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RepositoryConflictError';
+  }
+}
 
 /**
- * The content repository (DESIGN.md: git is the source of truth). Two adapters implement it: a
+ * The content repository (docs/architecture.md: git is the source of truth). Two adapters implement it: a
  * local git repository in the data folder (node) and a GitHub repository (Git Data API).
  */
 export interface ContentRepository {
@@ -13,7 +34,7 @@ export interface ContentRepository {
   /** SHA of the newest commit, or undefined for an empty repository. */
   head(): Promise<string | undefined>;
   /** Writes all changes as one commit and returns its SHA. */
-  commit(changes: FileChange[], message: string, author: CommitAuthor): Promise<string>;
+  commit(changes: FileChange[], message: string, author: CommitAuthor, options?: CommitOptions): Promise<string>;
   readFile(path: string): Promise<string | undefined>;
   /** Paths of all files below a folder (recursive), e.g. `content/fa`. */
   listFiles(folder: string): Promise<string[]>;
@@ -24,6 +45,10 @@ export interface ContentRepository {
   tree(folder: string, commit?: string): Promise<TreeFile[]>;
   /** A blob's text by its git id. */
   readBlob(sha: string): Promise<string>;
+  /** A blob's bytes by its git id (media). */
+  readBlobBytes(sha: string): Promise<Uint8Array>;
+  /** Stores bytes as a git blob without committing them, and returns its id (for `FileChange.blob`). */
+  writeBlob(bytes: Uint8Array): Promise<string>;
 }
 
 export type TreeFile = { path: string; sha: string };

@@ -45,5 +45,26 @@ export const migrations: { name: string; statements: string[] }[] = [
       "ALTER TABLE `pages` ADD `widgets` text;",
       "ALTER TABLE `pages` ADD `words` integer DEFAULT 0 NOT NULL;"
     ]
+  },
+  {
+    "name": "0002_page_body",
+    "statements": [
+      "ALTER TABLE `pages` ADD `body` text;"
+    ]
+  },
+  {
+    "name": "0003_editor_builds",
+    "statements": [
+      "CREATE TABLE `redirects` (\n\t`from_path` text PRIMARY KEY NOT NULL,\n\t`to_path` text NOT NULL,\n\t`build_id` integer,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tFOREIGN KEY (`build_id`) REFERENCES `builds`(`id`) ON UPDATE no action ON DELETE set null\n);",
+      "ALTER TABLE `builds` ADD `published_by` text REFERENCES users(id);",
+      "ALTER TABLE `builds` ADD `publishing_since` integer;",
+      "ALTER TABLE `builds` ADD `revert_of` integer;",
+      "CREATE UNIQUE INDEX `builds_single_active_unique` ON `builds` (`status`) WHERE \"builds\".\"status\" IN ('open', 'publishing');",
+      "ALTER TABLE `commits` ADD `kind` text DEFAULT 'update' NOT NULL;",
+      "ALTER TABLE `commits` ADD `base_sha` text;",
+      "ALTER TABLE `commits` ADD `from_path` text;",
+      "ALTER TABLE `commits` ADD `blob_sha` text;",
+      "CREATE UNIQUE INDEX `commits_build_path_unique` ON `commits` (`build_id`,`path`);"
+    ]
   }
 ];

@@ -1,17 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../tests/support/config';
-import { createInstalledSite, PASSWORD } from '../../tests/support/site';
+import { createInstalledSite, type InstalledSite, PASSWORD } from '../../tests/support/site';
+import { createUser } from '../services/users';
 
 const newcomer = { firstName: 'Nima', lastName: 'Tehrani', about: 'Reads everything', userName: 'nima', password: 'nima-pass-1' };
 
-function send(
-  app: Awaited<ReturnType<typeof createInstalledSite>>['app'],
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
+function send(app: InstalledSite['app'], method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   return app.request(path, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
@@ -32,6 +27,17 @@ describe('registration', () => {
     expect((await json(again)).message).toBe('This user name is already taken');
   });
 
+  it('limits registrations to 10 an hour from one address', async () => {
+    const { app } = await createInstalledSite({ TRUST_PROXY: 'true' });
+    const from = (ip: string, i: number) =>
+      send(app, 'POST', '/api/auth/register', { ...newcomer, userName: `reader${i}` }, { 'x-forwarded-for': ip });
+    for (let i = 0; i < 10; i++) expect((await from('203.0.113.20', i)).status).toBe(201);
+    const refused = await from('203.0.113.20', 10);
+    expect(refused.status).toBe(429);
+    expect((await json(refused)).message).toBe('Too many attempts. Please wait 60 minutes and try again.');
+    expect((await from('203.0.113.21', 11)).status).toBe(201);
+  });
+
   it.each([
     ['firstName', 'A', 'Must be at least 2 characters'],
     ['lastName', 'Ab', 'Must be at least 3 characters'],
@@ -46,6 +52,62 @@ describe('registration', () => {
     expect(response.status).toBe(400);
     const body = await json(response);
     expect(body.data.issues).toEqual([expect.objectContaining({ path: [field], message })]);
+  });
+});
+
+describe('weak passwords', () => {
+  const weak = ['password', '123456', 'qwerty123'];
+  const strong = 'Lantern-river-Tabriz-9';
+  const weakMessage = 'This password is too easy to guess. Try a longer phrase of unrelated words.';
+  const issueOf = async (response: Response) => (await json(response)).data?.issues?.[0];
+
+  it('are refused at registration, in either language; a strong passphrase is accepted', async () => {
+    const { app } = await createInstalledSite();
+    for (const password of weak) {
+      const response = await send(app, 'POST', '/api/auth/register', { ...newcomer, password });
+      expect(response.status).toBe(400);
+      expect(await issueOf(response)).toMatchObject({ path: ['password'], message: weakMessage });
+    }
+    const persian = await send(app, 'POST', '/api/auth/register', { ...newcomer, password: 'password' }, { 'x-locale': 'fa' });
+    expect((await issueOf(persian)).message).toBe('این گذرواژه به‌آسانی حدس زده می‌شود. عبارتی بلندتر از چند واژهٔ بی‌ربط بنویسید.');
+    // The user's own name does not make a password.
+    expect((await send(app, 'POST', '/api/auth/register', { ...newcomer, password: 'nima1990' })).status).toBe(400);
+    expect((await send(app, 'POST', '/api/auth/register', { ...newcomer, password: strong })).status).toBe(201);
+  });
+
+  it('are refused for a password change and for users an admin creates', async () => {
+    const { app, cookies } = await createInstalledSite();
+    for (const password of weak) {
+      const change = await send(
+        app,
+        'POST',
+        '/api/profile/password',
+        { currentPassword: PASSWORD, password, confirmPassword: password },
+        { cookie: cookies.member },
+      );
+      expect(change.status).toBe(400);
+      expect(await issueOf(change)).toMatchObject({ path: ['password'], message: weakMessage });
+      const created = await send(app, 'POST', '/api/users', { ...newcomer, password }, { cookie: cookies.owner });
+      expect(created.status).toBe(400);
+      expect(await issueOf(created)).toMatchObject({ path: ['password'], message: weakMessage });
+    }
+    expect((await send(app, 'POST', '/api/users', { ...newcomer, password: strong }, { cookie: cookies.owner })).status).toBe(
+      201,
+    );
+    const changed = await send(
+      app,
+      'POST',
+      '/api/profile/password',
+      { currentPassword: PASSWORD, password: strong, confirmPassword: strong },
+      { cookie: cookies.member },
+    );
+    expect(changed.status).toBe(200);
+  });
+
+  it('are not checked at login: an old weak password still signs in', async () => {
+    const { app, deps } = await createInstalledSite();
+    await createUser(deps.db, { ...newcomer, userName: 'legacy', password: '123456' }, ['member'], deps.passwordIterations);
+    expect((await send(app, 'POST', '/api/auth/login', { userName: 'legacy', password: '123456' })).status).toBe(200);
   });
 });
 
@@ -102,6 +164,45 @@ describe('login', () => {
       { 'x-forwarded-for': '198.51.100.1' },
     );
     expect(other.status).toBe(200);
+  });
+
+  it('an attacker failing from other addresses cannot lock the owner out', async () => {
+    const { app } = await createInstalledSite({ TRUST_PROXY: 'true' });
+    const from = (ip: string, password: string) =>
+      send(app, 'POST', '/api/auth/login', { userName: 'owner', password }, { 'x-forwarded-for': ip });
+    // One address exhausts its own tries for the name...
+    for (let i = 0; i < 5; i++) expect((await from('203.0.113.66', `guess-${i}`)).status).toBe(401);
+    expect((await from('203.0.113.66', PASSWORD)).status).toBe(429);
+    // ...and many more addresses fail too, each one within its own limits.
+    for (let i = 0; i < 30; i++) expect((await from(`198.51.100.${i}`, `guess-${i}`)).status).toBe(401);
+    // The owner, from an address with no failures, signs in with the right password at once.
+    const started = Date.now();
+    const owner = await from('192.0.2.10', PASSWORD);
+    expect(owner.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('still refuses a brute force from one address with 429, in the asked language', async () => {
+    const { app } = await createInstalledSite({ TRUST_PROXY: 'true' });
+    const headers = { 'x-forwarded-for': '203.0.113.5' };
+    for (let i = 0; i < 5; i++) {
+      expect((await send(app, 'POST', '/api/auth/login', { userName: 'owner', password: `guess-${i}` }, headers)).status).toBe(
+        401,
+      );
+    }
+    const refused = await send(app, 'POST', '/api/auth/login', { userName: 'owner', password: PASSWORD }, headers);
+    expect(refused.status).toBe(429);
+    const body = await json(refused);
+    expect(body).toMatchObject({ statusCode: 429, message: 'Too many attempts. Please wait 15 minutes and try again.' });
+    expect(body.data.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    const persian = await send(
+      app,
+      'POST',
+      '/api/auth/login',
+      { userName: 'owner', password: PASSWORD },
+      { ...headers, 'x-locale': 'fa' },
+    );
+    expect((await json(persian)).message).toMatch(/^تلاش‌ها بیش از حد بود/);
   });
 
   it('refuses a disabled user with the same generic message', async () => {

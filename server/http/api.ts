@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
 import { isDatabaseConnected } from '../services/installer';
 import { createAuthRoutes, createProfileRoutes } from './accounts';
+import { createBuildRoutes } from './builds';
 import { createContentApiRoutes } from './content';
-import { errorJson } from './errors';
 import { type AuthEnv, authorize } from './guards';
 import { createInstallRoutes } from './install';
+import { createMediaApiRoutes } from './media';
+import { createPageRoutes } from './pages';
 import { requireSameOrigin } from './request';
 import { createSessionRoutes } from './session';
 import { createRoleRoutes, createUserRoutes } from './users';
@@ -20,7 +23,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.use('*', authorize(deps));
 
   api.get('/health', async (c) => {
-    if (!(await isDatabaseConnected(deps.db))) return errorJson(c, 503, 'Database unavailable');
+    if (!(await isDatabaseConnected(deps.db))) throw new AppError(503, 'api.databaseUnavailable');
     return c.json({ status: 'ok' });
   });
 
@@ -31,6 +34,9 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/users', createUserRoutes(deps));
   api.route('/roles', createRoleRoutes(deps));
   api.route('/content', createContentApiRoutes(deps));
+  api.route('/pages', createPageRoutes(deps));
+  api.route('/builds', createBuildRoutes(deps));
+  api.route('/media', createMediaApiRoutes(deps));
 
   return api;
 }

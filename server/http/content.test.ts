@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { commitFiles } from '../../tests/support/content-repo';
 import { createInstalledSite } from '../../tests/support/site';
 import { createApp } from '../app';
 import { createMemoryPageCache } from './page-cache';
@@ -10,15 +8,8 @@ const SITE = 'https://daftar.example';
 
 async function site() {
   const installed = await createInstalledSite({ SITE_URL: SITE });
-  const repoDir = path.join(path.dirname(installed.deps.contentRepository!.location), 'repo');
-  const commitFile = (file: string, content: string) => {
-    mkdirSync(path.dirname(path.join(repoDir, file)), { recursive: true });
-    writeFileSync(path.join(repoDir, file), content);
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@e.x', ...args], { cwd: repoDir });
-    git('add', '.');
-    git('commit', '-qm', `Add ${file}`);
-  };
+  const repoDir = installed.deps.contentRepository!.location;
+  const commitFile = (file: string, content: string) => commitFiles(repoDir, { [file]: content }, `Add ${file}`);
   const sync = (cookie?: string) =>
     installed.app.request('/api/content/sync', { method: 'POST', headers: cookie ? { cookie } : {} });
   return { ...installed, commitFile, sync };

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { contentBuildById, syncContent } from '../services/content-sync';
 import { buildManifest, feedXml, latestBuildJson, robotsTxt, sitemapIndexXml, sitemapXml, siteOrigin } from '../services/seo';
 import type { AuthEnv } from './guards';
+import { redirectRules } from './redirects';
 
 /** `/api/content/*`: re-index from the repository (permission `builds.create`, route-access.ts). */
 export function createContentApiRoutes(deps: AppDeps) {
@@ -22,7 +23,7 @@ export function createContentApiRoutes(deps: AppDeps) {
 const xml = 'application/xml; charset=utf-8';
 
 /**
- * The server-made public files (DESIGN.md: Hono owns them): robots.txt, sitemaps, Atom feeds and
+ * The server-made public files (docs/architecture.md: Hono owns them): robots.txt, sitemaps, Atom feeds and
  * the build manifest the client polls. Mounted by createApp before the page handler.
  */
 export function createPublicFileRoutes(deps: AppDeps) {
@@ -56,20 +57,20 @@ export function createPublicFileRoutes(deps: AppDeps) {
     });
   });
 
-  // Polled by every open page (spec §4): never cached, tiny.
+  // Polled by every open page (docs/spec.md §4): never cached, tiny.
   routes.get('/builds/latest.json', async (c) => {
     c.header('Cache-Control', 'no-cache, no-store');
     const latest = await latestBuildJson(deps.db);
-    if (!latest) return c.json({ statusCode: 404, message: 'No build published yet' }, 404);
+    if (!latest) throw new AppError(404, 'api.noBuildYet');
     return c.json(latest);
   });
   routes.get('/builds/meta/:file', async (c) => {
     const id = /^([\w-]+)\.json$/.exec(c.req.param('file'))?.[1];
     const build = id ? await contentBuildById(deps.db, id) : undefined;
-    if (!build) return c.json({ statusCode: 404, message: 'Unknown build' }, 404);
+    if (!build) throw new AppError(404, 'api.unknownBuild');
     // A build's manifest never changes.
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    return c.json(buildManifest(build));
+    return c.json(buildManifest(build, await redirectRules(deps.db)));
   });
   return routes;
 }

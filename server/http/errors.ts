@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isLocale, LOCALE_COOKIE, type Locale, localeFromAcceptLanguage, readCookie } from '../../common/locales';
+import { readCookie } from '../../common/cookies';
+import { isLocale, LOCALE_COOKIE, type Locale, localeFromAcceptLanguage } from '../../common/locales';
 import { translateMessage } from '../../common/messages';
 import { AppError, type IssueLike } from '../errors';
 
-/** The one JSON error shape of the API (DESIGN.md): `{ statusCode, message, data?: { issues } }`. */
+/** The one JSON error shape of the API (docs/architecture.md): `{ statusCode, message, data?: { issues } }`. */
 export type ApiError = { statusCode: number; message: string; data?: { issues?: IssueLike[] } & Record<string, unknown> };
 
 /**

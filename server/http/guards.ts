@@ -1,16 +1,18 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { readSession, type SessionUser } from '../auth/sessions';
+import { readRequestSession, type Session, type SessionUser } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { requireInstallerAccess } from '../services/installer';
 import { readSessionCookie } from './request';
 import { accessFor } from './route-access';
 
-export type AuthEnv = { Variables: { user?: SessionUser } };
+/** What `authorize` leaves for the handlers: the session, read once per request. */
+export type AuthEnv = { Variables: { session?: Session | null; user?: SessionUser } };
 
 /** The signed-in user of this request (after `authorize`), or a 401. */
-export function requireUser(c: Context): SessionUser {
-  const user = c.get('user') as SessionUser | undefined;
+export function requireUser(c: Context<AuthEnv>): SessionUser {
+  const user = c.get('user');
   if (!user) throw new AppError(401, 'api.signInRequired');
   return user;
 }
@@ -31,9 +33,15 @@ export function authorize(deps: AppDeps): MiddlewareHandler<AuthEnv> {
       console.error(`No access rule for ${c.req.method} ${route.path}; refusing.`);
       throw new AppError(403, 'api.forbidden');
     }
-    const session = await readSession(deps.db, readSessionCookie(c)).catch(() => null);
+    const session = await readRequestSession(deps.db, readSessionCookie(c));
+    c.set('session', session);
     if (session) c.set('user', session.user);
-    if (access === 'public' || access === 'setup') return next();
+    if (access === 'setup') {
+      // Installer steps: every non-GET/HEAD one needs the setup token, and is 403 once installed.
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await requireInstallerAccess(deps, c.req.header('x-setup-token'));
+      return next();
+    }
+    if (access === 'public') return next();
     if (!session) throw new AppError(401, 'api.signInRequired');
     if (access !== 'user' && !session.user.permissions.includes(access)) throw new AppError(403, 'api.forbidden');
     return next();

@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../tests/support/config';
 import { createTestDeps, TEST_SETUP_TOKEN } from '../../tests/support/deps';
 import { createApp } from '../app';
+import { createUser } from '../services/users';
+import { handleError } from './errors';
+import { type AuthEnv, authorize } from './guards';
+import { routeAccess } from './route-access';
 
 const owner = {
   firstName: 'Shirin',
@@ -24,6 +29,14 @@ function post(
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { 'x-setup-token': token } : {}), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+function send(app: ReturnType<typeof createApp>, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
   });
 }
 
@@ -57,7 +70,8 @@ describe('installer API', () => {
     const cookie = created.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/daftar_session=[^;]+;.*HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    expect(await status(app)).toMatchObject({ installed: true, adminLoaded: true });
+    // Installed: the installer's own status is closed too; the page reads the state itself.
+    expect((await app.request('/api/install/status')).status).toBe(403);
     expect(setupToken.current()).toBeUndefined();
 
     const session = await app.request('/api/_auth/session', { headers: { cookie: cookie.split(';')[0] ?? '' } });
@@ -71,7 +85,7 @@ describe('installer API', () => {
     const device = await deps.db.all<{ pubkey: string }>(sql`SELECT pubkey FROM devices`);
     expect(device).toEqual([{ pubkey: owner.pub }]);
     const stored = await deps.db.all<{ password_hash: string }>(sql`SELECT password_hash FROM users`);
-    expect(stored[0]?.password_hash).toMatch(/^pbkdf2-sha256-r100k\$600000\$/);
+    expect(stored[0]?.password_hash).toMatch(/^pbkdf2-sha256-r100k\$\d+\$/);
     expect(stored[0]?.password_hash).not.toContain(owner.password);
   });
 
@@ -152,6 +166,38 @@ describe('installer API', () => {
     expect(await status(app)).toMatchObject({ adminLoaded: false });
   });
 
+  it('answers a user name already taken before install with 409, not 500', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    await post(app, 'migrations-run');
+    await post(app, 'database-loading');
+    // An account left from before registration was closed during the install window.
+    await createUser(deps.db, { ...owner, userName: 'Shirin' }, ['member'], deps.passwordIterations);
+    const taken = await post(app, 'admin-loading', owner);
+    expect(taken.status).toBe(409);
+    expect((await json(taken)).data.issues[0]).toMatchObject({ path: ['userName'], message: 'This user name is already taken' });
+    expect((await post(app, 'admin-loading', { ...owner, userName: 'shirin2' })).status).toBe(200);
+  });
+
+  it('refuses a weak owner password with a clear message on the password field', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    await post(app, 'migrations-run');
+    await post(app, 'database-loading');
+    for (const password of ['password', '123456', 'qwerty123', 'shirin123']) {
+      const response = await post(app, 'admin-loading', { ...owner, password });
+      expect(response.status).toBe(400);
+      expect((await json(response)).data.issues).toEqual([
+        expect.objectContaining({
+          path: ['password'],
+          message: 'This password is too easy to guess. Try a longer phrase of unrelated words.',
+        }),
+      ]);
+    }
+    expect(await status(app)).toMatchObject({ adminLoaded: false, installed: false });
+    expect((await post(app, 'admin-loading', owner)).status).toBe(200);
+  });
+
   it('is closed for good once installed: 403 for every mutation, token gone', async () => {
     const { deps, setupToken } = await createTestDeps();
     const app = createApp(deps);
@@ -167,8 +213,59 @@ describe('installer API', () => {
     }
     // A restart (a new app over the same database) is still installed.
     const restarted = createApp({ ...deps });
-    expect(await status(restarted)).toMatchObject({ installed: true });
     expect((await post(restarted, 'migrations-run')).status).toBe(403);
+    // The read-only steps are closed as well, with the same message, in either language.
+    for (const path of ['status', 'database-connections']) {
+      const response = await restarted.request(`/api/install/${path}`);
+      expect(response.status).toBe(403);
+      expect(await json(response)).toEqual({ statusCode: 403, message: 'Application is already installed' });
+      const persian = await restarted.request(`/api/install/${path}`, { headers: { 'x-locale': 'fa' } });
+      expect((await json(persian)).message).toBe('برنامه پیش‌تر نصب شده است');
+    }
+    expect((await restarted.request('/api/install/status', { method: 'HEAD' })).status).toBe(403);
+  });
+
+  it('creates exactly one owner when admin-loading calls race', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    await post(app, 'migrations-run');
+    await post(app, 'database-loading');
+    const responses = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) => post(app, 'admin-loading', { ...owner, userName: `owner${i}` })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200)).toEqual([403, 403, 403, 403]);
+    const owners = await deps.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM user_roles WHERE role_id = 'owner'`);
+    const users = await deps.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM users`);
+    expect([owners[0]?.n, users[0]?.n]).toEqual([1, 1]);
+  });
+
+  it('answers a fresh, unmigrated database with a clear 409, never a 500', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    const admin = await post(app, 'admin-loading', owner);
+    expect(admin.status).toBe(409);
+    expect(await json(admin)).toEqual({ statusCode: 409, message: 'Run the database migrations first' });
+    const register = await send(app, '/api/auth/register', { ...owner, userName: 'early' });
+    expect(register.status).toBe(409);
+    expect(await json(register)).toEqual({ statusCode: 409, message: 'The site is not installed yet' });
+    const login = await send(app, '/api/auth/login', { userName: 'shirin', password: owner.password }, { 'x-locale': 'fa' });
+    expect(login.status).toBe(409);
+    expect(await json(login)).toEqual({ statusCode: 409, message: 'سایت هنوز نصب نشده است' });
+  });
+
+  it('keeps registration closed during the install window, until the owner exists', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    await post(app, 'migrations-run');
+    await post(app, 'database-loading');
+    const early = await send(app, '/api/auth/register', { ...owner, userName: 'squatter', password: 'Tabriz-lantern-1404' });
+    expect(early.status).toBe(409);
+    expect((await json(early)).message).toBe('The site is not installed yet');
+    expect((await post(app, 'admin-loading', owner)).status).toBe(200);
+    const after = await send(app, '/api/auth/register', { ...owner, userName: 'reader', password: 'Tabriz-lantern-1404' });
+    expect(after.status).toBe(201);
   });
 
   it('refuses cross-origin browser requests', async () => {
@@ -177,6 +274,35 @@ describe('installer API', () => {
     const response = await post(app, 'migrations-run', undefined, TEST_SETUP_TOKEN, { origin: 'https://evil.example' });
     expect(response.status).toBe(403);
     expect(await status(app)).toMatchObject({ dbMigrated: false });
+  });
+});
+
+describe('the setup access rule', () => {
+  it('is enforced by authorize for any non-GET installer route, not only POST', async () => {
+    const { deps } = await createTestDeps();
+    // A hypothetical DELETE step with the `setup` rule, behind the real middleware chain.
+    routeAccess['DELETE /api/install/probe'] = 'setup';
+    try {
+      const api = new Hono<AuthEnv>();
+      api.onError(handleError);
+      api.use('*', authorize(deps));
+      api.delete('/api/install/probe', (c) => c.json({ reached: true }));
+      const call = (headers: Record<string, string> = {}) => api.request('/api/install/probe', { method: 'DELETE', headers });
+      const missing = await call();
+      expect(missing.status).toBe(401);
+      expect(await json(missing)).toEqual({ statusCode: 401, message: 'The setup token is missing or wrong' });
+      expect((await call({ 'x-setup-token': 'wrong-token-wrong-token' })).status).toBe(401);
+      const allowed = await call({ 'x-setup-token': TEST_SETUP_TOKEN });
+      expect(await json(allowed)).toEqual({ reached: true });
+      // Once installed it is closed, token or not.
+      const app = createApp(deps);
+      await post(app, 'migrations-run');
+      await post(app, 'database-loading');
+      await post(app, 'admin-loading', owner);
+      expect((await call({ 'x-setup-token': TEST_SETUP_TOKEN })).status).toBe(403);
+    } finally {
+      delete routeAccess['DELETE /api/install/probe'];
+    }
   });
 });
 

@@ -1,41 +1,44 @@
 import { Hono } from 'hono';
-import { translateMessage } from '../../common/messages';
-import { adminRequestSchema } from '../../common/schemas/account';
+import { accountRequestSchema } from '../../common/schemas/account';
 import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
 import {
   createOwner,
   installStatus,
   isDatabaseConnected,
   loadDefaultData,
   migrateDatabase,
-  requireInstallerAccess,
+  requireNotInstalled,
 } from '../services/installer';
-import { errorJson, requestLocale } from './errors';
 import { clientInfo, writeSessionCookie } from './request';
 import { readJson } from './validate';
 
 /**
- * The installer's API (spec §7). Mutations are POST (never GET) and need `X-Setup-Token`; once the
- * site is installed they all answer 403.
+ * The installer's API (docs/spec.md §7). Mutations are POST (never GET); their access rule is `setup`
+ * (route-access.ts), so `authorize` asks for `X-Setup-Token`. Once the site is installed every
+ * installer route answers 403, the two GETs included.
  */
 export function createInstallRoutes(deps: AppDeps) {
   const install = new Hono();
 
   install.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
-    if (c.req.method === 'POST') await requireInstallerAccess(deps, c.req.header('x-setup-token'));
     return next();
   });
 
-  install.get('/status', async (c) => c.json(await installStatus(deps)));
+  // Read by the installer page before installation; afterwards, 403 like every other step.
+  install.get('/status', async (c) => {
+    await requireNotInstalled(deps);
+    return c.json(await installStatus(deps));
+  });
 
   install.get('/database-connections', async (c) => {
-    if (!(await isDatabaseConnected(deps.db)))
-      return errorJson(c, 503, translateMessage(requestLocale(c), 'api.databaseUnavailable'));
+    await requireNotInstalled(deps);
+    if (!(await isDatabaseConnected(deps.db))) throw new AppError(503, 'api.databaseUnavailable');
     return c.json({ connected: true, ...deps.databaseInfo });
   });
 
-  // Lets the installer check the token before it starts; the middleware above does the check.
+  // Lets the installer check the token before it starts; `authorize` does the check.
   install.post('/verify-token', (c) => c.json({ ok: true }));
 
   install.post('/migrations-run', async (c) => c.json(await migrateDatabase(deps)));
@@ -43,7 +46,7 @@ export function createInstallRoutes(deps: AppDeps) {
   install.post('/database-loading', async (c) => c.json(await loadDefaultData(deps)));
 
   install.post('/admin-loading', async (c) => {
-    const input = await readJson(c, adminRequestSchema);
+    const input = await readJson(c, accountRequestSchema);
     const { userId, session } = await createOwner(deps, input, clientInfo(c, deps));
     writeSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: { id: userId, username: input.userName } });

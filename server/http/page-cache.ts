@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
+import { readCookie } from '../../common/cookies';
+import { isLocale } from '../../common/locales';
+import { isFilePath, PRIVATE_SECTIONS } from '../../common/paths';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { Database } from '../db/database';
+import { isMissingTableError } from '../db/errors';
 import type { AppDeps } from '../deps';
 
 export type CachedPage = { body: Uint8Array<ArrayBuffer>; headers: [string, string][]; etag: string };
@@ -56,9 +60,6 @@ export function createMemoryPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 
   };
 }
 
-/** Paths whose HTML depends on who asks (or may one day): never cached. */
-const PRIVATE_SECTIONS = new Set(['manage', 'login', 'register', 'profile']);
-
 /**
  * The cache key of a public page request, or undefined when the request must not be cached:
  * not a GET, signed in (a session cookie), a private section, a file, or a query other than `page`.
@@ -67,18 +68,20 @@ export function pageCacheKey(request: Request, includeHost: boolean): string | u
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const url = new URL(request.url);
   const segments = url.pathname.split('/');
-  if (segments[1] !== 'fa' && segments[1] !== 'en') return undefined;
-  if (PRIVATE_SECTIONS.has(segments[2] ?? '')) return undefined;
-  if ((segments.at(-1) ?? '').includes('.')) return undefined;
-  const cookie = request.headers.get('cookie') ?? '';
-  if (cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`))) return undefined;
+  if (!isLocale(segments[1])) return undefined;
+  // Paths whose HTML depends on who asks (or may one day) are never cached.
+  if ((PRIVATE_SECTIONS as readonly string[]).includes(segments[2] ?? '')) return undefined;
+  if (isFilePath(url.pathname)) return undefined;
+  if (readCookie(request.headers.get('cookie'), SESSION_COOKIE) !== undefined) return undefined;
   for (const name of url.searchParams.keys()) if (name !== 'page') return undefined;
   const page = url.searchParams.get('page');
   return `${includeHost ? url.host : ''}${url.pathname}${page ? `?page=${page}` : ''}`;
 }
 
-/** What the cached HTML depends on: the content build and the site settings (names, menus…). */
-/** Undefined while the site is not installed (the installer's screens are never cached). */
+/**
+ * What the cached HTML depends on: the content build and the site settings (names, menus…).
+ * Undefined while the site is not installed (the installer's screens are never cached).
+ */
 export async function cacheVersion(db: Database): Promise<string | undefined> {
   try {
     const row = await db.get<{ build: string | null; settings: number | null; installed: number | null }>(
@@ -88,8 +91,11 @@ export async function cacheVersion(db: Database): Promise<string | undefined> {
     );
     if (!row?.installed) return undefined;
     return `${row.build ?? '-'}.${row.settings ?? 0}`;
-  } catch {
-    return undefined; // not migrated yet
+  } catch (error) {
+    // Not migrated yet: nothing to cache. Anything else is an outage: logged, and the page itself
+    // answers it (503), uncached.
+    if (!isMissingTableError(error)) console.error('Reading the page cache version failed:', error);
+    return undefined;
   }
 }
 
@@ -106,7 +112,7 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
 }
 
 /**
- * Anonymous HTML cache (DESIGN.md "Performance stance"): public pages are cached per path, locale
+ * Anonymous HTML cache (docs/architecture.md, "Performance"): public pages are cached per path, locale
  * and build id; a new build or a settings change gives a new key, so nothing stale is served.
  * Registered first in createApp, so a hit returns the stored page with the headers (CSP nonce
  * included) it was first sent with. The session is fetched after hydration, so a cached page

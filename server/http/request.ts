@@ -1,9 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { readCookie } from '../../common/cookies';
 import type { ClientInfo } from '../auth/sessions';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { requestIsHttps } from './https';
 
 /** Who is calling: address and user agent, for sessions and devices. */
 export function clientInfo(c: Context, deps: AppDeps): ClientInfo {
@@ -23,7 +25,9 @@ export const requireSameOrigin: MiddlewareHandler = async (c, next) => {
   if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
   const origin = c.req.header('origin');
   const site = c.req.header('sec-fetch-site');
-  const own = new URL(c.req.url).origin;
+  // Behind a proxy that terminates TLS the app sees http://host while the browser says https://host.
+  const url = new URL(c.req.url);
+  const own = `${requestIsHttps(c) ? 'https:' : url.protocol}//${url.host}`;
   if ((origin && origin !== own) || (!origin && site && site !== 'same-origin' && site !== 'none')) {
     throw new AppError(403, 'api.crossOrigin');
   }
@@ -31,14 +35,14 @@ export const requireSameOrigin: MiddlewareHandler = async (c, next) => {
 };
 
 export function readSessionCookie(c: Context) {
-  return getCookie(c, SESSION_COOKIE);
+  return readCookie(c.req.header('cookie'), SESSION_COOKIE);
 }
 
 export function writeSessionCookie(c: Context, token: string, expires: Date) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: requestIsHttps(c),
     path: '/',
     expires,
   });

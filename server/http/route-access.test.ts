@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createInstalledSite } from '../../tests/support/site';
+import { createInstalledSite, type InstalledSite } from '../../tests/support/site';
 import { allPermissions, defaultRoles } from '../auth/permissions';
 import { routeAccess } from './route-access';
 
-type Site = Awaited<ReturnType<typeof createInstalledSite>>;
 type Who = 'anonymous' | 'member' | 'editor' | 'owner';
 const people: Who[] = ['anonymous', 'member', 'editor', 'owner'];
 
@@ -13,7 +12,7 @@ function permissionsOf(who: Who): string[] {
 }
 
 describe('authorisation matrix', () => {
-  let site: Site;
+  let site: InstalledSite;
   beforeAll(async () => {
     site = await createInstalledSite();
   });

@@ -5,7 +5,8 @@ import type { Permission } from '../auth/permissions';
  * (server/http/guards.ts) and the authorisation-matrix test checks. A route missing here is
  * refused (fail closed), and the test names it.
  *
- * - `public`: anyone; `setup`: guarded by the installer's own setup-token check;
+ * - `public`: anyone; `setup`: an installer step — `authorize` asks for the setup token on every
+ *   method but GET/HEAD, and refuses it once the site is installed;
  * - `user`: any signed-in user; a permission name: users whose roles grant it.
  */
 export type Access = 'public' | 'setup' | 'user' | Permission;
@@ -36,6 +37,20 @@ export const routeAccess: Record<string, Access> = {
   'PATCH /api/roles/:id': 'roles.edit',
   'DELETE /api/roles/:id': 'roles.delete',
   'POST /api/content/sync': 'builds.create',
+  // Authoring (docs/content.md "Writing and publishing"): reading pages is part of the dashboard,
+  // every edit is a commit of the open build, publishing and reverting make builds.
+  'GET /api/pages': 'dashboard.read',
+  'GET /api/pages/:locale/:path{.+}': 'dashboard.read',
+  'POST /api/pages/preview': 'commits.create',
+  'PUT /api/pages/:locale/:path{.+}': 'commits.create',
+  'DELETE /api/pages/:locale/:path{.+}': 'commits.create',
+  'POST /api/pages/:locale/:path{.+}/move': 'commits.create',
+  'GET /api/builds': 'builds.read',
+  'GET /api/builds/open': 'builds.read',
+  'DELETE /api/builds/open/changes/:id': 'commits.delete',
+  'POST /api/builds/publish': 'builds.create',
+  'POST /api/builds/:id/revert': 'builds.create',
+  'POST /api/media': 'commits.create',
 };
 
 export function accessFor(method: string, path: string): Access | undefined {

@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
-import { readSession, revokeSession } from '../auth/sessions';
+import { revokeSession } from '../auth/sessions';
 import type { AppDeps } from '../deps';
+import type { AuthEnv } from './guards';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './request';
 
-/** `/api/_auth/session` (spec §7): who is signed in; DELETE signs out and revokes server-side. */
+/** `/api/_auth/session` (docs/spec.md §7): who is signed in; DELETE signs out and revokes server-side. */
 export function createSessionRoutes(deps: AppDeps) {
-  const routes = new Hono();
+  const routes = new Hono<AuthEnv>();
 
   routes.get('/', async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const token = readSessionCookie(c);
-    const session = await readSession(deps.db, token).catch(() => null);
+    const session = c.get('session'); // read once, by `authorize`
     if (!session) {
       if (token) clearSessionCookie(c);
       return c.json({ loggedIn: false, user: null });

@@ -24,7 +24,7 @@ export function createUserRoutes(deps: AppDeps) {
   });
 
   routes.post('/', async (c) => {
-    const id = await createUserWithRoles(deps.db, await readJson(c, createUserSchema));
+    const id = await createUserWithRoles(deps.db, await readJson(c, createUserSchema), deps.passwordIterations);
     return c.json({ id }, 201);
   });
 

@@ -1,52 +1,72 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { LoginRequest, PasswordChange, ProfileUpdate, RegisterRequest } from '../../common/schemas/account';
 import { hashPassword, verifyPassword } from '../auth/password';
-import type { RateLimiter } from '../auth/rate-limit';
+import { requireStrongPassword } from '../auth/password-strength';
+import type { LoginThrottle, RegistrationThrottle } from '../auth/rate-limit';
 import { type ClientInfo, createSession, recordDevice, revokeDeviceSessions, revokeUserSessions } from '../auth/sessions';
 import { requireTurnstile } from '../auth/turnstile';
 import { comments, devices, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { isInstalled } from './site';
 import { createUser, findUserByName } from './users';
 
-/** A dummy hash so a login for an unknown name costs as much as one for a real name. */
-let decoyHash: Promise<string> | undefined;
+/** Dummy hashes (one per iteration count) so a login for an unknown name costs as much as one for a real name. */
+const decoyHashes = new Map<number | undefined, Promise<string>>();
 
 async function startSession(deps: AppDeps, userId: string, device: { pub?: string; deviceName?: string }, client: ClientInfo) {
   const deviceId = device.pub ? await recordDevice(deps.db, userId, device.pub, client, device.deviceName) : undefined;
   return createSession(deps.db, userId, client, deviceId);
 }
 
-/** Registration: a new member, signed in at once. */
-export async function register(deps: AppDeps, input: RegisterRequest, client: ClientInfo) {
+/** Accounts exist only once the site is installed (its owner created): before that, a 409. */
+async function requireInstalled(deps: AppDeps) {
+  if (!(await isInstalled(deps.db))) throw new AppError(409, 'api.notInstalled');
+}
+
+function tooManyAttempts(wait: number) {
+  return new AppError(
+    429,
+    'api.tooManyAttempts',
+    { retryAfterSeconds: Math.ceil(wait / 1000) },
+    { minutes: Math.ceil(wait / 60000) },
+  );
+}
+
+/**
+ * Registration: a new member, signed in at once. Closed until the site is installed; every
+ * attempt counts against the address's registration limit.
+ */
+export async function register(deps: AppDeps, throttle: RegistrationThrottle, input: RegisterRequest, client: ClientInfo) {
+  await requireInstalled(deps);
+  const wait = throttle.attempt(client.ip);
+  if (wait > 0) throw tooManyAttempts(wait);
   await requireTurnstile(deps.config, input.turnstileToken, client.ip);
-  const userId = await createUser(deps.db, input, ['member']);
+  await requireStrongPassword(input.password, [input.userName, input.firstName, input.lastName]);
+  const userId = await createUser(deps.db, input, ['member'], deps.passwordIterations);
   return { userId, session: await startSession(deps, userId, input, client) };
 }
 
 /**
- * Login with one generic failure message; failures are counted per IP and per user name and
- * refused with 429 past the limit.
+ * Login with one generic failure message. Refused with 429 past the failure limits of the
+ * (address, name) pair and of the address; a name failing from many addresses is only slowed
+ * down (server/auth/rate-limit.ts).
  */
-export async function login(deps: AppDeps, limiter: RateLimiter, input: LoginRequest, client: ClientInfo) {
-  const keys = [`ip:${client.ip}`, `user:${input.userName.toLowerCase()}`];
-  const wait = limiter.retryAfter(keys);
-  if (wait > 0)
-    throw new AppError(
-      429,
-      'api.tooManyAttempts',
-      { retryAfterSeconds: Math.ceil(wait / 1000) },
-      { minutes: Math.ceil(wait / 60000) },
-    );
+export async function login(deps: AppDeps, throttle: LoginThrottle, input: LoginRequest, client: ClientInfo) {
+  await requireInstalled(deps);
+  const wait = throttle.retryAfter(client.ip, input.userName);
+  if (wait > 0) throw tooManyAttempts(wait);
   await requireTurnstile(deps.config, input.turnstileToken, client.ip);
+  await throttle.slowDown(client.ip, input.userName);
   const user = await findUserByName(deps.db, input.userName);
-  decoyHash ??= hashPassword('decoy password');
+  const decoyHash = decoyHashes.get(deps.passwordIterations) ?? hashPassword('decoy password', deps.passwordIterations);
+  decoyHashes.set(deps.passwordIterations, decoyHash);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
   if (!user || !valid || user.disabledAt) {
-    limiter.fail(keys);
+    throttle.fail(client.ip, input.userName);
     throw new AppError(401, 'api.invalidCredentials');
   }
-  limiter.reset(`user:${input.userName.toLowerCase()}`);
+  throttle.succeed(client.ip, input.userName);
   return { userId: user.id, session: await startSession(deps, user.id, input, client) };
 }
 
@@ -103,7 +123,7 @@ export async function updateProfile(deps: AppDeps, userId: string, input: Profil
   return getProfile(deps, userId);
 }
 
-/** Password change: the current password is required; every other session ends. */
+/** Password change: the current password is required, the new one must not be weak; every other session ends. */
 export async function changePassword(deps: AppDeps, userId: string, input: PasswordChange, currentToken: string | undefined) {
   const user = await deps.db.select().from(users).where(eq(users.id, userId)).get();
   if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
@@ -111,9 +131,10 @@ export async function changePassword(deps: AppDeps, userId: string, input: Passw
       issues: [{ path: ['currentPassword'], message: 'api.currentPasswordWrong' }],
     });
   }
+  await requireStrongPassword(input.password, [user.username, user.firstName, user.lastName]);
   await deps.db
     .update(users)
-    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+    .set({ passwordHash: await hashPassword(input.password, deps.passwordIterations), updatedAt: new Date() })
     .where(eq(users.id, userId));
   await revokeUserSessions(deps.db, userId, currentToken);
 }

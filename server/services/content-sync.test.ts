@@ -1,30 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestDeps } from '../../tests/support/deps';
-import { runMigrations } from '../db/migrate';
+import { defaultSiteSettings } from '../../common/site-settings';
+import { commitFiles, writeFiles } from '../../tests/support/content-repo';
+import { createInstalledSite } from '../../tests/support/site';
 import { getContentPage, getHome, listLogs, logsPage } from './content';
 import { latestContentBuild, syncContent } from './content-sync';
-import { loadDefaultData } from './installer';
 
-/** A site with the sample content committed and indexed, and plain `git` in its repository. */
+/** An installed site: the installer committed the sample content and indexed it. Authors commit with plain git. */
 async function siteWithSamples() {
-  const { deps, db, dir } = await createTestDeps();
-  await runMigrations(db);
-  await loadDefaultData(deps);
-  const repoDir = path.join(dir, 'repo');
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Tester', '-c', 'user.email=t@example.com', ...args], {
-      cwd: repoDir,
-      encoding: 'utf8',
-    });
-  const write = (file: string, content: string) => {
-    mkdirSync(path.dirname(path.join(repoDir, file)), { recursive: true });
-    writeFileSync(path.join(repoDir, file), content);
-  };
+  const { deps } = await createInstalledSite();
+  const { db } = deps;
+  const repoDir = deps.contentRepository!.location;
+  const commit = (files: Record<string, string | null>, message: string) => commitFiles(repoDir, files, message);
   const sync = () => syncContent(db, deps.contentRepository!);
-  return { deps, db, git, write, sync, repoDir };
+  return { deps, db, commit, sync, repoDir };
 }
 
 const page = (title: string, extra = '', body = 'Some text.') => `---\ntitle: "${title}"\n${extra}---\n\n${body}\n`;
@@ -35,7 +23,7 @@ describe('content sync', () => {
     const build = await latestContentBuild(db);
     expect(build?.pageCount).toBe(14);
     expect(build?.problems).toEqual([]);
-    const home = await getHome(db, 'fa');
+    const home = await getHome(db, 'fa', defaultSiteSettings);
     expect(home.page?.title).toBe('دفتر');
     expect(home.latest.map((p) => p.slug)).toEqual([
       'logs/a-long-guide-to-bilingual-publishing',
@@ -44,26 +32,27 @@ describe('content sync', () => {
       'logs/reading-list',
       'logs/welcome-to-daftar',
     ]);
-    const guide = await getContentPage(db, 'en', 'logs/a-long-guide-to-bilingual-publishing');
+    const guide = await getContentPage(db, 'en', 'logs/a-long-guide-to-bilingual-publishing', defaultSiteSettings);
     expect(guide?.showToc).toBe(true);
     expect(guide?.toc?.length).toBeGreaterThan(5);
     expect(guide?.translation).toEqual({ locale: 'fa', slug: 'logs/a-long-guide-to-bilingual-publishing' });
     expect(guide?.words).toBeGreaterThan(1400);
-    expect((await getContentPage(db, 'en', 'logs/writing-in-markdown'))?.showToc).toBe(false);
+    expect((await getContentPage(db, 'en', 'logs/writing-in-markdown', defaultSiteSettings))?.showToc).toBe(false);
   });
 
   it('serves a page committed with plain git after a sync, with a new build id, and drops it once removed', async () => {
-    const { db, git, write, sync } = await siteWithSamples();
+    const { db, commit, sync } = await siteWithSamples();
     const before = await latestContentBuild(db);
 
-    write('content/en/logs/fresh.md', page('A fresh page', 'date: 2026-05-01\ncat: notes\n', '## First part\n\nHello.'));
-    git('add', '.');
-    git('commit', '-m', 'Add a fresh page');
+    commit(
+      { 'content/en/logs/fresh.md': page('A fresh page', 'date: 2026-05-01\ncat: notes\n', '## First part\n\nHello.') },
+      'Add a fresh page',
+    );
     const added = await sync();
     expect(added).toMatchObject({ changed: true, added: ['en/logs/fresh'], updated: [], removed: [], unchanged: 14 });
     expect(added.buildId).not.toBe(before?.id);
     expect((await latestContentBuild(db))?.id).toBe(added.buildId);
-    const fresh = await getContentPage(db, 'en', 'logs/fresh');
+    const fresh = await getContentPage(db, 'en', 'logs/fresh', defaultSiteSettings);
     expect(fresh).toMatchObject({ title: 'A fresh page', date: '2026-05-01', cat: 'notes', catListed: true });
     expect(fresh?.translation).toBeUndefined();
     expect((await listLogs(db, 'en')).items[0]?.slug).toBe('logs/fresh');
@@ -73,33 +62,34 @@ describe('content sync', () => {
     const again = await sync();
     expect(again).toMatchObject({ changed: false, buildId: added.buildId, added: [], updated: [] });
 
-    git('rm', '-q', 'content/en/logs/fresh.md');
-    git('commit', '-m', 'Remove it');
+    commit({ 'content/en/logs/fresh.md': null }, 'Remove it');
     const removed = await sync();
     expect(removed).toMatchObject({ changed: true, removed: ['en/logs/fresh'] });
-    expect(await getContentPage(db, 'en', 'logs/fresh')).toBeUndefined();
+    expect(await getContentPage(db, 'en', 'logs/fresh', defaultSiteSettings)).toBeUndefined();
     // Back to the same content as before: the same id as before.
     expect(removed.buildId).toBe(before?.id);
     expect((await latestContentBuild(db))?.id).toBe(before?.id);
   });
 
   it('re-renders only changed files', async () => {
-    const { git, write, sync } = await siteWithSamples();
-    write('content/fa/about.md', page('درباره', '', 'متن تازه'));
-    git('commit', '-qam', 'Edit about');
+    const { commit, sync } = await siteWithSamples();
+    commit({ 'content/fa/about.md': page('درباره', '', 'متن تازه') }, 'Edit about');
     const result = await sync();
     expect(result).toMatchObject({ added: [], updated: ['fa/about'], removed: [], unchanged: 13, changed: true });
   });
 
   it('reports a malformed file and keeps serving the rest (and the last good version of that file)', async () => {
-    const { db, git, write, sync } = await siteWithSamples();
-    write('content/en/broken.md', '---\ntitle: [unclosed\n---\nText');
-    write('content/en/no-title.md', page('', 'date: 2026-01-01\n'));
-    write('content/en/about.md', '# no front matter at all');
-    write('content/en/logs.md', page('Clashes with the archive'));
-    write('content/de/page.md', page('German'));
-    git('add', '.');
-    git('commit', '-qm', 'Break things');
+    const { db, commit, sync } = await siteWithSamples();
+    commit(
+      {
+        'content/en/broken.md': '---\ntitle: [unclosed\n---\nText',
+        'content/en/no-title.md': page('', 'date: 2026-01-01\n'),
+        'content/en/about.md': '# no front matter at all',
+        'content/en/logs.md': page('Clashes with the archive'),
+        'content/de/page.md': page('German'),
+      },
+      'Break things',
+    );
     const result = await sync();
     expect(result.problems).toEqual([
       { path: 'content/de/page.md', message: expect.stringContaining('not a page') },
@@ -109,31 +99,29 @@ describe('content sync', () => {
       { path: 'content/en/no-title.md', message: expect.stringContaining('title must not be empty') },
     ]);
     expect(result.changed).toBe(false);
-    expect((await getContentPage(db, 'en', 'about'))?.title).toBe('About Daftar');
-    expect(await getContentPage(db, 'en', 'broken')).toBeUndefined();
-    expect((await getHome(db, 'en')).latest).toHaveLength(5);
+    expect((await getContentPage(db, 'en', 'about', defaultSiteSettings))?.title).toBe('About Daftar');
+    expect(await getContentPage(db, 'en', 'broken', defaultSiteSettings)).toBeUndefined();
+    expect((await getHome(db, 'en', defaultSiteSettings)).latest).toHaveLength(5);
     expect((await latestContentBuild(db))?.problems).toHaveLength(5);
   });
 
   it('hides drafts, and reads only what is committed', async () => {
-    const { db, git, write, sync, repoDir } = await siteWithSamples();
-    write('content/en/logs/secret.md', page('Secret', 'date: 2026-06-01\ndraft: true\n'));
-    git('add', '.');
-    git('commit', '-qm', 'A draft');
-    write('content/en/uncommitted.md', page('Not committed'));
+    const { db, commit, sync, repoDir } = await siteWithSamples();
+    commit({ 'content/en/logs/secret.md': page('Secret', 'date: 2026-06-01\ndraft: true\n') }, 'A draft');
+    writeFiles(repoDir, { 'content/en/uncommitted.md': page('Not committed') });
     await sync();
-    expect(await getContentPage(db, 'en', 'logs/secret')).toBeUndefined();
+    expect(await getContentPage(db, 'en', 'logs/secret', defaultSiteSettings)).toBeUndefined();
     expect((await listLogs(db, 'en')).items.map((p) => p.slug)).not.toContain('logs/secret');
-    expect(await getContentPage(db, 'en', 'uncommitted')).toBeUndefined();
-    rmSync(path.join(repoDir, 'content/en/uncommitted.md'));
+    expect(await getContentPage(db, 'en', 'uncommitted', defaultSiteSettings)).toBeUndefined();
+    writeFiles(repoDir, { 'content/en/uncommitted.md': null });
   });
 
   it('paginates the logs archive and refuses pages past the end', async () => {
-    const { db, git, write, sync } = await siteWithSamples();
+    const { db, commit, sync } = await siteWithSamples();
+    const extra: Record<string, string> = {};
     for (let i = 1; i <= 8; i++)
-      write(`content/fa/logs/extra-${i}.md`, page(`یادداشت ${i}`, `date: 2025-01-${String(i).padStart(2, '0')}\n`));
-    git('add', '.');
-    git('commit', '-qm', 'More logs');
+      extra[`content/fa/logs/extra-${i}.md`] = page(`یادداشت ${i}`, `date: 2025-01-${String(i).padStart(2, '0')}\n`);
+    commit(extra, 'More logs');
     await sync();
     const first = await logsPage(db, 'fa', 1);
     const second = await logsPage(db, 'fa', 2);

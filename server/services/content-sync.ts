@@ -1,5 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import { reservedSlugs, slugFromPath } from '../../common/content';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { slugFromPath } from '../../common/content';
+import { isReservedSlug } from '../../common/paths';
 import { ContentError, parseDocument } from '../content/front-matter';
 import { RENDERER_VERSION, renderMarkdown } from '../content/render';
 import type { ContentRepository } from '../content/repository';
@@ -31,13 +33,8 @@ export async function latestContentBuild(db: Database): Promise<ContentBuild | u
   return db.select().from(contentBuilds).orderBy(desc(contentBuilds.createdAt)).limit(1).get();
 }
 
-function isReserved(slug: string) {
-  const first = slug.split('/')[0] ?? '';
-  return reservedSlugs.includes(slug) || ['cats', 'manage'].includes(first);
-}
-
 /**
- * Re-indexes the pages from the content repository's newest commit (DESIGN.md: git is the source of
+ * Re-indexes the pages from the content repository's newest commit (docs/architecture.md: git is the source of
  * truth, the database a serving index).
  *
  * - Incremental: a page whose git blob (and renderer version) is unchanged is not read or rendered.
@@ -49,12 +46,24 @@ function isReserved(slug: string) {
 export async function syncContent(
   db: Database,
   repository: ContentRepository,
-  options: { force?: boolean; now?: () => number } = {},
+  options: {
+    force?: boolean;
+    now?: () => number;
+    /**
+     * Statements written in the same transaction as the new index (publishing marks its build
+     * published there), so they and the index change together or not at all.
+     */
+    alsoWrite?: BatchItem<'sqlite'>[];
+    /** Texts of blobs the caller already holds, by blob id (publishing just wrote them): not read again. */
+    knownBlobs?: ReadonlyMap<string, string>;
+  } = {},
 ): Promise<SyncResult> {
   const now = options.now ?? Date.now;
   const head = await repository.head();
   const previous = await latestContentBuild(db);
   if (!options.force && previous && head && previous.commitSha === head && previous.rendererVersion === RENDERER_VERSION) {
+    const [first, ...rest] = options.alsoWrite ?? [];
+    if (first) await db.batch([first, ...rest]);
     const count = await db.$count(pages);
     return {
       buildId: previous.id,
@@ -86,7 +95,7 @@ export async function syncContent(
       continue;
     }
     const key = `${target.locale}/${target.slug}`;
-    if (isReserved(target.slug)) {
+    if (isReservedSlug(target.slug)) {
       problems.push({ path: file.path, message: `the address /${key} is reserved by the site` });
       continue;
     }
@@ -102,7 +111,7 @@ export async function syncContent(
       continue;
     }
     try {
-      const { data, body } = parseDocument(await repository.readBlob(file.sha));
+      const { data, body } = parseDocument(options.knownBlobs?.get(file.sha) ?? (await repository.readBlob(file.sha)));
       const rendered = renderMarkdown(body, target.locale);
       next.set(key, {
         sourcePath: file.path,
@@ -125,6 +134,7 @@ export async function syncContent(
           newsletter: data.newsletter,
           draft: data.draft,
           html: rendered.html,
+          body: rendered.body,
           widgets: rendered.widgets,
           words: rendered.words,
           indexedAt: new Date(now()),
@@ -196,6 +206,7 @@ export async function syncContent(
           ...(changed ? { createdAt: new Date(now()) } : {}),
         },
       }),
+    ...(options.alsoWrite ?? []),
   ] as const;
   await db.batch(statements as unknown as Parameters<Database['batch']>[0]);
 

@@ -1,42 +1,18 @@
-import { and, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
-import { HOME_LATEST_LOGS, LOGS_PAGE_SIZE, type TocItem, type Widget } from '../../common/content';
-import { type Locale, locales } from '../../common/locales';
+import { and, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import {
+  type BodySegment,
+  type ContentPage,
+  HOME_LATEST_LOGS,
+  LOGS_PAGE_SIZE,
+  type PageSummary,
+  type ResolvedWidget,
+  type Widget,
+} from '../../common/content';
+import { type Locale, locales, otherLocale } from '../../common/locales';
+import type { SiteSettings } from '../../common/site-settings';
+import { renderMarkdown } from '../content/render';
 import type { Database } from '../db/database';
 import { pages } from '../db/schema';
-import { getSiteSettings } from './site';
-
-/** What lists show of a page. */
-export type PageSummary = {
-  slug: string;
-  title: string;
-  description: string;
-  date: string | null;
-  cat: string | null;
-  thumbnail: string | null;
-  author: string | null;
-};
-
-/** A widget with the data it shows, resolved on the server. */
-export type ResolvedWidget =
-  | { kind: 'latest-logs'; cat?: string; items: PageSummary[] }
-  | { kind: 'intro'; title: string; description: string };
-
-export type ContentPage = PageSummary & {
-  locale: Locale;
-  html: string;
-  toc: TocItem[] | null;
-  showToc: boolean;
-  intro: boolean;
-  comments: boolean;
-  newsletter: boolean;
-  words: number;
-  widgets: ResolvedWidget[];
-  /** Slug of the same page in the other locale, when it is published there. */
-  translation?: { locale: Locale; slug: string };
-  /** Whether the category is one of the site's categories (then it links to /cats/{cat}). */
-  catListed: boolean;
-  updatedAt: string;
-};
 
 const summaryColumns = {
   slug: pages.slug,
@@ -95,24 +71,44 @@ async function resolveWidgets(db: Database, locale: Locale, widgets: Widget[], i
   );
 }
 
-/** A published page with everything its view needs, or undefined (404). Drafts are not public. */
-export async function getContentPage(db: Database, locale: Locale, slug: string): Promise<ContentPage | undefined> {
-  const row = await db
+/**
+ * The editor's preview (`POST /api/pages/preview`): unsaved Markdown through the real renderer,
+ * its widgets resolved as a published page's are, so the preview is what readers will see.
+ */
+export async function previewMarkdown(
+  db: Database,
+  locale: Locale,
+  markdown: string,
+  site: SiteSettings,
+): Promise<{ body: BodySegment[]; widgets: ResolvedWidget[] }> {
+  const rendered = renderMarkdown(markdown, locale);
+  const widgets = await resolveWidgets(db, locale, rendered.widgets, {
+    title: site.title[locale],
+    description: site.description[locale],
+  });
+  return { body: rendered.body, widgets };
+}
+
+/**
+ * A published page with everything its view needs, or undefined (404). Drafts are not public.
+ * The page and its translation come in one query; `site` is the request's settings.
+ */
+export async function getContentPage(
+  db: Database,
+  locale: Locale,
+  slug: string,
+  site: SiteSettings,
+): Promise<ContentPage | undefined> {
+  const other = otherLocale(locale);
+  const rows = await db
     .select()
     .from(pages)
-    .where(and(isPublic(locale), eq(pages.slug, slug)))
-    .get();
+    .where(and(eq(pages.slug, slug), eq(pages.draft, false), inArray(pages.locale, [locale, other])));
+  const row = rows.find((r) => r.locale === locale);
   if (!row) return undefined;
-  const other = locales.find((l) => l !== locale)!;
-  const [translation, site] = await Promise.all([
-    db
-      .select({ slug: pages.slug })
-      .from(pages)
-      .where(and(isPublic(other), eq(pages.slug, slug)))
-      .get(),
-    getSiteSettings(db),
-  ]);
-  const widgets = await resolveWidgets(db, locale, row.widgets ?? [], {
+  const translation = rows.find((r) => r.locale === other);
+  // A page indexed before renderer version 4 has no body yet: its HTML without widgets until the next sync.
+  const widgets = await resolveWidgets(db, locale, row.body ? (row.widgets ?? []) : [], {
     title: site.title[locale],
     description: site.description[locale],
   });
@@ -125,7 +121,7 @@ export async function getContentPage(db: Database, locale: Locale, slug: string)
     cat: row.cat,
     thumbnail: row.thumbnail,
     author: row.author,
-    html: row.html,
+    body: row.body ?? [{ html: row.html }],
     toc: row.toc,
     showToc: Boolean(row.toc?.length),
     intro: row.intro,
@@ -139,9 +135,12 @@ export async function getContentPage(db: Database, locale: Locale, slug: string)
   };
 }
 
-/** Home (spec §1): the intro page (content/{locale}/index.md) and the latest logs. */
-export async function getHome(db: Database, locale: Locale) {
-  const [page, latest] = await Promise.all([getContentPage(db, locale, ''), listLogs(db, locale, { limit: HOME_LATEST_LOGS })]);
+/** Home (docs/spec.md §1): the intro page (content/{locale}/index.md) and the latest logs. */
+export async function getHome(db: Database, locale: Locale, site: SiteSettings) {
+  const [page, latest] = await Promise.all([
+    getContentPage(db, locale, '', site),
+    listLogs(db, locale, { limit: HOME_LATEST_LOGS }),
+  ]);
   return { page, latest: latest.items, totalLogs: latest.total };
 }
 
@@ -157,7 +156,7 @@ export async function listPublicPages(db: Database, locale: Locale) {
 /** Slugs published in both locales (hreflang alternates). */
 export async function publishedSlugs(db: Database): Promise<Record<Locale, Set<string>>> {
   const rows = await db.select({ locale: pages.locale, slug: pages.slug }).from(pages).where(eq(pages.draft, false));
-  const result = { fa: new Set<string>(), en: new Set<string>() };
+  const result = Object.fromEntries(locales.map((l) => [l, new Set<string>()])) as Record<Locale, Set<string>>;
   for (const row of rows) result[row.locale].add(row.slug);
   return result;
 }

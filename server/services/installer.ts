@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AdminRequest } from '../../common/schemas/account';
+import type { InstallStatus } from '../../common/installer';
+import type { AccountRequest } from '../../common/schemas/account';
 import { defaultSiteSettings } from '../../common/site-settings';
+import { requireStrongPassword } from '../auth/password-strength';
 import { defaultRoles } from '../auth/permissions';
 import { type ClientInfo, createSession, recordDevice } from '../auth/sessions';
 import { timingSafeEqual } from '../auth/tokens';
@@ -13,20 +15,11 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { syncContent } from './content-sync';
 import { INSTALLED_AT_KEY, isInstalled, SITE_SETTINGS_KEY } from './site';
-import { createUser } from './users';
+import { findUserByName, newUserStatements } from './users';
 
 const DEFAULTS_LOADED_KEY = 'defaults_loaded_at';
 
-export type InstallStatus = {
-  installed: boolean;
-  dbConnected: boolean;
-  dbMigrated: boolean;
-  dbLoaded: boolean;
-  adminLoaded: boolean;
-  database: { driver: string; location: string };
-  github: { valid: boolean };
-  turnstile: { valid: boolean };
-};
+export type { InstallStatus };
 
 export async function isDatabaseConnected(db: Database): Promise<boolean> {
   try {
@@ -65,12 +58,17 @@ export async function installStatus(deps: AppDeps): Promise<InstallStatus> {
   };
 }
 
+/** The installer's API is closed for good once the site is installed: 403 for every call. */
+export async function requireNotInstalled(deps: AppDeps) {
+  if ((await isDatabaseConnected(deps.db)) && (await isInstalled(deps.db))) throw new AppError(403, 'api.alreadyInstalled');
+}
+
 /**
  * Guard for every mutating installer call: refused with 403 once installed, and with 401 unless
  * the caller shows the setup token.
  */
 export async function requireInstallerAccess(deps: AppDeps, presented: string | undefined) {
-  if ((await isDatabaseConnected(deps.db)) && (await isInstalled(deps.db))) throw new AppError(403, 'api.alreadyInstalled');
+  await requireNotInstalled(deps);
   const expected = await deps.setupToken.read();
   if (!expected || !presented || !timingSafeEqual(presented, expected)) throw new AppError(401, 'api.setupTokenInvalid');
 }
@@ -107,13 +105,27 @@ export async function loadDefaultData(deps: AppDeps) {
 /**
  * Creates the owner account, records the device, marks the site installed, retires the setup
  * token and signs the new owner in.
+ *
+ * "Create the first owner" and "close the installer" are one atomic batch (one transaction on
+ * libSQL and on D1): the `installed_at` settings row is a primary key, so of several racing calls
+ * exactly one commits and the others are refused as already installed.
  */
-export async function createOwner(deps: AppDeps, input: AdminRequest, client: ClientInfo) {
+export async function createOwner(deps: AppDeps, input: AccountRequest, client: ClientInfo) {
   const { db } = deps;
+  if (!(await isMigrated(db))) throw new AppError(409, 'api.notMigrated');
   if (!(await hasSetting(db, DEFAULTS_LOADED_KEY))) throw new AppError(409, 'api.defaultsMissing');
   if (await ownerExists(db)) throw new AppError(403, 'api.alreadyInstalled');
-  const userId = await createUser(db, input, ['owner']);
-  await db.insert(settings).values({ key: INSTALLED_AT_KEY, value: Date.now() }).onConflictDoNothing();
+  await requireStrongPassword(input.password, [input.userName, input.firstName, input.lastName]);
+  if (await findUserByName(db, input.userName)) {
+    throw new AppError(409, 'api.userNameTaken', { issues: [{ path: ['userName'], message: 'api.userNameTaken' }] });
+  }
+  const { id: userId, statements } = await newUserStatements(db, input, ['owner'], deps.passwordIterations);
+  try {
+    await db.batch([db.insert(settings).values({ key: INSTALLED_AT_KEY, value: Date.now() }), ...statements]);
+  } catch (error) {
+    if (await isInstalled(db)) throw new AppError(403, 'api.alreadyInstalled');
+    throw error;
+  }
   await deps.setupToken.clear();
   const deviceId = input.pub ? await recordDevice(db, userId, input.pub, client) : undefined;
   const session = await createSession(db, userId, client, deviceId);

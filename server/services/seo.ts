@@ -1,5 +1,5 @@
-import { pagePath } from '../../common/content';
-import { type Locale, locales } from '../../common/locales';
+import { type Locale, locales, otherLocale } from '../../common/locales';
+import { PRIVATE_SECTIONS, paths } from '../../common/paths';
 import { pageTitle } from '../../common/site-settings';
 import type { Database } from '../db/database';
 import { feedEntries, listPublicPages, publishedSlugs } from './content';
@@ -18,8 +18,7 @@ export function xmlEscape(value: string) {
 /** Dashboard, account and API paths stay out of search engines; everything else is welcome. */
 export function robotsTxt(origin: string) {
   const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/'];
-  for (const locale of locales)
-    for (const path of ['manage', 'login', 'register', 'profile']) lines.push(`Disallow: /${locale}/${path}`);
+  for (const locale of locales) for (const section of PRIVATE_SECTIONS) lines.push(`Disallow: /${locale}/${section}`);
   lines.push('', `Sitemap: ${origin}/sitemap.xml`, '');
   return lines.join('\n');
 }
@@ -27,9 +26,7 @@ export function robotsTxt(origin: string) {
 export async function sitemapIndexXml(db: Database, origin: string) {
   const build = await latestContentBuild(db);
   const lastmod = build ? `<lastmod>${build.createdAt.toISOString()}</lastmod>` : '';
-  const items = locales.map(
-    (locale) => `<sitemap><loc>${xmlEscape(`${origin}/${locale}/sitemap.xml`)}</loc>${lastmod}</sitemap>`,
-  );
+  const items = locales.map((locale) => `<sitemap><loc>${xmlEscape(origin + paths.sitemap(locale))}</loc>${lastmod}</sitemap>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
@@ -44,7 +41,7 @@ export async function sitemapXml(db: Database, origin: string, locale: Locale) {
     getSiteSettings(db),
     latestContentBuild(db),
   ]);
-  const other = locales.find((l) => l !== locale)!;
+  const other = otherLocale(locale);
   const buildDate = build?.createdAt.toISOString();
   const url = (path: string, lastmod: string | undefined, alternate?: string) => {
     const links = alternate
@@ -54,14 +51,13 @@ export async function sitemapXml(db: Database, origin: string, locale: Locale) {
   };
   const entries = pagesOfLocale.map((page) =>
     url(
-      pagePath(locale, page.slug),
+      paths.page(locale, page.slug),
       page.indexedAt.toISOString(),
-      both[other].has(page.slug) ? pagePath(other, page.slug) : undefined,
+      both[other].has(page.slug) ? paths.page(other, page.slug) : undefined,
     ),
   );
-  entries.push(url(`/${locale}/logs`, buildDate, `/${other}/logs`));
-  for (const cat of site.cats)
-    entries.push(url(`/${locale}/cats/${encodeURIComponent(cat)}`, buildDate, `/${other}/cats/${encodeURIComponent(cat)}`));
+  entries.push(url(paths.logs(locale), buildDate, paths.logs(other)));
+  for (const cat of site.cats) entries.push(url(paths.category(locale, cat), buildDate, paths.category(other, cat)));
   // The site name is here only to make the file self-describing for people who open it.
   return `<?xml version="1.0" encoding="UTF-8"?>\n<!-- ${xmlEscape(site.siteName[locale]).replace(/--/g, '')} -->\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
 }
@@ -70,9 +66,9 @@ export async function sitemapXml(db: Database, origin: string, locale: Locale) {
 export async function feedXml(db: Database, origin: string, locale: Locale) {
   const [entries, site, build] = await Promise.all([feedEntries(db, locale), getSiteSettings(db), latestContentBuild(db)]);
   const updated = (build?.createdAt ?? new Date(0)).toISOString();
-  const feedUrl = `${origin}/${locale}/feed.xml`;
+  const feedUrl = origin + paths.feed(locale);
   const items = entries.map((entry) => {
-    const link = origin + pagePath(locale, entry.slug);
+    const link = origin + paths.page(locale, entry.slug);
     const published = new Date(entry.date ?? entry.indexedAt).toISOString();
     return [
       '<entry>',
@@ -106,22 +102,26 @@ export async function feedXml(db: Database, origin: string, locale: Locale) {
   ].join('\n');
 }
 
-/** `builds/latest.json` (spec §4, §7): the id changes whenever the published content changes. */
+/** `builds/latest.json` (docs/spec.md §4, §7): the id changes whenever the published content changes. */
 export async function latestBuildJson(db: Database) {
   const build = await latestContentBuild(db);
   return build ? { id: build.id, timestamp: build.createdAt.getTime() } : undefined;
 }
 
 /** `builds/meta/{id}.json`: the manifest of one build. */
-export function buildManifest(build: NonNullable<Awaited<ReturnType<typeof latestContentBuild>>>) {
+export function buildManifest(
+  build: NonNullable<Awaited<ReturnType<typeof latestContentBuild>>>,
+  /** Route rules: `{ '/en/old': { redirect: { to: '/en/new', statusCode: 301 } } }` (moved pages). */
+  staticRules: Record<string, { redirect: { to: string; statusCode: number } }> = {},
+) {
   return {
     id: build.id,
     timestamp: build.createdAt.getTime(),
     commit: build.commitSha,
     pages: build.pageCount,
     problems: build.problems.length,
-    // Route rules in the spec's shape; the site has none beyond its routes today.
-    matcher: { static: {}, wildcard: {}, dynamic: {} },
+    // Route rules in the spec's shape: the redirects of published moves (server/http/redirects.ts).
+    matcher: { static: staticRules, wildcard: {}, dynamic: {} },
     prerendered: [],
   };
 }

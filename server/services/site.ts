@@ -1,26 +1,44 @@
-import { eq, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { defaultSiteSettings, type SiteSettings } from '../../common/site-settings';
 import type { Database } from '../db/database';
+import { isMissingTableError } from '../db/errors';
 import { settings } from '../db/schema';
 
 export const SITE_SETTINGS_KEY = 'site';
 export const INSTALLED_AT_KEY = 'installed_at';
 
-async function hasTable(db: Database, name: string): Promise<boolean> {
-  const rows = await db.all(sql`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ${name}`);
-  return rows.length > 0;
+/** What every page request needs to know about the site, read in one statement. */
+export type SiteState = { installed: boolean; site: SiteSettings };
+
+/** Installation cannot be undone, so once a database says "installed" it is not asked again. */
+const installedDatabases = new WeakSet<Database>();
+
+/**
+ * Installed flag and site settings (merged over the defaults) in one query. A fresh database
+ * without tables is simply "not installed"; any other failure propagates.
+ */
+export async function readSiteState(db: Database): Promise<SiteState> {
+  try {
+    const rows = await db
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
+      .where(inArray(settings.key, [INSTALLED_AT_KEY, SITE_SETTINGS_KEY]));
+    const stored = rows.find((row) => row.key === SITE_SETTINGS_KEY)?.value as Partial<SiteSettings> | undefined;
+    const installed = rows.some((row) => row.key === INSTALLED_AT_KEY);
+    if (installed) installedDatabases.add(db);
+    return { installed, site: { ...defaultSiteSettings, ...(stored ?? {}) } };
+  } catch (error) {
+    if (isMissingTableError(error)) return { installed: false, site: defaultSiteSettings };
+    throw error;
+  }
 }
 
 /** Installation is recorded in the database itself, so it survives restarts and redeploys. */
 export async function isInstalled(db: Database): Promise<boolean> {
-  if (!(await hasTable(db, 'settings'))) return false;
-  const row = await db.select({ key: settings.key }).from(settings).where(eq(settings.key, INSTALLED_AT_KEY)).get();
-  return Boolean(row);
+  return installedDatabases.has(db) || (await readSiteState(db)).installed;
 }
 
 /** Site settings merged over the defaults; a fresh, uninstalled site gets the defaults. */
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {
-  if (!(await hasTable(db, 'settings'))) return defaultSiteSettings;
-  const row = await db.select().from(settings).where(eq(settings.key, SITE_SETTINGS_KEY)).get();
-  return { ...defaultSiteSettings, ...((row?.value as Partial<SiteSettings> | undefined) ?? {}) };
+  return (await readSiteState(db)).site;
 }

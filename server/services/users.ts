@@ -1,8 +1,11 @@
-import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
-import type { AdminRequest } from '../../common/schemas/account';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { AccountRequest } from '../../common/schemas/account';
 import { hashPassword } from '../auth/password';
+import { requireStrongPassword } from '../auth/password-strength';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
 import { roles, userRoles, users } from '../db/schema';
 import { AppError } from '../errors';
 
@@ -14,37 +17,68 @@ export async function findUserByName(db: Database, username: string) {
     .get();
 }
 
+/**
+ * The statements that create an account (its row and its role rows), password hashed, for a
+ * caller that commits them in its own atomic batch (the installer's owner).
+ */
+export async function newUserStatements(
+  db: Database,
+  input: Omit<AccountRequest, 'pub'>,
+  roleIds: string[],
+  passwordIterations?: number,
+) {
+  const id = crypto.randomUUID();
+  const passwordHash = await hashPassword(input.password, passwordIterations);
+  const statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [
+    db.insert(users).values({
+      id,
+      username: input.userName,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      displayName: `${input.firstName} ${input.lastName}`,
+      about: input.about,
+    }),
+    ...roleIds.map((roleId) => db.insert(userRoles).values({ userId: id, roleId })),
+  ];
+  return { id, statements };
+}
+
 /** Creates an account with the given roles; user names are unique regardless of case. */
-export async function createUser(db: Database, input: Omit<AdminRequest, 'pub'>, roleIds: string[]) {
+export async function createUser(
+  db: Database,
+  input: Omit<AccountRequest, 'pub'>,
+  roleIds: string[],
+  passwordIterations?: number,
+) {
   if (await findUserByName(db, input.userName)) {
     throw new AppError(409, 'api.userNameTaken', { issues: [{ path: ['userName'], message: 'api.userNameTaken' }] });
   }
-  const id = crypto.randomUUID();
-  const passwordHash = await hashPassword(input.password);
+  const { id, statements } = await newUserStatements(db, input, roleIds, passwordIterations);
   try {
-    await db.batch([
-      db.insert(users).values({
-        id,
-        username: input.userName,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        displayName: `${input.firstName} ${input.lastName}`,
-        about: input.about,
-      }),
-      ...roleIds.map((roleId) => db.insert(userRoles).values({ userId: id, roleId })),
-    ]);
+    await db.batch(statements);
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides.
-    if (String((error as Error)?.message ?? error).includes('UNIQUE')) throw new AppError(409, 'api.userNameTaken');
+    if (isUniqueViolation(error)) throw new AppError(409, 'api.userNameTaken');
     throw error;
   }
   return id;
 }
 
-/** Users for the dashboard: paginated, searchable by user name or name. */
+/**
+ * The search as literal text: `LIKE` patterns with `\`, `%` and `_` escaped (`ESCAPE '\'`), so
+ * `%` finds a percent sign, not everyone. SQLite reads a pattern only up to a NUL, which would
+ * leave `%` alone and match every user: a query holding one matches no one.
+ */
+function containsText(query: string) {
+  if (query.includes('\0')) return sql`0`;
+  const pattern = `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return or(sql`${users.username} like ${pattern} escape '\\'`, sql`${users.displayName} like ${pattern} escape '\\'`);
+}
+
+/** Users for the dashboard: paginated, searchable by user name or name (case-insensitive, literal text). */
 export async function listUsers(db: Database, { query, page, pageSize }: { query?: string; page: number; pageSize: number }) {
-  const where = query ? or(like(users.username, `%${query}%`), like(users.displayName, `%${query}%`)) : undefined;
+  const where = query ? containsText(query) : undefined;
   const [rows, [count]] = await Promise.all([
     db
       .select({
@@ -102,9 +136,14 @@ async function activeOwnerIds(db: Database) {
   return rows.map((r) => r.id);
 }
 
-export async function createUserWithRoles(db: Database, input: Omit<AdminRequest, 'pub'> & { roles: string[] }) {
+export async function createUserWithRoles(
+  db: Database,
+  input: Omit<AccountRequest, 'pub'> & { roles: string[] },
+  passwordIterations?: number,
+) {
   await requireRoles(db, input.roles);
-  return createUser(db, input, [...new Set(input.roles)]);
+  await requireStrongPassword(input.password, [input.userName, input.firstName, input.lastName]);
+  return createUser(db, input, [...new Set(input.roles)], passwordIterations);
 }
 
 /** Replaces a user's roles; the last active owner cannot lose the owner role. */

@@ -1,8 +1,32 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { ACCOUNTS, createSessionCookie, type Role, startInstalledServer } from '../support/install';
 import { type RunningServer, startServer } from '../support/server';
 
-/** `site`: one built server with its own fresh data folder per worker. */
-export const test = base.extend<object, { site: RunningServer }>({
+type TestFixtures = {
+  /** An installed site of this test's own, for a test that changes what others would see. */
+  freshSite: RunningServer;
+  /**
+   * Signs the browser in as the owner, editor or member of `installedSite` (or of `site`): a
+   * session written into the site's database and its cookie set on the context, no login form.
+   */
+  login: (role: Role, site?: RunningServer) => Promise<(typeof ACCOUNTS)[Role]>;
+  /** Fails the test on an uncaught page error or a console.error in any of its browser contexts. */
+  failOnBrowserErrors: undefined;
+};
+type WorkerFixtures = {
+  /** A built server on a fresh, not yet installed data folder, one per worker. */
+  site: RunningServer;
+  /** A built server installed with an owner, an editor and a member (tests/support/install.ts), one per worker. */
+  installedSite: RunningServer;
+};
+
+/**
+ * Chromium reports every non-2xx response as a console error; tests assert statuses themselves,
+ * so only the application's own errors count.
+ */
+const isNetworkStatus = (text: string) => text.startsWith('Failed to load resource:');
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   site: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature.
     async ({}, use) => {
@@ -11,6 +35,45 @@ export const test = base.extend<object, { site: RunningServer }>({
       await server.stop();
     },
     { scope: 'worker' },
+  ],
+  installedSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature.
+    async ({}, use) => {
+      const server = await startInstalledServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature.
+  freshSite: async ({}, use) => {
+    const server = await startInstalledServer();
+    test.info().annotations.push({ type: 'site', description: server.url });
+    await use(server);
+    await server.stop();
+  },
+  login: async ({ context, installedSite }, use) => {
+    await use(async (role, site = installedSite) => {
+      const cookie = await createSessionCookie(site, role);
+      await context.addCookies([{ ...cookie, url: site.url, httpOnly: true, sameSite: 'Lax' }]);
+      return ACCOUNTS[role];
+    });
+  },
+  failOnBrowserErrors: [
+    async ({ browser }, use) => {
+      const errors: string[] = [];
+      const watch = (context: BrowserContext) => {
+        context.on('weberror', (error) => errors.push(`uncaught: ${error.error().message}`));
+        context.on('console', (message) => {
+          if (message.type() === 'error' && !isNetworkStatus(message.text())) errors.push(`console.error: ${message.text()}`);
+        });
+      };
+      browser.on('context', watch);
+      await use(undefined);
+      browser.off('context', watch);
+      expect(errors, 'errors in the browser').toEqual([]);
+    },
+    { auto: true },
   ],
 });
 

@@ -1,18 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 import { createNodeDatabase } from '../../platforms/node/database';
 import { runMigrations } from '../../server/db/migrate';
+import { afterFile } from './after-file';
 
-/** A real SQLite file in a temp folder, removed after the test file; migrated unless asked not to. */
-export async function createTestDatabase({ migrate = true } = {}) {
+/** The database file inside a test's data folder (the content repository sits beside it in `repo/`). */
+export const TEST_DATABASE_FILE = 'test.db';
+
+/**
+ * A real SQLite file in a temp folder, closed and removed after the test file
+ * (tests/support/cleanup.ts); migrated unless asked not to. `from`: a data folder to start from
+ * (a copy of it: database, content repository and all).
+ */
+export async function createTestDatabase({ migrate = true, from }: { migrate?: boolean; from?: string } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'daftar-test-'));
-  const { db, close } = await createNodeDatabase(`file:${path.join(dir, 'test.db')}`);
-  if (migrate) await runMigrations(db);
-  afterAll(() => {
+  if (from) cpSync(from, dir, { recursive: true });
+  const { db, close } = await createNodeDatabase(`file:${path.join(dir, TEST_DATABASE_FILE)}`);
+  afterFile(() => {
     close();
     rmSync(dir, { recursive: true, force: true });
   });
+  if (migrate) await runMigrations(db);
   return { db, dir };
 }

@@ -1,6 +1,6 @@
 import { nodeContentRepository } from '../../platforms/node/deps';
 import type { AppDeps, SetupTokenStore } from '../../server/deps';
-import { testConfig } from './config';
+import { TEST_PASSWORD_ITERATIONS, testConfig } from './config';
 import { createTestDatabase } from './database';
 
 export const TEST_SETUP_TOKEN = 'test-setup-token-0123456789';
@@ -19,12 +19,11 @@ export function memorySetupToken(
 }
 
 /**
- * Real dependencies for service and API tests: a temp SQLite file and a temp git repository — or,
- * as on the node target, the GitHub repository the env configures (tests: github-stand-in.ts).
+ * The app's dependencies over a test data folder (`test.db`, the content repository in `repo/`).
+ * `installed`: the setup token is already spent, as after the installer.
  */
-export async function createTestDeps(options: { migrate?: boolean; env?: Record<string, string> } = {}) {
-  const { db, dir } = await createTestDatabase({ migrate: options.migrate ?? false });
-  const setupToken = memorySetupToken();
+export function testDeps(db: AppDeps['db'], dir: string, options: { env?: Record<string, string>; installed?: boolean } = {}) {
+  const setupToken = memorySetupToken(options.installed ? undefined : TEST_SETUP_TOKEN);
   const config = testConfig(options.env);
   const deps: AppDeps = {
     config,
@@ -32,6 +31,18 @@ export async function createTestDeps(options: { migrate?: boolean; env?: Record<
     databaseInfo: { driver: 'libSQL (SQLite)', location: 'file:…/test.db' },
     setupToken,
     contentRepository: nodeContentRepository(config, dir),
+    passwordIterations: TEST_PASSWORD_ITERATIONS,
   };
+  return { deps, setupToken };
+}
+
+/**
+ * Real dependencies for service and API tests: a temp SQLite file and a temp git repository — or,
+ * as on the node target, the GitHub repository the env configures (tests: github-stand-in.ts).
+ * `from`: an installed data folder to copy first (the site template of tests/support/site.ts).
+ */
+export async function createTestDeps(options: { migrate?: boolean; env?: Record<string, string>; from?: string } = {}) {
+  const { db, dir } = await createTestDatabase({ migrate: options.migrate ?? false, from: options.from });
+  const { deps, setupToken } = testDeps(db, dir, { env: options.env, installed: Boolean(options.from) });
   return { deps, db, dir, setupToken };
 }

@@ -1,3 +1,11 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { createNodeDatabase } from '../../platforms/node/database';
+import { createSession, SESSION_COOKIE } from '../../server/auth/sessions';
+import type { Database } from '../../server/db/database';
+import { users } from '../../server/db/schema';
+import { createUser } from '../../server/services/users';
+import { TEST_PASSWORD_ITERATIONS } from './config';
 import { type RunningServer, startServer } from './server';
 
 export const E2E_SETUP_TOKEN = 'e2e-setup-token-0123456789';
@@ -7,6 +15,14 @@ export const OWNER = {
   about: 'Owns the site',
   userName: 'owner',
   password: 'owner-pass-1',
+};
+
+export type Role = 'owner' | 'editor' | 'member';
+/** The accounts of an installed site: the owner from the installer, an editor and a member added beside it. */
+export const ACCOUNTS: Record<Role, typeof OWNER> = {
+  owner: OWNER,
+  editor: { firstName: 'Editor', lastName: 'Person', about: 'Edits the site', userName: 'editor', password: 'editor-pass-1' },
+  member: { firstName: 'Member', lastName: 'Person', about: 'Reads the site', userName: 'member', password: 'member-pass-1' },
 };
 
 /** Runs the installer's API steps against a server started with E2E_SETUP_TOKEN. */
@@ -24,9 +40,40 @@ export async function installThroughApi(server: RunningServer, owner = OWNER) {
   if (!response.ok) throw new Error(`admin-loading failed: ${response.status} ${await response.text()}`);
 }
 
-/** A built server on a fresh data folder, installed with an owner account. */
+/**
+ * The running server's own SQLite file, opened from the test process for a moment (WAL lets both
+ * write; the busy timeout waits out the server's writes).
+ */
+async function withSiteDatabase<T>(server: RunningServer, use: (db: Database) => Promise<T>) {
+  const { db, close } = await createNodeDatabase(`file:${path.join(server.dataDir, 'daftar.db')}`);
+  try {
+    return await use(db);
+  } finally {
+    close();
+  }
+}
+
+/** A built server on a fresh data folder, installed through the API with an owner; the editor and member are added directly. */
 export async function startInstalledServer(env: Record<string, string> = {}) {
   const server = await startServer({ SETUP_TOKEN: E2E_SETUP_TOKEN, ...env });
-  await installThroughApi(server);
+  try {
+    await installThroughApi(server);
+    await withSiteDatabase(server, async (db) => {
+      for (const role of ['editor', 'member'] as const) await createUser(db, ACCOUNTS[role], [role], TEST_PASSWORD_ITERATIONS);
+    });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   return server;
+}
+
+/** A session for one of the site's accounts, written straight into its database: no login round trip. */
+export async function createSessionCookie(server: RunningServer, role: Role) {
+  const token = await withSiteDatabase(server, async (db) => {
+    const user = await db.select({ id: users.id }).from(users).where(eq(users.username, ACCOUNTS[role].userName)).get();
+    if (!user) throw new Error(`no ${role} account on ${server.url}`);
+    return (await createSession(db, user.id, { ip: '127.0.0.1', userAgent: 'playwright' })).token;
+  });
+  return { name: SESSION_COOKIE, value: token };
 }

@@ -1,23 +1,26 @@
+import { inject } from 'vitest';
 import { createApp } from '../../server/app';
-import { createSession } from '../../server/auth/sessions';
+import { createSession, SESSION_COOKIE } from '../../server/auth/sessions';
 import { runMigrations } from '../../server/db/migrate';
+import type { AppDeps } from '../../server/deps';
 import { createOwner, loadDefaultData } from '../../server/services/installer';
 import { createUser } from '../../server/services/users';
 import { createTestDeps } from './deps';
 
 export const PASSWORD = 'test-password';
+export type Role = 'owner' | 'editor' | 'member';
+export type SiteUserIds = Record<Role, string>;
 const client = { ip: '127.0.0.1', userAgent: 'vitest' };
 
 /** A session cookie for a user, made directly (no login round trip). */
-export async function loginAs(deps: Awaited<ReturnType<typeof createTestDeps>>['deps'], userId: string) {
+export async function loginAs(deps: AppDeps, userId: string) {
   const { token } = await createSession(deps.db, userId, client);
-  return `daftar_session=${token}`;
+  return `${SESSION_COOKIE}=${token}`;
 }
 
-/** An installed site with an owner, an editor and a member, and a cookie for each. */
-export async function createInstalledSite(env: Record<string, string> = {}) {
-  const { deps, db } = await createTestDeps({ env });
-  await runMigrations(db);
+/** What the installer leaves behind: migrations, defaults, the sample content indexed; plus an owner, an editor and a member. */
+export async function installSite(deps: AppDeps): Promise<SiteUserIds> {
+  await runMigrations(deps.db);
   await loadDefaultData(deps);
   const person = (userName: string) => ({
     firstName: 'Test',
@@ -26,18 +29,35 @@ export async function createInstalledSite(env: Record<string, string> = {}) {
     userName,
     password: PASSWORD,
   });
-  const { userId: ownerId } = await createOwner(deps, person('owner'), client);
-  const editorId = await createUser(db, person('editor'), ['editor']);
-  const memberId = await createUser(db, person('member'), ['member']);
-  const app = createApp(deps);
+  const { userId: owner } = await createOwner(deps, person('owner'), client);
+  const editor = await createUser(deps.db, person('editor'), ['editor'], deps.passwordIterations);
+  const member = await createUser(deps.db, person('member'), ['member'], deps.passwordIterations);
+  return { owner, editor, member };
+}
+
+/** GITHUB_* pick the repository the installer commits the samples to; other settings only change request handling. */
+const changesInstalledData = (key: string) => key.startsWith('GITHUB_');
+
+/**
+ * An installed site with an owner, an editor and a member, and a cookie for each. A copy of the
+ * template that tests/support/global-setup.ts builds once per run; installed afresh when `env`
+ * changes what the installer writes.
+ */
+export async function createInstalledSite(env: Record<string, string> = {}) {
+  const template = inject('installedSiteTemplate');
+  const fromTemplate = template && !Object.keys(env).some(changesInstalledData);
+  const { deps } = await createTestDeps({ env, from: fromTemplate ? template.dir : undefined });
+  const ids = fromTemplate ? template.ids : await installSite(deps);
   return {
-    app,
+    app: createApp(deps),
     deps,
-    ids: { owner: ownerId, editor: editorId, member: memberId },
+    ids,
     cookies: {
-      owner: await loginAs(deps, ownerId),
-      editor: await loginAs(deps, editorId),
-      member: await loginAs(deps, memberId),
+      owner: await loginAs(deps, ids.owner),
+      editor: await loginAs(deps, ids.editor),
+      member: await loginAs(deps, ids.member),
     },
   };
 }
+
+export type InstalledSite = Awaited<ReturnType<typeof createInstalledSite>>;

@@ -3,15 +3,15 @@ import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type AdminForm as AdminFormValues, adminFormSchema } from '../../../common/schemas/account';
+import { type AccountFormValues, accountFormSchema } from '../../../common/schemas/account';
 import { applyServerErrors } from '../../lib/form-errors';
 import { Button } from '../ui/button';
 import { FormField } from '../ui/form-field';
 
-export type AccountSubmit = (values: AdminFormValues) => Promise<void>;
+export type AccountSubmit = (values: AccountFormValues) => Promise<void>;
 
 /**
- * The account form of the installer's admin step and of registration (spec §5): the shared zod
+ * The account form of the installer's admin step and of registration (docs/spec.md §5): the shared zod
  * schema validates on blur and, once a field was touched, on every change; server-side field
  * errors land on their fields.
  */
@@ -28,8 +28,8 @@ export function AccountForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const form = useForm<AdminFormValues>({
-    resolver: zodResolver(adminFormSchema),
+  const form = useForm<AccountFormValues>({
+    resolver: zodResolver(accountFormSchema),
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', about: '', userName: '', password: '', confirmPassword: '' },
   });
@@ -39,7 +39,7 @@ export function AccountForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      // The caller already told the user (a toast, spec §8); field issues also mark their fields.
+      // The caller already told the user (a toast, docs/spec.md §8); field issues also mark their fields.
       applyServerErrors(form, error, '');
     }
   });

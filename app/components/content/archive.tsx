@@ -1,8 +1,8 @@
 import { Rss } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { PageSummary } from '../../../common/content';
 import type { Locale } from '../../../common/locales';
-import type { PageSummary } from '../../../server/services/content';
 import { useCategoryName } from './category-link';
 import { LogList } from './log-list';
 import { Pagination } from './pagination';

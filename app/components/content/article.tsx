@@ -1,9 +1,9 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pagePath } from '../../../common/content';
+import type { ContentPage } from '../../../common/content';
 import { localeDirection, localeNames } from '../../../common/locales';
-import type { ContentPage } from '../../../server/services/content';
+import { paths } from '../../../common/paths';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
 import { CategoryLink } from './category-link';
@@ -41,7 +41,7 @@ export function Article({ page }: { page: ContentPage }) {
           {page.cat && <CategoryLink locale={locale} cat={page.cat} />}
           {page.translation && (
             <Link
-              to={pagePath(page.translation.locale, page.translation.slug)}
+              to={paths.page(page.translation.locale, page.translation.slug)}
               hrefLang={page.translation.locale}
               lang={page.translation.locale}
               dir={localeDirection[page.translation.locale]}
@@ -63,7 +63,7 @@ export function Article({ page }: { page: ContentPage }) {
           </aside>
         )}
         <div className="min-w-0 max-w-3xl">
-          <ContentBody html={page.html} widgets={page.widgets} locale={locale} />
+          <ContentBody body={page.body} widgets={page.widgets} locale={locale} />
         </div>
       </div>
     </article>

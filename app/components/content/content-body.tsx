@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { splitWidgets } from '../../../common/content';
+import type { BodySegment, ResolvedWidget } from '../../../common/content';
 import type { Locale } from '../../../common/locales';
-import type { ResolvedWidget } from '../../../server/services/content';
 import { useCategoryName } from './category-link';
 import { LogList } from './log-list';
 
@@ -32,13 +31,15 @@ function Widget({ widget, locale }: { widget: ResolvedWidget | undefined; locale
 }
 
 /**
- * A page's body: HTML rendered and sanitised at index time (server/content/render.ts), with the
- * widgets the author placed through directives rendered here by React components.
+ * A page's body: segments of HTML rendered and sanitised at index time (server/content/render.ts),
+ * and between them the widgets the author placed through directives, rendered here by React
+ * components. The segments come cut at the top level of the HTML tree: each one is whole markup,
+ * and nothing here looks inside the HTML.
  */
-export function ContentBody({ html, widgets, locale }: { html: string; widgets: ResolvedWidget[]; locale: Locale }) {
+export function ContentBody({ body, widgets, locale }: { body: BodySegment[]; widgets: ResolvedWidget[]; locale: Locale }) {
   return (
     <div className="prose" data-testid="content-body">
-      {splitWidgets(html).map((segment, index) =>
+      {body.map((segment, index) =>
         'html' in segment ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by rehype-sanitize when indexed; never raw input.
           // biome-ignore lint/suspicious/noArrayIndexKey: segments are fixed for a given page.

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pagePath } from '../../../common/content';
+import type { PageSummary } from '../../../common/content';
 import type { Locale } from '../../../common/locales';
-import type { PageSummary } from '../../../server/services/content';
+import { paths } from '../../../common/paths';
 import { formatDate } from '../../lib/format';
 import { CategoryLink } from './category-link';
 
@@ -20,7 +20,7 @@ export function LogList({ items, locale, headingLevel = 2 }: { items: PageSummar
         <li key={item.slug} className="py-5">
           <article>
             <Heading className="text-lg font-semibold leading-snug">
-              <Link to={pagePath(locale, item.slug)} className="hover:text-primary-strong">
+              <Link to={paths.page(locale, item.slug)} className="hover:text-primary-strong">
                 {item.title}
               </Link>
             </Heading>

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Locale } from '../../../common/locales';
+import { type Locale, localeDirection } from '../../../common/locales';
 import { formatNumber } from '../../lib/format';
 
 /** Newer / older links of an archive; arrows follow the reading direction. */
@@ -9,8 +9,9 @@ export function Pagination({ locale, base, page, pageCount }: { locale: Locale; 
   const { t } = useTranslation();
   if (pageCount <= 1) return null;
   const href = (n: number) => (n === 1 ? base : `${base}?page=${n}`);
-  const Back = locale === 'fa' ? ChevronRight : ChevronLeft;
-  const Forward = locale === 'fa' ? ChevronLeft : ChevronRight;
+  const rtl = localeDirection[locale] === 'rtl';
+  const Back = rtl ? ChevronRight : ChevronLeft;
+  const Forward = rtl ? ChevronLeft : ChevronRight;
   const link = 'inline-flex items-center gap-1 rounded-md border border-border px-3 py-1.5 text-sm hover:bg-muted';
   return (
     <nav aria-label={t('content.pagination')} className="mt-8 flex items-center justify-between gap-4">

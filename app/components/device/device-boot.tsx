@@ -9,7 +9,7 @@ const loadInbox = () => import('../../lib/inbox');
 
 /**
  * Mounted once in the root: opens the local inbox, gives a signed-out visitor a device identity
- * once the session is known (spec §4 initDevice), and forgets identity and inbox on logout.
+ * once the session is known (docs/spec.md §4 initDevice), and forgets identity and inbox on logout.
  * Renders nothing.
  */
 export function DeviceBoot() {

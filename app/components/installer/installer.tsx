@@ -1,8 +1,8 @@
 import { Check, Loader2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminForm as AdminFormValues } from '../../../common/schemas/account';
-import type { InstallStatus } from '../../../server/services/installer';
+import type { InstallStatus } from '../../../common/installer';
+import type { AccountFormValues } from '../../../common/schemas/account';
 import { ApiRequestError, apiFetch } from '../../lib/api';
 import { ensureDevicePublicKey } from '../../lib/device';
 import { formatNumber } from '../../lib/format';
@@ -29,7 +29,7 @@ function resumeStep(status: InstallStatus, hasToken: boolean) {
 }
 
 /**
- * The first-run installer (spec §2, §4): five steps in a fixed order, each requiring the one
+ * The first-run installer (docs/spec.md §2, §4): five steps in a fixed order, each requiring the one
  * before (connected → migrated → loaded → admin). Flags start from the server's real state.
  */
 export function Installer({ status }: { status: InstallStatus }) {
@@ -119,7 +119,7 @@ export function Installer({ status }: { status: InstallStatus }) {
     }
   }
 
-  async function createAdmin(values: AdminFormValues) {
+  async function createAdmin(values: AccountFormValues) {
     const { confirmPassword: _confirm, ...fields } = values;
     try {
       await call('admin-loading', { ...fields, pub: ensureDevicePublicKey() });

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { InstallStatus } from '../../../server/services/installer';
+import type { InstallStatus } from '../../../common/installer';
 import { Alert } from '../ui/alert';
 
-/** Configuration check (spec §2): database, GitHub and Turnstile, each a success or error alert. */
+/** Configuration check (docs/spec.md §2): database, GitHub and Turnstile, each a success or error alert. */
 export function ConfigurationPanel({ status, dbConnected }: { status: InstallStatus; dbConnected: boolean }) {
   const { t } = useTranslation();
   return (

@@ -1,18 +1,32 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useLocation } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { paths } from '../../../common/paths';
 import { formatNumber } from '../../lib/format';
-import { localePath, useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/root-data';
 import { useSession } from '../../lib/session';
 import { Button } from '../ui/button';
+import { SiteShell } from './site-shell';
+
+/** The status an error stands for: a thrown response's own, anything else 500. */
+export function errorStatus(error: unknown): number {
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
+
+/** The error boundary of the site's layouts: the error view inside the header and footer. */
+export function ShellErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <SiteShell>
+      <ErrorView status={errorStatus(error)} />
+    </SiteShell>
+  );
+}
 
 /**
  * The one error view: 404 says which path was not found, 403 says access is denied, anything else
  * is "Internal Server Error". Stack traces are never shown.
  */
-export function errorStatus(error: unknown): number {
-  return isRouteErrorResponse(error) ? error.status : 500;
-}
-
 export function ErrorView({ status }: { status: number }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
@@ -39,11 +53,11 @@ export function ErrorView({ status }: { status: number }) {
         {/* A refused visitor who is not signed in may simply need to log in. */}
         {status === 403 && authReady && !loggedIn ? (
           <Button asChild>
-            <Link to={`${localePath(locale, '/login')}?redirectTo=${encodeURIComponent(pathname)}`}>{t('auth.loginLink')}</Link>
+            <Link to={paths.login(locale, pathname)}>{t('auth.loginLink')}</Link>
           </Button>
         ) : null}
         <Button asChild variant="outline">
-          <Link to={localePath(locale, '/')}>{t('errors.backHome')}</Link>
+          <Link to={paths.home(locale)}>{t('errors.backHome')}</Link>
         </Button>
       </div>
     </section>

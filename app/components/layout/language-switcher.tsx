@@ -15,7 +15,7 @@ export function rememberLocale(locale: Locale) {
   document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
 }
 
-/** A link-style button per other locale, labelled with its own name (spec §2). */
+/** A link-style button per other locale, labelled with its own name (docs/spec.md §2). */
 export function LanguageSwitcher({ current }: { current: Locale }) {
   const { t } = useTranslation();
   const { pathname, search, hash } = useLocation();

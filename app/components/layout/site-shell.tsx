@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { localePath, useRootData } from '../../lib/root-data';
+import { paths } from '../../../common/paths';
+import { useRootData } from '../../lib/root-data';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeSwitcher } from './theme-switcher';
 import { UserMenu } from './user-menu';
 
-/** The public layout (spec §2): sticky header with menu and switchers, content, footer credit. */
+/** The public layout (docs/spec.md §2): sticky header with menu and switchers, content, footer credit. */
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { locale, site } = useRootData();
@@ -21,7 +22,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       {/* 65px high from the sm breakpoint; on phones the menu takes a second row (app.css adjusts the hash offset). */}
       <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur sm:h-[65px]">
         <div className="mx-auto flex h-full max-w-5xl flex-wrap items-center gap-x-4 px-4 py-2 sm:flex-nowrap sm:py-0">
-          <Link to={localePath(locale, '/')} className="me-auto text-lg font-bold text-primary-strong sm:me-0">
+          <Link to={paths.home(locale)} className="me-auto text-lg font-bold text-primary-strong sm:me-0">
             {site.siteName[locale]}
           </Link>
           <nav
@@ -31,7 +32,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
             {site.mainMenu.map((entry) => (
               <NavLink
                 key={entry.to}
-                to={localePath(locale, entry.to)}
+                to={paths.inLocale(locale, entry.to)}
                 end
                 className={({ isActive }) =>
                   // Inset focus ring: the scrolling menu would clip an outer one.

@@ -5,7 +5,7 @@ import { applyTheme, readThemePreference, storeThemePreference } from '../../lib
 import { Button } from '../ui/button';
 
 /**
- * Sun/moon button (spec §2). A click picks the opposite of what is shown and remembers it; with no
+ * Sun/moon button (docs/spec.md §2). A click picks the opposite of what is shown and remembers it; with no
  * stored choice the site follows the system setting, also when it changes.
  */
 export function ThemeSwitcher() {

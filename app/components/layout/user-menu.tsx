@@ -1,7 +1,8 @@
 import { LayoutDashboard, LogIn, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { localePath, useRootData } from '../../lib/root-data';
+import { paths } from '../../../common/paths';
+import { useRootData } from '../../lib/root-data';
 import { useSession } from '../../lib/session';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
@@ -19,7 +20,7 @@ export function UserMenu() {
   if (!user) {
     return (
       <Button asChild variant="ghost" size="sm">
-        <Link to={localePath(locale, '/login')}>
+        <Link to={paths.login(locale)}>
           <LogIn aria-hidden className="size-4 rtl:-scale-x-100" />
           {t('auth.loginLink')}
         </Link>
@@ -30,14 +31,14 @@ export function UserMenu() {
     <nav aria-label={t('auth.userMenu')} className="flex items-center gap-1">
       {user.permissions.includes('dashboard.read') ? (
         <Button asChild variant="ghost" size="sm">
-          <Link to={localePath(locale, '/manage')} aria-label={t('auth.dashboard')}>
+          <Link to={paths.manage(locale)} aria-label={t('auth.dashboard')}>
             <LayoutDashboard aria-hidden className="size-4" />
             <span className="max-sm:sr-only">{t('auth.dashboard')}</span>
           </Link>
         </Button>
       ) : null}
       <Button asChild variant="ghost" size="sm">
-        <Link to={localePath(locale, '/profile')} title={user.displayName} aria-label={t('auth.profile')}>
+        <Link to={paths.profile(locale)} title={user.displayName} aria-label={t('auth.profile')}>
           <UserRound aria-hidden className="size-4" />
           <span className="max-sm:sr-only">{t('auth.profile')}</span>
         </Link>
@@ -49,7 +50,7 @@ export function UserMenu() {
         onClick={async () => {
           await logout();
           toast({ title: t('auth.loggedOut'), color: 'info' });
-          navigate(localePath(locale, '/'));
+          navigate(paths.home(locale));
         }}
       >
         <LogOut aria-hidden className="size-4 rtl:-scale-x-100" />

@@ -2,8 +2,9 @@ import { MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Locale } from '../../../common/locales';
+import { paths } from '../../../common/paths';
 import { formatDate } from '../../lib/format';
-import { localePath, useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/root-data';
 import { EmptyState } from './empty-state';
 
 export type ProfileComment = {
@@ -32,10 +33,7 @@ export function CommentList({ comments }: { comments: ProfileComment[] }) {
       {comments.map((comment) => (
         <li key={comment.id} className="p-4">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
-            <Link
-              to={localePath(comment.locale, `/${comment.pageSlug}`)}
-              className="font-medium text-primary-strong hover:underline"
-            >
+            <Link to={paths.page(comment.locale, comment.pageSlug)} className="font-medium text-primary-strong hover:underline">
               {t('profile.comments.onPage', { page: comment.pageSlug })}
             </Link>
             <time dateTime={new Date(comment.createdAt).toISOString()}>{formatDate(locale, comment.createdAt)}</time>

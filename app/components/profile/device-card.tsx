@@ -6,7 +6,7 @@ import { useRootData } from '../../lib/root-data';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
 
-/** The local device identity (spec §3): its names, and "Generate new names" that keeps the key. */
+/** The local device identity (docs/spec.md §3): its names, and "Generate new names" that keeps the key. */
 export function DeviceCard() {
   const { t } = useTranslation();
   const { locale } = useRootData();

@@ -2,10 +2,11 @@ import { Laptop, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
+import { paths } from '../../../common/paths';
 import { ApiRequestError, apiFetch } from '../../lib/api';
 import { useDeviceIdentity } from '../../lib/device';
 import { formatDate } from '../../lib/format';
-import { localePath, useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/root-data';
 import { useSession } from '../../lib/session';
 import { describeUserAgent } from '../../lib/user-agent';
 import { Button } from '../ui/button';
@@ -52,7 +53,7 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
       if (device.id === currentDeviceId) {
         // The server has ended this browser's session; forget it here too.
         await logout();
-        navigate(localePath(locale, '/login'));
+        navigate(paths.login(locale));
       } else {
         await revalidator.revalidate();
       }

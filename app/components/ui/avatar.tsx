@@ -2,7 +2,7 @@ import { UserRound } from 'lucide-react';
 import { Avatar as RadixAvatar } from 'radix-ui';
 import { initials } from '../../lib/initials';
 
-/** Avatar sizes (spec §9: 16 to 48 px). */
+/** Avatar sizes (docs/spec.md §9: 16 to 48 px). */
 const sizes = {
   '3xs': 'size-4 text-[0.5rem]',
   '2xs': 'size-5 text-[0.55rem]',

@@ -9,7 +9,7 @@ const inputClass =
 
 /**
  * A labelled input with its error wired for assistive technology (`aria-invalid`,
- * `aria-describedby`); password fields get a show/hide toggle (spec §5).
+ * `aria-describedby`); password fields get a show/hide toggle (docs/spec.md §5).
  */
 export const Field = forwardRef<HTMLInputElement & HTMLTextAreaElement, FieldProps>(function Field(
   { label, error, hint, multiline, type = 'text', className = '', ...props },

@@ -1,5 +1,7 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isLocale } from '../../../common/locales';
+import { localiseValues, parseMessageRef } from '../../../common/messages';
 import { Field, type FieldProps } from './field';
 
 /**
@@ -14,5 +16,11 @@ export function FormField<T extends FieldValues>({
 }: Omit<FieldProps, 'error' | 'name' | 'form'> & { form: UseFormReturn<T>; name: Path<T> }) {
   const { t, i18n } = useTranslation();
   const message = form.getFieldState(name, form.formState).error?.message;
-  return <Field {...props} error={message && i18n.exists(message) ? t(message) : message} {...form.register(name)} />;
+  // A schema message is a key, or a key with values (`validation.tooLong?max=64`).
+  const ref = message ? parseMessageRef(message) : undefined;
+  const error =
+    ref && i18n.exists(ref.key)
+      ? t(ref.key, isLocale(i18n.language) ? localiseValues(i18n.language, ref.values) : ref.values)
+      : message;
+  return <Field {...props} error={error} {...form.register(name)} />;
 }

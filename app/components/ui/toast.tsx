@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /*
- * Toasts (spec §3, §9): a queue keeping the latest 5, each shown 5 000 ms, swipe right to dismiss,
+ * Toasts (docs/spec.md §3, §9): a queue keeping the latest 5, each shown 5 000 ms, swipe right to dismiss,
  * F8 focuses the region, removal 200 ms after closing. Radix Toast's defaults are these constants.
  */
 export type ToastColor = 'success' | 'info' | 'warning' | 'error';

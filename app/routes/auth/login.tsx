@@ -4,22 +4,23 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../common/paths';
 import { type LoginRequest, loginSchema } from '../../../common/schemas/account';
-import { appContext } from '../../../server/context';
 import { AuthCard } from '../../components/account/auth-card';
 import { Captcha } from '../../components/account/captcha';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { ApiRequestError, apiFetch } from '../../lib/api';
+import { requireAnonymous } from '../../lib/auth.server';
 import { pageMetaFor } from '../../lib/meta';
-import { localePath, useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/root-data';
 import { useAfterSignIn } from '../../lib/use-after-sign-in';
 import type { Route } from './+types/login';
-import { redirectSignedIn } from './redirect-signed-in.server';
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return redirectSignedIn(request, context.get(appContext), params.locale);
+/** Login and register are for visitors: a signed-in user is sent on (docs/spec.md §2). */
+export async function loader(args: Route.LoaderArgs) {
+  return requireAnonymous(args);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'auth.loginTitle');
@@ -53,7 +54,7 @@ export default function Login() {
     }
   });
 
-  const registerHref = `${localePath(locale, '/register')}${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(params.get('redirectTo') ?? '')}` : ''}`;
+  const registerHref = paths.register(locale, params.get('redirectTo'));
   return (
     <AuthCard
       title={t('auth.loginTitle')}

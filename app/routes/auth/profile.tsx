@@ -1,10 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { redirect } from 'react-router';
 import { localeDirection } from '../../../common/locales';
-import { currentDeviceId } from '../../../server/auth/current-device';
-import { getRequestUser } from '../../../server/auth/request-user';
-import { appContext } from '../../../server/context';
-import { getProfile } from '../../../server/services/accounts';
 import { ChangePasswordDialog } from '../../components/profile/change-password-dialog';
 import { CommentList } from '../../components/profile/comment-list';
 import { DeviceCard } from '../../components/profile/device-card';
@@ -16,14 +11,11 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/profile';
+import { loadProfile } from './profile.server';
 
-/** The signed-in user's profile (spec §2); anonymous visitors sign in first and come back. */
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { deps } = context.get(appContext);
-  const user = await getRequestUser(deps.db, request);
-  if (!user) throw redirect(`/${params.locale}/login?redirectTo=${encodeURIComponent(`/${params.locale}/profile`)}`);
-  const [profile, deviceId] = await Promise.all([getProfile(deps, user.id), currentDeviceId(deps.db, request)]);
-  return { ...profile, currentDeviceId: deviceId };
+/** The signed-in user's profile (docs/spec.md §2); anonymous visitors sign in first and come back. */
+export async function loader(args: Route.LoaderArgs) {
+  return loadProfile(args);
 }
 
 /** Personal data: never stored by a shared cache. */

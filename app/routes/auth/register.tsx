@@ -1,21 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminForm as AccountValues } from '../../../common/schemas/account';
-import { appContext } from '../../../server/context';
+import { paths } from '../../../common/paths';
+import type { AccountFormValues } from '../../../common/schemas/account';
 import { AccountForm } from '../../components/account/account-form';
 import { AuthCard } from '../../components/account/auth-card';
 import { Captcha } from '../../components/account/captcha';
 import { toast } from '../../components/ui/toast';
 import { ApiRequestError, apiFetch } from '../../lib/api';
+import { requireAnonymous } from '../../lib/auth.server';
 import { pageMetaFor } from '../../lib/meta';
-import { localePath, useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/root-data';
 import { useAfterSignIn } from '../../lib/use-after-sign-in';
 import type { Route } from './+types/register';
-import { redirectSignedIn } from './redirect-signed-in.server';
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return redirectSignedIn(request, context.get(appContext), params.locale);
+/** Login and register are for visitors: a signed-in user is sent on (docs/spec.md §2). */
+export async function loader(args: Route.LoaderArgs) {
+  return requireAnonymous(args);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'auth.registerTitle');
@@ -27,7 +28,7 @@ export default function Register() {
   const after = useAfterSignIn();
   const [captcha, setCaptcha] = useState<string>();
 
-  async function register(values: AccountValues) {
+  async function register(values: AccountFormValues) {
     if (turnstileSiteKey && !captcha) {
       toast({ title: t('auth.captcha'), color: 'warning' });
       return;
@@ -49,7 +50,7 @@ export default function Register() {
     await after.done();
   }
 
-  const loginHref = `${localePath(locale, '/login')}${params.get('redirectTo') ? `?redirectTo=${encodeURIComponent(params.get('redirectTo') ?? '')}` : ''}`;
+  const loginHref = paths.login(locale, params.get('redirectTo'));
   return (
     <AuthCard
       title={t('auth.registerTitle')}

@@ -1,25 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useRouteError } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { pageAccess } from '../../../common/page-access';
-import { checkPageAccess, pageAccessContext, requirePageUser } from '../../../server/auth/page-guard';
-import { appContext } from '../../../server/context';
-import { ErrorView, errorStatus } from '../../components/layout/error-view';
+import { paths } from '../../../common/paths';
+import { ShellErrorBoundary } from '../../components/layout/error-view';
 import { SiteShell } from '../../components/layout/site-shell';
-import { localePath, useRootData } from '../../lib/root-data';
+import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/layout';
+import { dashboardUser, guardDashboard } from './layout.server';
 
 /**
  * Every dashboard request is checked before any loader runs (common/page-access.ts); loaders
- * below read the outcome with `requirePageUser(context.get(pageAccessContext))`.
+ * below start with `dashboardUser(context)`.
  */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }) => {
-    context.set(pageAccessContext, await checkPageAccess(context.get(appContext).deps.db, request));
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [guardDashboard];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { permissions: requirePageUser(context.get(pageAccessContext)).permissions };
+  return { permissions: dashboardUser(context).permissions };
 }
 
 export default function ManageLayout({ loaderData }: Route.ComponentProps) {
@@ -27,7 +23,7 @@ export default function ManageLayout({ loaderData }: Route.ComponentProps) {
   const { locale, site } = useRootData();
   const allowed = site.dashMenu.filter((entry) => {
     const page = entry.to.slice(1) as keyof typeof pageAccess;
-    return !(page in pageAccess) || (loaderData.permissions as string[]).includes(pageAccess[page]);
+    return !(page in pageAccess) || loaderData.permissions.includes(pageAccess[page]);
   });
   return (
     <SiteShell>
@@ -37,7 +33,7 @@ export default function ManageLayout({ loaderData }: Route.ComponentProps) {
             {allowed.map((entry) => (
               <li key={entry.to}>
                 <NavLink
-                  to={localePath(locale, entry.to)}
+                  to={paths.inLocale(locale, entry.to)}
                   end={entry.to === '/manage'}
                   className={({ isActive }) =>
                     `block rounded-md px-3 py-2 text-sm hover:bg-muted ${isActive ? 'bg-muted font-semibold text-primary-strong' : ''}`
@@ -57,10 +53,4 @@ export default function ManageLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <SiteShell>
-      <ErrorView status={errorStatus(useRouteError())} />
-    </SiteShell>
-  );
-}
+export const ErrorBoundary = ShellErrorBoundary;

@@ -1,22 +1,11 @@
-import { data } from 'react-router';
-import { isLocale } from '../../../common/locales';
-import { appContext } from '../../../server/context';
-import { contentPageView } from '../../../server/services/page-views';
 import { Article } from '../../components/content/article';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/content-page';
+import { loadContentPage } from './content-page.server';
 
-/** The catch-all (spec §2 /{locale}/{slug}): a published page, or 404 'Page not found: {path}'. */
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const locale = isLocale(params.locale) ? params.locale : 'fa';
-  const view = await contentPageView({
-    deps: context.get(appContext).deps,
-    locale,
-    requestUrl: request.url,
-    slug: params['*'] ?? '',
-  });
-  if (!view) throw data(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
-  return view;
+/** The catch-all (docs/spec.md §2 /{locale}/{slug}): a published page, or 404 'Page not found: {path}'. */
+export async function loader(args: Route.LoaderArgs) {
+  return loadContentPage(args);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

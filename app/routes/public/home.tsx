@@ -1,23 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isLocale } from '../../../common/locales';
-import { appContext } from '../../../server/context';
-import { homeView } from '../../../server/services/page-views';
+import { paths } from '../../../common/paths';
 import { ContentBody } from '../../components/content/content-body';
 import { LogList } from '../../components/content/log-list';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import type { Route } from './+types/home';
+import { loadHome } from './home.server';
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const locale = isLocale(params.locale) ? params.locale : 'fa';
-  return homeView({ deps: context.get(appContext).deps, locale, requestUrl: request.url });
+export async function loader(args: Route.LoaderArgs) {
+  return loadHome(args);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seoMeta(matches, { description: loaderData?.page?.description, seo: loaderData?.seo });
 
-/** Home (spec §1): the intro page (content/{locale}/index.md) and the latest logs. */
+/** Home (docs/spec.md §1): the intro page (content/{locale}/index.md) and the latest logs. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, site } = useRootData();
@@ -29,7 +27,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-lg text-fg-muted">{page?.description || site.description[locale]}</p>
         {page ? (
           <div className="mt-6">
-            <ContentBody html={page.html} widgets={page.widgets} locale={locale} />
+            <ContentBody body={page.body} widgets={page.widgets} locale={locale} />
           </div>
         ) : (
           <p className="mt-6 rounded-lg border border-dashed border-border p-6 text-fg-muted">{t('content.emptyHome')}</p>
@@ -41,7 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {t('content.latestLogs')}
           </h2>
           {totalLogs > latest.length && (
-            <Link to={`/${locale}/logs`} className="text-sm text-primary-strong hover:underline">
+            <Link to={paths.logs(locale)} className="text-sm text-primary-strong hover:underline">
               {t('content.allLogs')}
             </Link>
           )}

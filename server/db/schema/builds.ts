@@ -1,16 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
 /**
- * A build collects editor commits; publishing it writes them to the content repository as one
- * git commit and bumps the build id served at builds/latest.json.
+ * An editor build (docs/content.md "Writing and publishing"): editors' saved changes collect in
+ * the one open build; publishing writes them to the content repository as one git commit, then
+ * re-indexes. Not to be confused with `content_builds` (schema/content.ts), the states of the
+ * serving index whose id `builds/latest.json` serves.
+ *
+ * `publishing` marks a build whose publish is under way (claimed atomically, so two publishes
+ * cannot both run); a publish that never finished is resumed or reopened (services/builds.ts).
  */
 export const builds = sqliteTable(
   'builds',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    status: text('status', { enum: ['open', 'published', 'reverted', 'failed'] })
+    status: text('status', { enum: ['open', 'publishing', 'published', 'reverted', 'failed'] })
       .notNull()
       .default('open'),
     title: text('title').notNull().default(''),
@@ -19,12 +24,32 @@ export const builds = sqliteTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    publishedBy: text('published_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the running publish attempt started (status `publishing`): older than the lease = abandoned. */
+    publishingSince: integer('publishing_since', { mode: 'timestamp_ms' }),
+    /** The published build this build reverts. */
+    revertOf: integer('revert_of'),
   },
-  (t) => [index('builds_status_idx').on(t.status)],
+  (t) => [
+    index('builds_status_idx').on(t.status),
+    // At most one build collects changes, and at most one is being published, at a time.
+    uniqueIndex('builds_single_active_unique').on(t.status).where(sql`${t.status} IN ('open', 'publishing')`),
+  ],
 );
 export type Build = typeof builds.$inferSelect;
 
-/** One saved change to one file inside a build. */
+/**
+ * One saved change to one file inside a build; a later save of the same file replaces it, so a
+ * build holds at most one change per path.
+ *
+ * - `create` / `update`: `content` is the new file (or `blobSha`, bytes already stored as a git
+ *   blob: uploaded media);
+ * - `delete`: the file at `path` goes;
+ * - `move`: the file at `fromPath` moves to `path`, with `content` as its new text.
+ *
+ * `baseSha` is the git blob id of the file (at `fromPath` for a move) the edit started from; null
+ * when it did not exist. Publishing refuses when the repository no longer has that version.
+ */
 export const commits = sqliteTable(
   'commits',
   {
@@ -33,12 +58,34 @@ export const commits = sqliteTable(
       .notNull()
       .references(() => builds.id, { onDelete: 'cascade' }),
     path: text('path').notNull(),
-    /** New file content; null when the change deletes the file. */
+    /** New file content; null when the change deletes the file or its bytes are in `blobSha`. */
     content: text('content'),
     message: text('message').notNull().default(''),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    kind: text('kind', { enum: ['create', 'update', 'delete', 'move'] })
+      .notNull()
+      .default('update'),
+    baseSha: text('base_sha'),
+    fromPath: text('from_path'),
+    blobSha: text('blob_sha'),
   },
-  (t) => [index('commits_build_idx').on(t.buildId), index('commits_path_idx').on(t.path)],
+  (t) => [
+    index('commits_build_idx').on(t.buildId),
+    index('commits_path_idx').on(t.path),
+    uniqueIndex('commits_build_path_unique').on(t.buildId, t.path),
+  ],
 );
 export type Commit = typeof commits.$inferSelect;
+
+/**
+ * Route rules of published moves: `/en/old` answers 301 to `/en/new` while no page is published
+ * at `/en/old`. Listed in `builds/meta/{id}.json` under `matcher.static`.
+ */
+export const redirects = sqliteTable('redirects', {
+  from: text('from_path').primaryKey(),
+  to: text('to_path').notNull(),
+  buildId: integer('build_id').references(() => builds.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+});
+export type Redirect = typeof redirects.$inferSelect;

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { locales } from '../../../common/locales';
 import { users } from './users';
 
 export const comments = sqliteTable(
   'comments',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    locale: text('locale', { enum: ['fa', 'en'] }).notNull(),
+    locale: text('locale', { enum: locales }).notNull(),
     pageSlug: text('page_slug').notNull(),
     userId: text('user_id')
       .notNull()

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { BodySegment, Widget } from '../../../common/content';
+import { locales } from '../../../common/locales';
 
 /**
  * The serving index of published pages, rebuilt from the content repository (git is the source
@@ -9,7 +11,7 @@ export const pages = sqliteTable(
   'pages',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    locale: text('locale', { enum: ['fa', 'en'] }).notNull(),
+    locale: text('locale', { enum: locales }).notNull(),
     /** URL path below the locale, without leading slash: '' for home, 'logs/hello' … */
     slug: text('slug').notNull(),
     /** Path of the source file in the content repository. */
@@ -26,9 +28,16 @@ export const pages = sqliteTable(
     comments: integer('comments', { mode: 'boolean' }).notNull().default(false),
     newsletter: integer('newsletter', { mode: 'boolean' }).notNull().default(false),
     draft: integer('draft', { mode: 'boolean' }).notNull().default(false),
+    /** The body's HTML without widgets, in one string (feeds). */
     html: text('html').notNull(),
-    /** Widgets the HTML marks with `<!--daftar:widget:N-->`, in order (common/content.ts). */
-    widgets: text('widgets', { mode: 'json' }).$type<{ kind: 'latest-logs' | 'intro'; props: Record<string, string> }[]>(),
+    /**
+     * The body as the page shows it: HTML segments and widgets (`{ widget: N }`, an index into
+     * `widgets`), cut at the top level of the rendered tree (common/content.ts: BodySegment).
+     * Null for pages indexed before renderer version 4, until the next sync re-renders them.
+     */
+    body: text('body', { mode: 'json' }).$type<BodySegment[]>(),
+    /** The widgets the body places, in order. */
+    widgets: text('widgets', { mode: 'json' }).$type<Widget[]>(),
     words: integer('words').notNull().default(0),
     indexedAt: integer('indexed_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
@@ -53,7 +62,7 @@ export const pageViews = sqliteTable(
 );
 
 /**
- * One row per published state of the content (spec §4, §7 builds/latest.json). The id is a hash
+ * One row per published state of the content (docs/spec.md §4, §7 builds/latest.json). The id is a hash
  * of every indexed page's source, so it changes exactly when published content changes.
  */
 export const contentBuilds = sqliteTable(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { locales } from '../../../common/locales';
 import { users } from './users';
 
 export const newsletterSubscribers = sqliteTable(
@@ -7,7 +8,7 @@ export const newsletterSubscribers = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     email: text('email').notNull(),
-    locale: text('locale', { enum: ['fa', 'en'] }).notNull(),
+    locale: text('locale', { enum: locales }).notNull(),
     status: text('status', { enum: ['pending', 'subscribed', 'unsubscribed'] })
       .notNull()
       .default('pending'),

@@ -50,7 +50,7 @@ export const userRoles = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
 
-/** A device is a browser identified by its secp256k1 public key (spec §3 device identity). */
+/** A device is a browser identified by its secp256k1 public key (docs/spec.md §3 device identity). */
 export const devices = sqliteTable(
   'devices',
   {

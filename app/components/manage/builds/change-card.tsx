@@ -1,0 +1,133 @@
+import { ArrowRight, TriangleAlert, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import type { OpenBuildChange } from '../../../../common/authoring';
+import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { formatDate } from '../../../lib/format';
+import { useRootData } from '../../../lib/root-data';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/dialog';
+import { toast } from '../../ui/toast';
+import { PendingBadge } from '../pages/pending-badge';
+import { DiffView, parseUnifiedDiff } from './diff-view';
+import { KeepMineButton } from './keep-mine-button';
+
+/** A repository path shown as code (always LTR); Persian paths keep the text font (monospace fonts mangle Persian). */
+export function RepoPath({ path }: { path: string }) {
+  return (
+    <bdi dir="ltr" className={`text-sm break-all ${/^[\x20-\x7e]*$/.test(path) ? 'font-mono' : ''}`}>
+      {path}
+    </bdi>
+  );
+}
+
+/** One pending change of the open build: what it does, who made it, its diff, and discarding it. */
+export function ChangeCard({
+  change,
+  canDiscard,
+  canEdit,
+  conflicting,
+}: {
+  change: OpenBuildChange;
+  canDiscard: boolean;
+  canEdit: boolean;
+  conflicting: boolean;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function discard() {
+    setBusy(true);
+    try {
+      await apiFetch(`/api/builds/open/changes/${change.id}`, { method: 'DELETE', locale });
+      setOpen(false);
+      toast({ title: t('builds.discard.success'), description: change.path, color: 'success' });
+      await revalidator.revalidate();
+    } catch (error) {
+      toast({
+        title: t('builds.discard.failed'),
+        description: error instanceof ApiRequestError ? error.failure.message : t('builds.error'),
+        color: 'error',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li
+      data-change={change.path}
+      className={`rounded-lg border p-4 ${conflicting ? 'border-red-500/60 bg-red-500/5' : 'border-border'}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <PendingBadge kind={change.kind} />
+            {change.from ? (
+              <>
+                <RepoPath path={change.from} />
+                <ArrowRight aria-label={t('builds.movedTo')} className="size-4 shrink-0 rtl:-scale-x-100" />
+              </>
+            ) : null}
+            <RepoPath path={change.path} />
+          </div>
+          {/* Local time: the server's zone may differ, so the browser's rendering wins. */}
+          <p className="text-sm text-fg-muted" suppressHydrationWarning>
+            {t('builds.changedBy', {
+              name: change.author?.displayName ?? t('builds.unknownPerson'),
+              time: formatDate(locale, change.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: undefined }),
+            })}
+          </p>
+          {change.message ? (
+            <p dir="auto" className="text-sm">
+              {change.message}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {canEdit && change.stale && change.page && change.kind !== 'delete' ? (
+            <KeepMineButton change={change} page={change.page} />
+          ) : null}
+          {canDiscard ? (
+            <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+              <Undo2 aria-hidden className="size-4 rtl:-scale-x-100" />
+              {t('builds.discard.open')}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {change.stale ? (
+        <p className="mt-3 flex items-center gap-2 text-sm text-amber-800 dark:text-amber-300">
+          <TriangleAlert aria-hidden className="size-4 shrink-0" />
+          {t('builds.stale')}
+        </p>
+      ) : null}
+      {change.diff !== null && !parseUnifiedDiff(change.diff).length ? (
+        <p className="mt-3 text-sm text-fg-muted">{t('builds.sameText')}</p>
+      ) : change.diff !== null ? (
+        <details className="mt-3" open={change.diff.length < 4000}>
+          <summary className="cursor-pointer text-sm font-medium">{t('builds.diff')}</summary>
+          <div className="mt-2">
+            <DiffView diff={change.diff} labels={{ added: t('builds.added'), removed: t('builds.removed') }} />
+          </div>
+        </details>
+      ) : (
+        <p className="mt-3 text-sm text-fg-muted">{t('builds.binary')}</p>
+      )}
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('builds.discard.title')}
+        description={t('builds.discard.description', { path: change.path })}
+        confirmLabel={t('builds.discard.confirm')}
+        cancelLabel={t('builds.cancel')}
+        onConfirm={discard}
+        busy={busy}
+      />
+    </li>
+  );
+}

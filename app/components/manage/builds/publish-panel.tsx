@@ -1,0 +1,137 @@
+import { ExternalLink, Loader2, Rocket } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import type { ConflictData, OpenBuildChange, PublishRequest, PublishResult } from '../../../../common/authoring';
+import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { useRootData } from '../../../lib/root-data';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { toast } from '../../ui/toast';
+import { publicPath } from '../pages/page-path';
+import { RepoPath } from './change-card';
+
+export type PublishOutcome =
+  | { kind: 'published'; result: PublishResult; links: string[] }
+  | { kind: 'conflict'; message: string; paths: string[] }
+  | { kind: 'failed'; message: string };
+
+/** What a failed publish or revert shows: a 409 naming paths is a conflict, anything else its message (or `fallback`). */
+export function failedOutcome(error: unknown, fallback: string): PublishOutcome {
+  if (!(error instanceof ApiRequestError)) return { kind: 'failed', message: fallback };
+  const data = error.failure.data as Partial<ConflictData> | undefined;
+  if (error.failure.statusCode === 409 && Array.isArray(data?.conflicts))
+    return { kind: 'conflict', message: error.failure.message, paths: data.conflicts };
+  return { kind: 'failed', message: error.failure.message };
+}
+
+/** Publish the open build, with an optional title; the button shows progress, the outcome stays on screen. */
+export function PublishPanel({
+  changes,
+  onOutcome,
+}: {
+  changes: OpenBuildChange[];
+  onOutcome: (outcome: PublishOutcome | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const revalidator = useRevalidator();
+  const [title, setTitle] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function publish(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    onOutcome(undefined);
+    // The pages that will be live afterwards (deleted ones are gone), known before the list reloads.
+    const links = changes.filter((change) => change.page && change.kind !== 'delete').map((change) => publicPath(change.page!));
+    try {
+      const body: PublishRequest = title.trim() ? { title: title.trim() } : {};
+      const result = await apiFetch<PublishResult>('/api/builds/publish', { method: 'POST', body, locale });
+      toast({ title: t('builds.publish.success'), description: result.commitSha.slice(0, 7), color: 'success' });
+      setTitle('');
+      onOutcome({ kind: 'published', result, links });
+    } catch (error) {
+      onOutcome(failedOutcome(error, t('builds.error')));
+    } finally {
+      setBusy(false);
+      await revalidator.revalidate();
+    }
+  }
+
+  return (
+    <form onSubmit={publish} className="flex flex-wrap items-end gap-3" aria-busy={busy}>
+      <div className="min-w-0 flex-1 basis-64">
+        <label htmlFor={id} className="mb-1 block text-sm font-medium">
+          {t('builds.publish.titleLabel')}
+        </label>
+        <input
+          id={id}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          maxLength={200}
+          dir="auto"
+          placeholder={t('builds.publish.titlePlaceholder')}
+          className="block h-10 w-full rounded-md border border-border bg-surface px-3 placeholder:text-fg-muted focus:border-secondary focus:outline-none"
+        />
+      </div>
+      <Button type="submit" disabled={busy || !changes.length}>
+        {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Rocket aria-hidden className="size-4" />}
+        {busy ? t('builds.publish.busy') : t('builds.publish.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** What the last publish or revert did: the live pages, or the conflict and what to do about it. */
+export function OutcomeView({ outcome, commitUrl }: { outcome: PublishOutcome; commitUrl: string | null }) {
+  const { t } = useTranslation();
+  if (outcome.kind === 'failed') return <Alert tone="error" title={outcome.message} />;
+  if (outcome.kind === 'conflict')
+    return (
+      <Alert tone="error" title={outcome.message}>
+        <p>{t('builds.conflict.intro')}</p>
+        <ul className="my-2 list-disc space-y-1 ps-5" data-testid="conflicts">
+          {outcome.paths.map((path) => (
+            <li key={path}>
+              <RepoPath path={path} />
+            </li>
+          ))}
+        </ul>
+        <p>{t('builds.conflict.keep')}</p>
+        <p>{t('builds.conflict.discard')}</p>
+      </Alert>
+    );
+  const sha = outcome.result.commitSha;
+  return (
+    <Alert tone="success" title={t('builds.publish.done')}>
+      <p>
+        {t('builds.publish.commit')}{' '}
+        {commitUrl ? (
+          <a href={`${commitUrl}${sha}`} className="underline" target="_blank" rel="noreferrer">
+            <bdi dir="ltr" className="font-mono">
+              {sha.slice(0, 7)}
+            </bdi>
+          </a>
+        ) : (
+          <bdi dir="ltr" className="font-mono">
+            {sha.slice(0, 7)}
+          </bdi>
+        )}
+      </p>
+      {outcome.links.length ? (
+        <ul className="mt-2 space-y-1" aria-label={t('builds.publish.livePages')}>
+          {outcome.links.map((href) => (
+            <li key={href}>
+              <a href={href} className="inline-flex items-center gap-1 underline">
+                <ExternalLink aria-hidden className="size-4" />
+                <bdi dir="ltr">{decodeURI(href)}</bdi>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Alert>
+  );
+}

@@ -1,0 +1,503 @@
+import type { TFunction } from 'i18next';
+import { Loader2, Save } from 'lucide-react';
+import { Tooltip } from 'radix-ui';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useBlocker } from 'react-router';
+import { type PageFrontMatter, pageSlug, type SavedChange } from '../../../../common/authoring';
+import { localeDirection } from '../../../../common/locales';
+import { paths } from '../../../../common/paths';
+import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { useRootData } from '../../../lib/root-data';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
+import { toast } from '../../ui/toast';
+import { deleteDraft, draftKey, type EditorDraft, readDraft, writeDraft } from './drafts';
+import { EditorPreview } from './editor-preview';
+import { FrontMatterPanel } from './front-matter-panel';
+import type { RichEditorHandle } from './rich-editor';
+import type { EditorData } from './types';
+import { imageMarkdown, isUploadableImage, uploadMedia } from './upload';
+
+// Tiptap is loaded only here, on the client: public pages never download it.
+const RichEditor = lazy(() => import('./rich-editor'));
+
+type Mode = 'rich' | 'source' | 'preview';
+type Upload = { id: number; name: string; fraction: number };
+
+const noop = () => () => undefined;
+/** False while rendering on the server and hydrating, true afterwards. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+
+/** The front matter to start with: the page's, the translated page's (`?from=`), or only a title. */
+function initialFrontMatter(data: EditorData): PageFrontMatter {
+  if (data.document) return data.document.frontMatter;
+  if (data.from) return { ...data.from.frontMatter, title: data.from.frontMatter.title };
+  return { title: '' };
+}
+
+/** Empty optional fields are left out, so the file gets no `thumbnail: ""` the indexer would refuse. */
+function cleanFrontMatter(frontMatter: PageFrontMatter): PageFrontMatter {
+  return Object.fromEntries(
+    Object.entries(frontMatter).filter(
+      ([key, value]) => key === 'title' || (value !== undefined && value !== null && value !== ''),
+    ),
+  ) as PageFrontMatter;
+}
+
+/** A path inside a translated sentence, kept left-to-right in Persian (Unicode LRI … PDI). */
+const isolate = (text: string) => `\u2066${text}\u2069`;
+
+const apiPath = (locale: string, path: string) => `/api/pages/${locale}/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+/** The toast for an image that could not be uploaded, naming the file and the server's reason. */
+function uploadFailed(t: TFunction, name: string, error: unknown) {
+  toast({
+    title: t('editor.upload.failed', { name }),
+    description: error instanceof Error ? error.message : undefined,
+    color: 'error',
+  });
+}
+
+/**
+ * The page editor: WYSIWYG (Tiptap, loaded on the client) and Markdown source over one body, the
+ * front matter beside it, a preview by the real renderer. Edits are kept in IndexedDB until they
+ * are saved into the open build.
+ */
+export function EditorScreen({ data }: { data: EditorData }) {
+  const { t } = useTranslation();
+  const { locale: uiLocale, site } = useRootData();
+  const dir = localeDirection[uiLocale];
+  const hydrated = useHydrated();
+  const { page } = data;
+  const key = draftKey(page.locale, page.path);
+  const address = `/${page.locale}${pageSlug(page.path) ? `/${pageSlug(page.path)}` : ''}`;
+
+  const [frontMatter, setFrontMatter] = useState(() => initialFrontMatter(data));
+  const [body, setBody] = useState(data.document?.body ?? '');
+  const [message, setMessage] = useState('');
+  const [mode, setMode] = useState<Mode>('rich');
+  const [richKey, setRichKey] = useState(0);
+  const [created, setCreated] = useState(data.document !== null);
+  /** Every edit bumps the revision; the page is unsaved while it differs from the saved one. */
+  const [revision, setRevision] = useState(0);
+  const [savedRevision, setSavedRevision] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const [lastSave, setLastSave] = useState<Date | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [offer, setOffer] = useState<EditorDraft | null>(null);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [thumbnailUploading, setThumbnailUploading] = useState(false);
+  const dirty = revision !== savedRevision;
+
+  const richRef = useRef<RichEditorHandle>(null);
+  const sourceRef = useRef<HTMLTextAreaElement>(null);
+  const latest = useRef({ frontMatter, body, mode, revision, created });
+  latest.current = { frontMatter, body, mode, revision, created };
+
+  /** The body as it is now, from whichever editor holds it. */
+  const currentBody = useCallback(
+    () => (latest.current.mode === 'rich' && richRef.current ? richRef.current.getMarkdown() : latest.current.body),
+    [],
+  );
+
+  // ---- drafts in IndexedDB ----
+  const draftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const scheduleDraft = useCallback(() => {
+    clearTimeout(draftTimer.current);
+    draftTimer.current = setTimeout(() => {
+      void writeDraft({
+        key,
+        frontMatter: latest.current.frontMatter,
+        body: currentBody(),
+        baseSha: data.document?.baseSha ?? null,
+        savedAt: Date.now(),
+      });
+    }, 500);
+  }, [key, currentBody, data.document?.baseSha]);
+  useEffect(() => () => clearTimeout(draftTimer.current), []);
+
+  const changed = useCallback(() => {
+    setRevision((value) => value + 1);
+    scheduleDraft();
+  }, [scheduleDraft]);
+
+  useEffect(() => {
+    let live = true;
+    void readDraft(key).then((draft) => {
+      if (!live || !draft) return;
+      const same =
+        draft.body === (data.document?.body ?? '') &&
+        JSON.stringify(draft.frontMatter) === JSON.stringify(initialFrontMatter(data));
+      if (same) void deleteDraft(key);
+      else setOffer(draft);
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, data]);
+
+  const restore = (draft: EditorDraft) => {
+    setFrontMatter(draft.frontMatter);
+    setBody(draft.body);
+    setRichKey((value) => value + 1);
+    setRevision((value) => value + 1);
+    setOffer(null);
+  };
+  const discard = () => {
+    void deleteDraft(key);
+    setOffer(null);
+  };
+
+  // ---- leaving with unsaved changes ----
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+
+  // ---- saving ----
+  const save = useCallback(async () => {
+    if (saving) return;
+    const markdown = currentBody();
+    const started = latest.current.revision;
+    setBody(markdown);
+    setSaving(true);
+    setErrors({});
+    setFormError(null);
+    try {
+      await apiFetch<SavedChange>(apiPath(page.locale, page.path), {
+        method: 'PUT',
+        locale: uiLocale,
+        body: {
+          frontMatter: cleanFrontMatter(latest.current.frontMatter),
+          body: markdown,
+          message: message.trim() || undefined,
+          baseSha: data.document?.baseSha ?? null,
+        },
+        // A page that does not exist yet is created, never written over one someone else created.
+        headers: latest.current.created ? undefined : { 'If-None-Match': '*' },
+      });
+      setCreated(true);
+      setSavedRevision(started);
+      setLastSave(new Date());
+      setMessage('');
+      clearTimeout(draftTimer.current);
+      if (latest.current.revision === started) void deleteDraft(key);
+      toast({ title: t('editor.saved'), description: t('editor.savedDetail'), color: 'success' });
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) throw error;
+      const { statusCode, message: reason, data: details } = error.failure;
+      const fields: Record<string, string> = {};
+      for (const issue of details?.issues ?? [])
+        if (issue.path[0] === 'frontMatter' && typeof issue.path[1] === 'string') fields[issue.path[1]] ??= issue.message;
+      setErrors(fields);
+      if (Object.keys(fields).length) setFormError(t('editor.fixFields'));
+      else if (statusCode === 409) setFormError(`${t('editor.conflict')}: ${reason}`);
+      else setFormError(reason || t('editor.saveFailed'));
+      toast({ title: t('editor.saveFailed'), description: reason, color: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  }, [saving, currentBody, page, uiLocale, message, data.document?.baseSha, key, t]);
+
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // ---- images ----
+  const nextUpload = useRef(1);
+  const uploadImages = useCallback(
+    (files: File[], insert: (image: { src: string; alt: string }) => void) => {
+      for (const file of files) {
+        if (!isUploadableImage(file)) {
+          toast({ title: t('editor.upload.notImage'), color: 'error' });
+          continue;
+        }
+        const id = nextUpload.current++;
+        setUploads((list) => [...list, { id, name: file.name, fraction: 0 }]);
+        uploadMedia(file, uiLocale, (fraction) =>
+          setUploads((list) => list.map((item) => (item.id === id ? { ...item, fraction } : item))),
+        )
+          .then((upload) => {
+            insert(imageMarkdown(file, upload));
+            changed();
+          })
+          .catch((error: unknown) => uploadFailed(t, file.name, error))
+          .finally(() => setUploads((list) => list.filter((item) => item.id !== id)));
+      }
+    },
+    [uiLocale, changed, t],
+  );
+
+  const richImages = useCallback(
+    (files: File[], at?: number) => uploadImages(files, (image) => richRef.current?.insertImage(image, at)),
+    [uploadImages],
+  );
+
+  /** In source mode an image goes where the caret is, as `![alt](url)`. */
+  const sourceImages = (files: File[]) => {
+    const caret = sourceRef.current?.selectionStart ?? latest.current.body.length;
+    uploadImages(files, ({ src, alt }) => {
+      const text = latest.current.body;
+      setBody(`${text.slice(0, caret)}![${alt}](${src})${text.slice(caret)}`);
+    });
+  };
+
+  const thumbnailFile = (file: File) => {
+    if (!isUploadableImage(file)) return toast({ title: t('editor.upload.notImage'), color: 'error' });
+    setThumbnailUploading(true);
+    uploadMedia(file, uiLocale, () => undefined)
+      .then((upload) => {
+        setFrontMatter((value) => ({ ...value, thumbnail: upload.url }));
+        changed();
+      })
+      .catch((error: unknown) => uploadFailed(t, file.name, error))
+      .finally(() => setThumbnailUploading(false));
+  };
+
+  const switchMode = (next: string) => {
+    if (mode === 'rich' && richRef.current) setBody(richRef.current.getMarkdown());
+    setMode(next as Mode);
+  };
+
+  const files = (list: FileList | null | undefined) => [...(list ?? [])].filter((file) => file.type.startsWith('image/'));
+  const title = typeof frontMatter.title === 'string' && frontMatter.title.trim() ? frontMatter.title : t('editor.newPage');
+
+  return (
+    <section className="space-y-4" data-testid="editor" data-hydrated={hydrated ? 'true' : undefined}>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm text-fg-muted">{created ? t('editor.editing') : t('editor.newPage')}</p>
+          <h1 className="truncate text-2xl font-bold" dir="auto">
+            {title}
+          </h1>
+          <p className="text-sm text-fg-muted">
+            <bdi dir="ltr">{address}</bdi>
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className="text-sm text-fg-muted" role="status" data-testid="save-state">
+            {dirty ? t('editor.unsaved') : t('editor.allSaved')}
+          </span>
+          <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+            <Tooltip.Root>
+              <Tooltip.Trigger asChild>
+                <Button
+                  type="button"
+                  onClick={() => void save()}
+                  disabled={saving || !hydrated}
+                  aria-keyshortcuts="Control+S Meta+S"
+                >
+                  {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
+                  {saving ? t('editor.saving') : t('editor.save')}
+                </Button>
+              </Tooltip.Trigger>
+              <Tooltip.Portal>
+                <Tooltip.Content
+                  side="bottom"
+                  sideOffset={6}
+                  className="z-50 rounded-md bg-neutral-900 px-2 py-1 text-xs text-white shadow dark:bg-neutral-100 dark:text-neutral-900"
+                >
+                  {t('editor.saveShortcut')}
+                </Tooltip.Content>
+              </Tooltip.Portal>
+            </Tooltip.Root>
+          </Tooltip.Provider>
+        </div>
+      </header>
+
+      {offer ? (
+        <div data-testid="restore-offer">
+          <Alert
+            tone="info"
+            title={t('editor.restoreTitle', {
+              time: formatDate(uiLocale, offer.savedAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: undefined }),
+            })}
+          >
+            <p>{t('editor.restoreDetail')}</p>
+            <div className="mt-3 flex gap-2">
+              <Button type="button" size="sm" onClick={() => restore(offer)}>
+                {t('editor.restore')}
+              </Button>
+              <Button type="button" size="sm" variant="outline" onClick={discard}>
+                {t('editor.discard')}
+              </Button>
+            </div>
+          </Alert>
+        </div>
+      ) : null}
+      {data.pendingBy ? (
+        <Alert
+          tone="warning"
+          title={
+            data.pendingBy.displayName
+              ? t('editor.pendingOther', {
+                  name: data.pendingBy.displayName,
+                  time: formatDate(uiLocale, data.pendingBy.createdAt, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                    timeZone: undefined,
+                  }),
+                })
+              : t('editor.pendingSomeone', {
+                  time: formatDate(uiLocale, data.pendingBy.createdAt, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                    timeZone: undefined,
+                  }),
+                })
+          }
+        />
+      ) : data.document?.pending ? (
+        <Alert tone="info" title={t('editor.pendingKind', { kind: t(`editor.pendingKinds.${data.document.pending}`) })} />
+      ) : null}
+      {!created ? <Alert tone="info" title={t('editor.newNotice', { path: isolate(address) })} /> : null}
+      {data.from && !created ? (
+        <Alert
+          tone="info"
+          title={t('editor.fromNotice', { page: isolate(`/${data.from.page.locale}/${pageSlug(data.from.page.path)}`) })}
+        />
+      ) : null}
+      {formError ? <Alert tone="error" title={formError} /> : null}
+      {lastSave && !dirty ? (
+        <Alert tone="success" title={t('editor.saved')}>
+          <Link to={paths.manage(uiLocale, 'builds')} className="text-primary-strong underline">
+            {t('editor.openBuilds')}
+          </Link>
+        </Alert>
+      ) : null}
+      {uploads.length ? (
+        <ul className="space-y-1 text-sm" aria-live="polite" data-testid="uploads">
+          {uploads.map((upload) => (
+            <li key={upload.id} className="flex items-center gap-2">
+              <Loader2 aria-hidden className="size-4 animate-spin" />
+              {t('editor.upload.progress', {
+                name: upload.name,
+                percent: formatNumber(uiLocale, upload.fraction, { style: 'percent' }),
+              })}
+              <progress max={1} value={upload.fraction} className="h-1.5 w-24 accent-primary" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Tabs value={mode} onValueChange={switchMode} dir={dir} className="min-w-0 rounded-lg border border-border bg-surface">
+          <TabsList aria-label={t('editor.modes.label')} className="px-2">
+            <TabsTrigger value="rich">{t('editor.modes.rich')}</TabsTrigger>
+            <TabsTrigger value="source">{t('editor.modes.source')}</TabsTrigger>
+            <TabsTrigger value="preview">{t('editor.modes.preview')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="rich" className="pt-0">
+            {hydrated ? (
+              <Suspense fallback={<EditorLoading />}>
+                <RichEditor
+                  key={richKey}
+                  ref={richRef}
+                  markdown={body}
+                  dir={dir}
+                  label={t('editor.bodyLabel')}
+                  onChange={changed}
+                  onImageFiles={richImages}
+                />
+              </Suspense>
+            ) : (
+              <EditorLoading />
+            )}
+          </TabsContent>
+          <TabsContent value="source" className="p-2">
+            <textarea
+              ref={sourceRef}
+              value={body}
+              dir="auto"
+              spellCheck={false}
+              aria-label={t('editor.sourceLabel')}
+              onChange={(event) => {
+                setBody(event.target.value);
+                changed();
+              }}
+              onPaste={(event) => {
+                const images = files(event.clipboardData.files);
+                if (!images.length) return;
+                event.preventDefault();
+                sourceImages(images);
+              }}
+              onDrop={(event) => {
+                const images = files(event.dataTransfer.files);
+                if (!images.length) return;
+                event.preventDefault();
+                sourceImages(images);
+              }}
+              className="block min-h-96 w-full resize-y rounded-md bg-surface p-3 font-mono text-sm leading-relaxed text-fg focus:outline-none"
+              rows={24}
+            />
+          </TabsContent>
+          <TabsContent value="preview" className="p-4">
+            {mode === 'preview' ? <EditorPreview markdown={body} locale={page.locale} uiLocale={uiLocale} /> : null}
+          </TabsContent>
+        </Tabs>
+
+        <FrontMatterPanel
+          value={frontMatter}
+          onChange={(next) => {
+            setFrontMatter(next);
+            changed();
+          }}
+          errors={errors}
+          cats={site.cats}
+          locale={uiLocale}
+          message={message}
+          onMessageChange={setMessage}
+          onThumbnailFile={thumbnailFile}
+          thumbnailUploading={thumbnailUploading}
+        />
+      </div>
+
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        onOpenChange={(open) => {
+          if (!open && blocker.state === 'blocked') blocker.reset();
+        }}
+        title={t('editor.leaveTitle')}
+        description={t('editor.leaveDetail')}
+        confirmLabel={t('editor.leave')}
+        cancelLabel={t('editor.stay')}
+        onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
+      />
+    </section>
+  );
+}
+
+function EditorLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-96 items-center justify-center gap-2 text-fg-muted">
+      <Loader2 aria-hidden className="size-4 animate-spin" />
+      {t('editor.loading')}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { type AnyExtension, Node } from '@tiptap/core';
+import Image from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
+import { Markdown } from '@tiptap/markdown';
+import StarterKit from '@tiptap/starter-kit';
+
+/**
+ * A directive the renderer knows as a widget (`::latest-logs{cat=tuts}`, `::intro`) or any other
+ * `::name` line or `:::container … :::` block. The editor never interprets it: the node holds the
+ * author's exact source and writes it back unchanged, so widgets survive every round trip.
+ */
+export const Directive = Node.create({
+  name: 'directive',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: true,
+  addAttributes() {
+    return { source: { default: '' } };
+  },
+  parseHTML() {
+    return [{ tag: 'div[data-directive]', getAttrs: (element) => ({ source: element.getAttribute('data-directive') ?? '' }) }];
+  },
+  renderHTML({ node }) {
+    return [
+      'div',
+      {
+        'data-directive': node.attrs.source,
+        // A widget reads as code: left-to-right, monospace, boxed apart from the prose around it.
+        class:
+          'not-prose my-3 rounded-md border border-dashed border-secondary bg-muted px-3 py-2 font-mono text-sm whitespace-pre-wrap',
+        dir: 'ltr',
+        contenteditable: 'false',
+      },
+      node.attrs.source,
+    ];
+  },
+  markdownTokenName: 'directive',
+  markdownTokenizer: {
+    name: 'directive',
+    level: 'block',
+    start: (src) => src.search(/^::/m),
+    tokenize(src) {
+      // A container (`:::name` … a closing line of as many colons), else a leaf directive line.
+      const container = /^(:{3,})[A-Za-z][^\n]*\n(?:[\s\S]*?\n)?\1[ \t]*(?:\n|$)/.exec(src);
+      const leaf = container ? null : /^::[A-Za-z][^\n]*(?:\n|$)/.exec(src);
+      const match = container ?? leaf;
+      if (!match) return undefined;
+      return { type: 'directive', raw: match[0], text: match[0].replace(/\n$/, '') };
+    },
+  },
+  parseMarkdown(token, helpers) {
+    return helpers.createNode('directive', { source: token.text ?? '' });
+  },
+  renderMarkdown(node) {
+    return String(node.attrs?.source ?? '');
+  },
+});
+
+/** The editor's schema and Markdown support; also used headless by the round-trip test. */
+export function editorExtensions(options: { placeholder?: AnyExtension[] } = {}): AnyExtension[] {
+  return [
+    StarterKit.configure({
+      // Markdown has no underline; a link opens only from the toolbar, never on a click while editing.
+      underline: false,
+      link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+      codeBlock: { HTMLAttributes: { dir: 'ltr' } },
+      code: { HTMLAttributes: { dir: 'auto' } },
+    }),
+    Image.configure({ inline: true, allowBase64: false }),
+    TableKit.configure({ table: { resizable: false } }),
+    Directive,
+    Markdown.configure({ indentation: { style: 'space', size: 2 } }),
+    ...(options.placeholder ?? []),
+  ];
+}

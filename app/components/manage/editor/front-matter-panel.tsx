@@ -1,0 +1,210 @@
+import { Loader2, Upload } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PageFrontMatter } from '../../../../common/authoring';
+import type { Locale } from '../../../../common/locales';
+import { useCategoryName } from '../../content/category-link';
+import { Field } from '../../ui/field';
+import { JalaliDatePicker } from '../../ui/jalali-date-picker';
+
+const FLAGS = ['toc', 'intro', 'comments', 'newsletter', 'draft'] as const;
+
+type Props = {
+  value: PageFrontMatter;
+  onChange: (next: PageFrontMatter) => void;
+  /** Field → message, in the page's language (from the server's 400). */
+  errors: Record<string, string>;
+  cats: string[];
+  locale: Locale;
+  message: string;
+  onMessageChange: (message: string) => void;
+  onThumbnailFile: (file: File) => void;
+  thumbnailUploading: boolean;
+};
+
+/** A stored date for the date field: the first 10 characters of an ISO date or timestamp. */
+const dateInputValue = (date: unknown) => (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : '');
+
+/**
+ * Every front-matter field the indexer knows (server/content/front-matter.ts). The date is stored
+ * as ISO `YYYY-MM-DD`; in Persian it is picked in the Jalali calendar (JalaliDatePicker), in
+ * English with the browser's date input.
+ */
+export function FrontMatterPanel({
+  value,
+  onChange,
+  errors,
+  cats,
+  locale,
+  message,
+  onMessageChange,
+  onThumbnailFile,
+  thumbnailUploading,
+}: Props) {
+  const { t } = useTranslation();
+  const catName = useCategoryName();
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const set = (field: string, next: unknown) => onChange({ ...value, [field]: next });
+  const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
+  const date = dateInputValue(value.date);
+  const cat = text('cat');
+
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-border p-4" data-testid="front-matter">
+      <legend className="px-1 text-sm font-semibold">{t('editor.fields.legend')}</legend>
+      <Field
+        label={t('editor.fields.title')}
+        name="title"
+        dir="auto"
+        value={text('title')}
+        onChange={(event) => set('title', event.target.value)}
+        error={errors.title}
+        required
+      />
+      <Field
+        label={t('editor.fields.description')}
+        name="description"
+        dir="auto"
+        multiline
+        value={text('description')}
+        onChange={(event) => set('description', event.target.value)}
+        error={errors.description}
+      />
+      <div>
+        <div className="flex items-start gap-2">
+          <Field
+            className="min-w-0 flex-1"
+            label={t('editor.fields.thumbnail')}
+            name="thumbnail"
+            dir="ltr"
+            value={text('thumbnail')}
+            onChange={(event) => set('thumbnail', event.target.value)}
+            error={errors.thumbnail}
+            hint={t('editor.fields.thumbnailHint')}
+          />
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            disabled={thumbnailUploading}
+            className="mt-6 inline-flex h-10 shrink-0 items-center gap-2 rounded-md border border-border bg-surface px-3 text-sm hover:bg-muted disabled:opacity-50"
+          >
+            {thumbnailUploading ? (
+              <Loader2 aria-hidden className="size-4 animate-spin" />
+            ) : (
+              <Upload aria-hidden className="size-4" />
+            )}
+            {t('editor.fields.upload')}
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+            hidden
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) onThumbnailFile(file);
+            }}
+          />
+        </div>
+        {text('thumbnail') && !errors.thumbnail ? (
+          <img src={text('thumbnail')} alt="" className="mt-1 h-24 w-full rounded-md bg-muted object-cover" />
+        ) : null}
+      </div>
+      {locale === 'fa' ? (
+        <div>
+          <label id={`${id}-date-label`} htmlFor={`${id}-date`} className="mb-1 block text-sm font-medium">
+            {t('editor.fields.date')}
+          </label>
+          <JalaliDatePicker
+            id={`${id}-date`}
+            value={date}
+            onChange={(next) => set('date', next)}
+            aria-labelledby={`${id}-date-label`}
+            aria-describedby={[errors.date ? `${id}-date-error` : '', `${id}-date-hint`].filter(Boolean).join(' ')}
+            aria-invalid={errors.date ? true : undefined}
+          />
+          <p id={`${id}-date-hint`} className="mt-1 text-xs text-fg-muted">
+            {t('editor.fields.dateHint')}
+          </p>
+          {errors.date ? (
+            <p id={`${id}-date-error`} className="mt-1 text-sm text-error-strong">
+              {errors.date}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <Field
+          label={t('editor.fields.date')}
+          name="date"
+          type="date"
+          dir="ltr"
+          value={date}
+          onChange={(event) => set('date', event.target.value || undefined)}
+          error={errors.date}
+          hint={t('editor.fields.dateHint')}
+        />
+      )}
+      <Field
+        label={t('editor.fields.author')}
+        name="author"
+        dir="auto"
+        value={text('author')}
+        onChange={(event) => set('author', event.target.value)}
+        error={errors.author}
+      />
+      <div>
+        <label htmlFor={`${id}-cat`} className="mb-1 block text-sm font-medium">
+          {t('editor.fields.category')}
+        </label>
+        <select
+          id={`${id}-cat`}
+          name="cat"
+          value={cat}
+          onChange={(event) => set('cat', event.target.value || undefined)}
+          aria-invalid={errors.cat ? true : undefined}
+          aria-describedby={errors.cat ? `${id}-cat-error` : undefined}
+          className="block w-full rounded-md border border-border bg-surface px-3 py-2 text-fg focus:border-secondary focus:outline-none aria-[invalid=true]:border-error"
+        >
+          <option value="">{t('editor.fields.noCategory')}</option>
+          {cats.map((name) => (
+            <option key={name} value={name}>
+              {catName(name)}
+            </option>
+          ))}
+          {cat && !cats.includes(cat) ? <option value={cat}>{t('editor.fields.unknownCategory', { cat })}</option> : null}
+        </select>
+        {errors.cat ? (
+          <p id={`${id}-cat-error`} className="mt-1 text-sm text-error-strong">
+            {errors.cat}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {FLAGS.map((flag) => (
+          <label key={flag} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={flag}
+              checked={value[flag] === true}
+              onChange={(event) => set(flag, event.target.checked)}
+              className="size-4 accent-primary"
+            />
+            {t(`editor.fields.${flag}`)}
+            {errors[flag] ? <span className="text-error-strong">{errors[flag]}</span> : null}
+          </label>
+        ))}
+      </div>
+      <Field
+        label={t('editor.fields.message')}
+        name="message"
+        dir="auto"
+        value={message}
+        maxLength={500}
+        onChange={(event) => onMessageChange(event.target.value)}
+        hint={t('editor.fields.messageHint')}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,12 @@
+import type { PageDocument, PageFrontMatter, PageRef } from '../../../../common/authoring';
+
+/** What the editor route's loader gives the screen (app/routes/manage/editor.server.ts). */
+export type EditorData = {
+  page: PageRef;
+  /** The page as saved (published or pending); null when it does not exist yet (the editor creates it). */
+  document: PageDocument | null;
+  /** For a new page opened with `?from=fa/about`: that page's front matter, to translate. */
+  from: { page: PageRef; frontMatter: PageFrontMatter } | null;
+  /** Someone else's unpublished change to this page, which a save replaces. */
+  pendingBy: { displayName: string; createdAt: string } | null;
+};

@@ -1,0 +1,52 @@
+import { MEDIA_TYPES, type MediaUpload } from '../../../../common/authoring';
+import type { Locale } from '../../../../common/locales';
+import { translateMessage } from '../../../../common/messages';
+import { type ApiFailure, ApiRequestError } from '../../../lib/api';
+
+export const isUploadableImage = (file: File) => (MEDIA_TYPES as readonly string[]).includes(file.type);
+
+/**
+ * `POST /api/media` with upload progress (fetch cannot report it, XMLHttpRequest can). Failures
+ * throw `ApiRequestError` with the server's message, in the page's language, like `apiFetch`.
+ */
+export function uploadMedia(file: File, locale: Locale, onProgress: (fraction: number) => void): Promise<MediaUpload> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/media');
+    request.setRequestHeader('accept', 'application/json');
+    request.setRequestHeader('x-locale', locale);
+    request.withCredentials = true;
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new ApiRequestError({ statusCode: 0, message: translateMessage(locale, 'api.networkError') }));
+    request.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (request.status >= 200 && request.status < 300) return resolve(body as MediaUpload);
+      const failure = body && typeof body === 'object' && 'message' in body ? (body as ApiFailure) : undefined;
+      reject(new ApiRequestError(failure ?? { statusCode: request.status, message: request.statusText }));
+    };
+    const form = new FormData();
+    form.append('file', file);
+    request.send(form);
+  });
+}
+
+/** The Markdown of an uploaded image; `#WxH` gives it its size without a layout shift (docs/content.md). */
+export function imageMarkdown(file: File, upload: MediaUpload) {
+  return { alt: altFromName(file.name), src: `${upload.url}#${upload.width}x${upload.height}` };
+}
+
+/** `my-cat_photo.png` → `my cat photo`; brackets removed so the alt text cannot end the Markdown. */
+function altFromName(name: string) {
+  return name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[-_]+/g, ' ')
+    .replace(/[[\]]/g, '')
+    .trim();
+}

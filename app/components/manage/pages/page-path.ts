@@ -1,0 +1,45 @@
+import type { Locale } from '../../../../common/locales';
+import { paths } from '../../../../common/paths';
+
+const ARABIC_SCRIPT = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
+
+/**
+ * A page path suggested from a title, valid for `pagePathProblem` (common/authoring.ts): a Latin
+ * title becomes a lower-case ASCII slug (`Hello, World!` → `hello-world`, accents dropped); a
+ * Persian title keeps its letters, digits and half-spaces with `-` between words
+ * (`سلام دنیا` → `سلام-دنیا`).
+ */
+export function suggestPagePath(title: string): string {
+  const text = title.trim();
+  if (!ARABIC_SCRIPT.test(text)) {
+    return text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80)
+      .replace(/-+$/, '');
+  }
+  const words = text
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}\u200c]+/u)
+    // A half-space may join letters inside a word, never start or end one.
+    .map((word) => word.replace(/^[\p{M}\u200c]+|\u200c+$/gu, ''))
+    .filter(Boolean);
+  return words.join('-').slice(0, 80).replace(/-+$/, '');
+}
+
+/** The editor's address for a page (`/{ui-locale}/manage/editor/{locale}/{path}`), optionally pre-filled from another page. */
+export function editorPath(uiLocale: Locale, page: { locale: Locale; path: string }, from?: { locale: Locale; path: string }) {
+  const address = `${paths.manage(uiLocale, 'editor')}/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}`;
+  return from ? `${address}?${new URLSearchParams({ from: `${from.locale}/${from.path}` })}` : address;
+}
+
+/** The public address of a page path (`index` is the locale's home, `guides/index` is `/guides`). */
+export function publicPath(page: { locale: Locale; path: string }) {
+  const parts = page.path.split('/');
+  if (parts.at(-1) === 'index') parts.pop();
+  return paths.page(page.locale, parts.join('/'));
+}

@@ -1,0 +1,19 @@
+import { isTurnstileConfigured } from '../server/config';
+import { installStatus } from '../server/services/installer';
+import type { Route } from './+types/root';
+import { serverContext } from './lib/app-context.server';
+import type { RootData } from './lib/root-data';
+
+/** The root's data: the request state createApp resolved, plus the installer's status before installation. */
+export async function loadRoot({ context }: Route.LoaderArgs): Promise<RootData> {
+  const { deps, nonce, state } = serverContext(context);
+  return {
+    locale: state.locale,
+    installed: state.installed,
+    site: state.site,
+    nonce,
+    install: state.installed ? undefined : await installStatus(deps),
+    // Public by design: the browser renders the CAPTCHA widget with it.
+    turnstileSiteKey: isTurnstileConfigured(deps.config) ? deps.config.TURNSTILE_SITE_KEY : undefined,
+  };
+}

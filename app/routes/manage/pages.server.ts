@@ -1,0 +1,29 @@
+import { PAGES_PAGE_SIZE } from '../../../common/authoring';
+import { localeOr } from '../../../common/locales';
+import { listPages } from '../../../server/services/pages';
+import { serverContext } from '../../lib/app-context.server';
+import type { Route } from './+types/pages';
+import { dashboardUser } from './layout.server';
+
+/**
+ * The pages of one locale (`?locale=`, default the dashboard's language), filtered by `?query=`
+ * and paged by `?page=`: the published index with the open build's pending changes laid over it.
+ */
+export async function loadPages({ context, request }: Route.LoaderArgs) {
+  const user = dashboardUser(context);
+  const { deps, state } = serverContext(context);
+  const search = new URL(request.url).searchParams;
+  const locale = localeOr(search.get('locale'), state.locale);
+  const query = (search.get('query') ?? '').trim().slice(0, 200);
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  const list = await listPages(deps, { locale, query, page });
+  return {
+    ...list,
+    locale,
+    query,
+    page,
+    pageSize: PAGES_PAGE_SIZE,
+    cats: state.site.cats,
+    canEdit: user.permissions.includes('commits.create'),
+  };
+}

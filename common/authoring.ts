@@ -1,0 +1,169 @@
+import type { Locale } from './locales';
+import { isLocale } from './locales';
+import { isReservedSlug } from './paths';
+
+/**
+ * Authoring from the browser (docs/content.md "Writing and publishing"): the page paths the API
+ * speaks and the JSON shapes of `/api/pages`, `/api/builds` and `/api/media`, shared by the
+ * server and the dashboard.
+ *
+ * A page is named by its locale and its path in the content folder without `.md`:
+ * `en` + `logs/hello` is `content/en/logs/hello.md`, served at `/en/logs/hello`. A folder's
+ * `index` file is the folder's address: `index` is the home page (`/en`), `guides/index` is
+ * `/en/guides`.
+ */
+
+/** What a page's unpublished change does. */
+export type PendingKind = 'create' | 'update' | 'delete' | 'move';
+export type PageRef = { locale: Locale; path: string };
+
+export const PAGES_PAGE_SIZE = 20;
+export const PAGE_PATH_MAX = 200;
+/** Largest Markdown file the editor may save (a D1 row holds at most 2 MB). */
+export const PAGE_SOURCE_MAX = 1_000_000;
+
+/**
+ * One path segment: starts with a letter or digit, then letters, digits, marks, the Persian
+ * half-space (ZWNJ), `-` or `_`. No dots (a dot marks a file), no leading `.` or `_` (the indexer
+ * skips those).
+ */
+const SEGMENT = /^[\p{L}\p{N}][\p{L}\p{N}\p{M}\u200c_-]*$/u;
+
+export type PagePathProblem = 'invalid' | 'reserved';
+
+/** Why a page path cannot be written, or undefined when it can. */
+export function pagePathProblem(path: string): PagePathProblem | undefined {
+  if (!path || path.length > PAGE_PATH_MAX || !path.split('/').every((segment) => SEGMENT.test(segment))) return 'invalid';
+  if (isReservedSlug(pageSlug(path))) return 'reserved';
+  return undefined;
+}
+
+/** The address below the locale: `index` → '', `guides/index` → `guides`, `logs/hello` → `logs/hello`. */
+export function pageSlug(path: string): string {
+  const parts = path.split('/');
+  if (parts[parts.length - 1] === 'index') parts.pop();
+  return parts.join('/');
+}
+
+/** `en`, `logs/hello` → `content/en/logs/hello.md`. */
+export function pageFile(locale: Locale, path: string): string {
+  return `content/${locale}/${path}.md`;
+}
+
+/** `content/en/logs/hello.md` → `{ locale: 'en', path: 'logs/hello' }`; undefined for other files. */
+export function pageFromFile(file: string): PageRef | undefined {
+  const match = /^content\/([^/]+)\/(.+)\.md$/.exec(file);
+  if (!match || !isLocale(match[1])) return undefined;
+  return { locale: match[1], path: match[2]! };
+}
+
+/** `en/logs/hello` (the `to` of a move) → a page reference; undefined when malformed. */
+export function parsePageRef(value: string): PageRef | undefined {
+  const slash = value.indexOf('/');
+  const locale = value.slice(0, slash);
+  if (slash < 0 || !isLocale(locale)) return undefined;
+  return { locale, path: value.slice(slash + 1) };
+}
+
+// ---- GET /api/pages?locale=&query=&page= ----------------------------------------------------
+
+export type PageListItem = {
+  locale: Locale;
+  path: string;
+  title: string;
+  cat: string | null;
+  date: string | null;
+  draft: boolean;
+  /** ISO time of the last indexing, or of the pending change. */
+  updatedAt: string;
+  /** The same path in the other locale, when it exists there (published or pending). */
+  translation: PageRef | null;
+  pending: PendingKind | null;
+};
+export type PageList = { items: PageListItem[]; total: number };
+
+// ---- GET / PUT / DELETE /api/pages/{locale}/{...path}, POST …/move ---------------------------
+
+/** Front matter as the editor sends and receives it: the indexer's fields, plus any others the file has. */
+export type PageFrontMatter = {
+  title: string;
+  description?: string;
+  thumbnail?: string;
+  date?: string;
+  author?: string;
+  cat?: string;
+  toc?: boolean;
+  intro?: boolean;
+  comments?: boolean;
+  newsletter?: boolean;
+  draft?: boolean;
+  [field: string]: unknown;
+};
+
+export type PageDocument = PageRef & {
+  frontMatter: PageFrontMatter;
+  /** Markdown after the front matter. */
+  body: string;
+  pending: PendingKind | null;
+  /** Git blob id of the published version the edit starts from; null for a page not published yet. */
+  baseSha: string | null;
+};
+
+/**
+ * `baseSha`: the published version the edit is based on (default: the one published now, or the
+ * one a pending change started from). After a conflict, saving with the new `publishedSha` of the
+ * open build keeps this version over the other one.
+ */
+export type SavePageRequest = { frontMatter: PageFrontMatter; body: string; message?: string; baseSha?: string | null };
+export type MovePageRequest = { to: string };
+/** `commit` is null when the request left nothing pending (deleting a page that was only a pending creation). */
+export type SavedChange = { commit: { id: number; buildId: number } | null };
+
+// ---- /api/builds ------------------------------------------------------------------------------
+
+export type BuildStatus = 'open' | 'publishing' | 'published' | 'reverted' | 'failed';
+export type BuildPerson = { id: string; username: string; displayName: string };
+/** A change as builds list it: repository paths (`content/en/about.md`, `media/…`). */
+export type BuildChange = { id: number; kind: PendingKind; path: string; from: string | null };
+
+export type BuildSummary = {
+  id: number;
+  status: BuildStatus;
+  title: string;
+  commitSha: string | null;
+  createdBy: BuildPerson | null;
+  createdAt: string;
+  publishedAt: string | null;
+  changes: BuildChange[];
+};
+export type BuildList = { items: BuildSummary[] };
+
+export type OpenBuildChange = BuildChange & {
+  /** The page the change writes (for a move: its new place); null for media. */
+  page: PageRef | null;
+  message: string;
+  author: BuildPerson | null;
+  createdAt: string;
+  baseSha: string | null;
+  /** Blob id of the published version of the file (for a move: of its old place); null when none. */
+  publishedSha: string | null;
+  /** True when the published file is no longer the version the edit started from (publishing would be refused). */
+  stale: boolean;
+  /** Unified diff of the published file against the change; null for binary files (media). */
+  diff: string | null;
+};
+/** The build collecting changes; `id` is null when nothing was saved since the last publish. */
+export type OpenBuild = { id: number | null; status: 'open' | 'publishing' | null; changes: OpenBuildChange[] };
+
+export type PublishRequest = { title?: string };
+/** `id`: the editor build; `buildId`: the content build id now served at `builds/latest.json`. */
+export type PublishResult = { id: number; commitSha: string; buildId: string };
+/** The 409 of publish and revert: `data.conflicts` lists repository paths. */
+export type ConflictData = { conflicts: string[] };
+
+// ---- POST /api/media --------------------------------------------------------------------------
+
+export const MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export const MEDIA_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
+export type MediaUpload = { url: string; path: string; width: number; height: number; bytes: number };

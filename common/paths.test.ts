@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isFilePath, isReservedSlug, paths } from './paths';
+
+describe('paths', () => {
+  it('builds page and archive addresses, encoding Persian segments', () => {
+    expect(paths.page('fa', '')).toBe('/fa');
+    expect(paths.page('fa', 'نوشته‌ها/سلام')).toBe(`/fa/${encodeURIComponent('نوشته‌ها')}/${encodeURIComponent('سلام')}`);
+    expect(paths.logs('en')).toBe('/en/logs');
+    expect(paths.logs('en', 1)).toBe('/en/logs');
+    expect(paths.logs('en', 3)).toBe('/en/logs?page=3');
+    expect(paths.category('fa', 'a b', 2)).toBe('/fa/cats/a%20b?page=2');
+  });
+
+  it('carries the return path of login and register', () => {
+    expect(paths.login('en')).toBe('/en/login');
+    expect(paths.login('en', '/en/manage/users?tab=roles')).toBe('/en/login?redirectTo=%2Fen%2Fmanage%2Fusers%3Ftab%3Droles');
+    expect(paths.register('fa', null)).toBe('/fa/register');
+  });
+
+  it('makes locale-less app paths absolute', () => {
+    expect(paths.inLocale('fa', '/')).toBe('/fa');
+    expect(paths.inLocale('en', 'logs')).toBe('/en/logs');
+    expect(paths.manage('en', 'users')).toBe('/en/manage/users');
+  });
+
+  it('knows which slugs belong to the product', () => {
+    for (const slug of ['manage', 'login/x', 'Logs', '403', 'api', 'media/a.png', 'builds', 'cats/x'])
+      expect(isReservedSlug(slug)).toBe(true);
+    for (const slug of ['about', 'logs/hello', 'logs-of-mine', 'managers']) expect(isReservedSlug(slug)).toBe(false);
+  });
+
+  it('tells files from pages', () => {
+    expect(isFilePath('/fa/feed.xml')).toBe(true);
+    expect(isFilePath('/fa/logs/hello')).toBe(false);
+  });
+});

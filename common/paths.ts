@@ -1,0 +1,60 @@
+import type { Locale } from './locales';
+
+/**
+ * Every address the product builds, in one place: renaming a section or adding a locale touches
+ * this file only. Segments are URL-encoded, so Persian slugs and category names stay valid.
+ */
+const encodePath = (slug: string) => slug.split('/').map(encodeURIComponent).join('/');
+const withQuery = (path: string, query: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+};
+/** `?page=N` only past the first page, so page 1 has one address. */
+const pageQuery = (page?: number) => (page && page > 1 ? page : undefined);
+
+/** The private sections: personal or dashboard pages, never cached, indexed or used as content slugs. */
+export const PRIVATE_SECTIONS = ['manage', 'login', 'register', 'profile'] as const;
+
+/**
+ * Addresses that belong to the product, not to content. A slug may not start with a reserved
+ * folder (the private sections, category archives, the server-made folders) nor be a reserved
+ * page (the logs archive, whose entries `logs/…` are content, and the error page). The indexer,
+ * the editor's path rules, the page cache and robots.txt all derive from these lists.
+ */
+export const RESERVED_FOLDERS = [...PRIVATE_SECTIONS, 'cats', 'api', 'builds', 'media', 'assets'] as const;
+export const RESERVED_PAGES = ['logs', '403'] as const;
+
+/** Whether a content slug (`about`, `logs/hello`) would collide with a product route. */
+export function isReservedSlug(slug: string): boolean {
+  const lower = slug.toLowerCase();
+  const first = lower.split('/')[0] ?? '';
+  return (RESERVED_PAGES as readonly string[]).includes(lower) || (RESERVED_FOLDERS as readonly string[]).includes(first);
+}
+
+export const paths = {
+  home: (locale: Locale) => `/${locale}`,
+  /** A content page by slug; the empty slug is the locale's home page. */
+  page: (locale: Locale, slug: string) => (slug ? `/${locale}/${encodePath(slug)}` : `/${locale}`),
+  logs: (locale: Locale, page?: number) => withQuery(`/${locale}/logs`, { page: pageQuery(page) }),
+  category: (locale: Locale, cat: string, page?: number) =>
+    withQuery(`/${locale}/cats/${encodeURIComponent(cat)}`, { page: pageQuery(page) }),
+  login: (locale: Locale, redirectTo?: string | null) => withQuery(`/${locale}/login`, { redirectTo: redirectTo ?? undefined }),
+  register: (locale: Locale, redirectTo?: string | null) =>
+    withQuery(`/${locale}/register`, { redirectTo: redirectTo ?? undefined }),
+  profile: (locale: Locale) => `/${locale}/profile`,
+  /** The dashboard, or one of its sections (`pages`, `users/roles`…). */
+  manage: (locale: Locale, section?: string) => (section ? `/${locale}/manage/${section}` : `/${locale}/manage`),
+  forbidden: (locale: Locale) => `/${locale}/403`,
+  feed: (locale: Locale) => `/${locale}/feed.xml`,
+  sitemap: (locale: Locale) => `/${locale}/sitemap.xml`,
+  /** A locale-less app path made absolute for a locale: '/about' → '/fa/about', '/' → '/fa'. */
+  inLocale: (locale: Locale, to: string) =>
+    to === '/' || to === '' ? `/${locale}` : `/${locale}${to.startsWith('/') ? to : `/${to}`}`,
+};
+
+/** A path whose last segment has a dot is a file (`/favicon.ico`, `/fa/feed.xml`), not a page. */
+export function isFilePath(pathname: string): boolean {
+  return (pathname.split('/').at(-1) ?? '').includes('.');
+}

@@ -1,0 +1,23 @@
+/** Whether an error, or one it was caused by (Drizzle wraps driver errors), says `pattern`. */
+function errorSays(error: unknown, pattern: RegExp): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const message = current instanceof Error ? current.message : String(current);
+    if (pattern.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Whether a database error only says a table does not exist yet: the state of a site before its
+ * migrations ran. Every other database error is an outage and must not be mistaken for
+ * "nothing there" (a signed-in editor would be shown as signed out).
+ */
+export function isMissingTableError(error: unknown): boolean {
+  return errorSays(error, /no such table/i);
+}
+
+/** Whether an insert lost a race to a unique index (libSQL and D1 word it the same way). */
+export function isUniqueViolation(error: unknown): boolean {
+  return errorSays(error, /UNIQUE constraint failed/i);
+}

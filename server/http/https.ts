@@ -1,0 +1,55 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppConfig } from '../config';
+
+/** HTTP Strict Transport Security: https only for six months, subdomains included. */
+export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
+
+/**
+ * Whether the visitor reached the site over https. The one rule for the session cookie's `Secure`
+ * flag and for HSTS (docs/security.md):
+ *
+ * - the request's own URL is https (Workers; a node process serving TLS itself);
+ * - behind a trusted proxy (`TRUST_PROXY`), the proxy's `X-Forwarded-Proto` is https (its last
+ *   entry, the one the proxy added, as with `X-Forwarded-For`);
+ * - `SITE_URL` is https and the request is for that host (a proxy terminating TLS for the public
+ *   address, without `TRUST_PROXY`).
+ *
+ * A request to another host over plain http (`http://127.0.0.1:3000`) is http: no `Secure` cookie
+ * the browser would drop, and no HSTS, which browsers ignore over http anyway.
+ */
+export function isHttpsRequest(request: Request, config: Pick<AppConfig, 'TRUST_PROXY' | 'SITE_URL'>): boolean {
+  const url = new URL(request.url);
+  if (url.protocol === 'https:') return true;
+  if (config.TRUST_PROXY) {
+    const proto = request.headers.get('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase();
+    if (proto === 'https') return true;
+  }
+  if (config.SITE_URL) {
+    const site = new URL(config.SITE_URL);
+    if (site.protocol === 'https:' && site.host === url.host) return true;
+  }
+  return false;
+}
+
+type HttpsEnv = { Variables: { https?: boolean } };
+
+/**
+ * The app's first middleware: decides once whether the request is https (for the session cookie)
+ * and, on the way out, sends HSTS exactly then. Being first, it also corrects responses the page
+ * cache replays, whichever scheme they were first rendered for.
+ */
+export function httpsAware(config: Pick<AppConfig, 'TRUST_PROXY' | 'SITE_URL'>): MiddlewareHandler<HttpsEnv> {
+  return async (c, next) => {
+    const https = isHttpsRequest(c.req.raw, config);
+    c.set('https', https);
+    await next();
+    if (https) c.res.headers.set('Strict-Transport-Security', HSTS_VALUE);
+    else c.res.headers.delete('Strict-Transport-Security');
+  };
+}
+
+/** Whether this request is https, as `httpsAware` decided (outside the app: the request URL alone). */
+export function requestIsHttps(c: Context): boolean {
+  const decided = (c as Context<HttpsEnv>).get('https');
+  return decided ?? new URL(c.req.url).protocol === 'https:';
+}

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import { client, createAuthoringSite, hello } from '../../tests/support/authoring';
+import { json } from '../../tests/support/config';
+import { commitFiles } from '../../tests/support/content-repo';
+
+describe('pages API: reading', () => {
+  it('lists published pages per locale with their translations, searches and paginates', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    const all = await json(await api.get('/api/pages'));
+    expect(all.total).toBe(14);
+    expect(all.items).toHaveLength(14);
+    const en = await json(await api.get('/api/pages?locale=en'));
+    expect(en.total).toBe(7);
+    const about = en.items.find((item: { path: string }) => item.path === 'about');
+    expect(about).toEqual({
+      locale: 'en',
+      path: 'about',
+      title: 'About Daftar',
+      cat: null,
+      date: null,
+      draft: false,
+      updatedAt: expect.any(String),
+      translation: { locale: 'fa', path: 'about' },
+      pending: null,
+    });
+    expect(en.items.map((item: { path: string }) => item.path)).toContain('index');
+    const found = await json(await api.get('/api/pages?locale=en&query=LONG%20GUIDE'));
+    expect(found.items.map((item: { path: string }) => item.path)).toEqual(['logs/a-long-guide-to-bilingual-publishing']);
+    const second = await json(await api.get('/api/pages?page=2'));
+    expect(second).toMatchObject({ total: 14, items: [] });
+    expect((await api.get('/api/pages?locale=de')).status).toBe(400);
+    expect((await api.get('/api/pages?page=0')).status).toBe(400);
+  });
+
+  it('reads a page as front matter and Markdown, with the blob id it starts from; the home page is "index"', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    const page = await json(await api.get('/api/pages/en/about'));
+    expect(page).toMatchObject({ locale: 'en', path: 'about', frontMatter: { title: 'About Daftar' }, pending: null });
+    expect(page.baseSha).toMatch(/^[0-9a-f]{40}$/);
+    expect(page.body).not.toMatch(/^\s/);
+    const home = await json(await api.get('/api/pages/fa/index'));
+    expect(home.frontMatter.title).toBe('دفتر');
+    const missing = await api.get('/api/pages/en/no-such-page');
+    expect(missing.status).toBe(404);
+    expect((await json(missing)).message).toBe('There is no page at /en/no-such-page');
+  });
+});
+
+describe('pages API: writing', () => {
+  it('creates a page that nothing public shows until it is published, and reads the pending version back', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    const saved = await api.put('/api/pages/en/logs/hello', { ...hello, message: 'First draft' }, { 'if-none-match': '*' });
+    expect(saved.status).toBe(200);
+    const { commit } = await json(saved);
+    expect(commit).toEqual({ id: expect.any(Number), buildId: expect.any(Number) });
+
+    const page = await json(await api.get('/api/pages/en/logs/hello'));
+    expect(page).toEqual({
+      locale: 'en',
+      path: 'logs/hello',
+      frontMatter: {
+        title: 'Hello from the editor',
+        description: '',
+        date: '2026-05-01',
+        cat: 'notes',
+        toc: true,
+        intro: false,
+        comments: false,
+        newsletter: false,
+        draft: false,
+      },
+      body: hello.body,
+      pending: 'create',
+      baseSha: null,
+    });
+    const listed = await json(await api.get('/api/pages?locale=en&query=hello'));
+    expect(listed.items).toEqual([
+      expect.objectContaining({ path: 'logs/hello', pending: 'create', cat: 'notes', date: '2026-05-01' }),
+    ]);
+
+    // Not public: no page, no list entry, same build id.
+    expect((await site.app.request('/en/logs/hello')).status).toBe(404);
+    const repo = site.deps.contentRepository!;
+    expect(await repo.readFile('content/en/logs/hello.md')).toBeUndefined();
+
+    // Saving again updates the same pending change.
+    const again = await json(await api.put('/api/pages/en/logs/hello', { ...hello, body: 'Shorter.' }));
+    expect(again.commit).toEqual(commit);
+    expect((await json(await api.get('/api/pages/en/logs/hello'))).body).toBe('Shorter.\n');
+  });
+
+  it('refuses invalid front matter field by field, in the request language', async () => {
+    const site = await createAuthoringSite();
+    const bad = {
+      frontMatter: { title: '  ', date: 'someday', thumbnail: 'javascript:alert(1)', cat: 'two words', toc: 'yes' },
+      body: '',
+    };
+    const en = await client(site).put('/api/pages/en/bad', bad);
+    expect(en.status).toBe(400);
+    const body = await json(en);
+    expect(body.message).toBe('Please correct the highlighted fields');
+    expect(body.data.issues.map((issue: { path: string[]; message: string }) => [issue.path.join('.'), issue.message])).toEqual([
+      ['frontMatter.title', 'Required'],
+      ['frontMatter.thumbnail', 'Must be a site path (/media/…) or an http(s) address'],
+      ['frontMatter.date', 'Must be a date (YYYY-MM-DD)'],
+      ['frontMatter.cat', 'Must be one word (letters, digits, - or _)'],
+      ['frontMatter.toc', 'Must be true or false'],
+    ]);
+    const fa = await json(await client(site, 'editor', 'fa').put('/api/pages/en/bad', bad));
+    expect(fa.data.issues[0].message).toBe('الزامی است');
+    const noBody = await client(site).put('/api/pages/en/bad', { frontMatter: { title: 'x' } });
+    expect((await json(noBody)).data.issues).toEqual([expect.objectContaining({ path: ['body'], message: 'Required' })]);
+  });
+
+  it('refuses reserved and malformed paths', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    for (const path of [
+      'manage',
+      'login',
+      'register',
+      'profile',
+      'api/x',
+      'builds/x',
+      'media/x',
+      'cats/tuts',
+      'logs',
+      '403',
+      'logs/index',
+    ]) {
+      const response = await api.put(`/api/pages/en/${path}`, hello);
+      expect(response.status, path).toBe(400);
+      expect((await json(response)).message, path).toMatch(/^The address \/en\/\S+ belongs to the site itself/);
+    }
+    for (const path of ['.hidden', '_draft', 'feed.xml', 'a//b', 'with space', 'x'.repeat(201)]) {
+      const response = await api.put(`/api/pages/en/${encodeURIComponent(path).replace(/%2F/g, '/')}`, hello);
+      expect(response.status, path).toBe(400);
+    }
+    expect((await api.put('/api/pages/de/about', hello)).status).toBe(404);
+    // Persian paths, with the half-space, are fine.
+    expect((await api.put(`/api/pages/fa/${encodeURIComponent('نیم‌فاصله')}`, hello)).status).toBe(200);
+  });
+
+  it('answers 409 "A page already exists" to a create over a published or pending page', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    const published = await api.put('/api/pages/en/about', hello, { 'if-none-match': '*' });
+    expect(published.status).toBe(409);
+    expect((await json(published)).message).toBe('A page already exists at /en/about');
+    await api.put('/api/pages/en/fresh', hello, { 'if-none-match': '*' });
+    const pending = await api.put('/api/pages/en/fresh', hello, { 'if-none-match': '*' });
+    expect(pending.status).toBe(409);
+    // Another file with the same address (`guides/index` and `guides` are both /en/guides).
+    await api.put('/api/pages/en/guides/index', hello);
+    const sameAddress = await api.put('/api/pages/en/guides', hello);
+    expect(sameAddress.status).toBe(409);
+    expect((await json(sameAddress)).message).toBe('A page already exists at /en/guides');
+    // Without If-None-Match a PUT updates.
+    expect((await api.put('/api/pages/en/about', hello)).status).toBe(200);
+    expect((await json(await api.get('/api/pages/en/about'))).pending).toBe('update');
+  });
+
+  it('deletes: a pending deletion of a published page, and a pending creation simply goes', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    const deleted = await json(await api.del('/api/pages/en/about'));
+    expect(deleted.commit).toEqual({ id: expect.any(Number), buildId: expect.any(Number) });
+    expect(await json(await api.get('/api/pages/en/about'))).toMatchObject({
+      pending: 'delete',
+      frontMatter: { title: 'About Daftar' },
+    });
+    const list = await json(await api.get('/api/pages?locale=en&query=about'));
+    expect(list.items[0]).toMatchObject({ path: 'about', pending: 'delete' });
+    // The Persian page no longer counts as translated once its English side is going.
+    expect((await json(await api.get('/api/pages?locale=fa&query=about'))).items[0].translation).toBeNull();
+    // Saving it again brings it back as an update.
+    await api.put('/api/pages/en/about', hello);
+    expect((await json(await api.get('/api/pages/en/about'))).pending).toBe('update');
+
+    await api.put('/api/pages/en/brand-new', hello);
+    expect(await json(await api.del('/api/pages/en/brand-new'))).toEqual({ commit: null });
+    expect((await api.get('/api/pages/en/brand-new')).status).toBe(404);
+    expect((await api.del('/api/pages/en/never-was')).status).toBe(404);
+    const open = await json(await api.get('/api/builds/open'));
+    expect(open.changes.map((change: { path: string; kind: string }) => [change.kind, change.path])).toEqual([
+      ['update', 'content/en/about.md'],
+    ]);
+  });
+
+  it('moves a page: seen at its new path only, 409 onto an existing page, and back again', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    const moved = await api.post('/api/pages/en/about/move', { to: 'en/about-us' });
+    expect(moved.status).toBe(200);
+    expect((await api.get('/api/pages/en/about')).status).toBe(404);
+    expect(await json(await api.get('/api/pages/en/about-us'))).toMatchObject({
+      pending: 'move',
+      frontMatter: { title: 'About Daftar' },
+    });
+    const list = await json(await api.get('/api/pages?locale=en'));
+    const paths = list.items.map((item: { path: string; pending: string }) => [item.path, item.pending]);
+    expect(paths).toContainEqual(['about-us', 'move']);
+    expect(paths.map(([path]: string[]) => path)).not.toContain('about');
+
+    const onto = await api.post('/api/pages/en/about-us/move', { to: 'en/logs/welcome-to-daftar' });
+    expect(onto.status).toBe(409);
+    expect((await json(onto)).message).toBe('A page already exists at /en/logs/welcome-to-daftar');
+    expect((await api.post('/api/pages/en/about-us/move', { to: 'en/manage' })).status).toBe(400);
+    expect((await api.post('/api/pages/en/about-us/move', { to: 'nowhere' })).status).toBe(400);
+    expect((await api.post('/api/pages/en/about-us/move', { to: 'en/about-us' })).status).toBe(400);
+    // Editing the old place while the move is pending is refused.
+    expect((await api.put('/api/pages/en/about', hello)).status).toBe(409);
+
+    // Moving back to where it is published leaves no move.
+    await api.post('/api/pages/en/about-us/move', { to: 'en/about' });
+    expect((await json(await api.get('/api/pages/en/about'))).pending).toBe('update');
+    expect((await api.get('/api/pages/en/about-us')).status).toBe(404);
+  });
+
+  it('records baseSha as the published version the edit started from', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    const { baseSha } = await json(await api.get('/api/pages/en/about'));
+    commitFiles(site.deps.contentRepository!.location, { 'content/en/unrelated.md': '---\ntitle: x\n---\n' });
+    await api.put('/api/pages/en/about', { ...hello, baseSha });
+    expect((await json(await api.get('/api/pages/en/about'))).baseSha).toBe(baseSha);
+  });
+
+  it('lets members neither read nor write pages', async () => {
+    const site = await createAuthoringSite();
+    expect((await client(site, 'member').get('/api/pages')).status).toBe(403);
+    expect((await client(site, 'member').put('/api/pages/en/x', hello)).status).toBe(403);
+    expect((await site.app.request('/api/pages/en/about')).status).toBe(401);
+  });
+});
+
+describe('pages API: preview', () => {
+  it('renders unsaved Markdown with the real renderer and resolves its widgets, storing nothing', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    const markdown = '## Hello\n\n::latest-logs{limit=2}\n\n<script>alert(1)</script>\n\n::intro';
+    const response = await api.post('/api/pages/preview', { locale: 'en', body: markdown });
+    expect(response.status).toBe(200);
+    const { body, widgets } = await json(response);
+    expect(body[0].html).toContain('<h2 id="hello">Hello</h2>');
+    expect(JSON.stringify(body)).not.toContain('<script');
+    expect(widgets[0]).toMatchObject({ kind: 'latest-logs' });
+    expect(widgets[0].items).toHaveLength(2);
+    expect(widgets[1]).toMatchObject({ kind: 'intro', title: expect.any(String) });
+    expect((await json(await api.get('/api/builds/open'))).changes).toEqual([]);
+    expect((await api.post('/api/pages/preview', { locale: 'de', body: '' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,374 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  PAGES_PAGE_SIZE,
+  type PageDocument,
+  type PageFrontMatter,
+  type PageList,
+  type PageListItem,
+  type PageRef,
+  type PendingKind,
+  pageFile,
+  pageFromFile,
+  pagePathProblem,
+  pageSlug,
+  type SavedChange,
+} from '../../common/authoring';
+import { type Locale, locales, otherLocale } from '../../common/locales';
+import { checkFrontMatter, pageSummary, readPage, serializePage } from '../content/page-file';
+import type { Database } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
+import { type Commit, commits, pages } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+import { addChange, addressOf, ensureOpenBuild, pendingChanges, requireRepository, stillOpen } from './builds';
+
+/*
+ * Pages as the editor sees them (docs/content.md "Writing and publishing"): the published index
+ * with the open build's pending changes laid over it. A pending version wins over the published
+ * one; a page whose move is pending is seen at its new path only; a page whose deletion is
+ * pending is still seen (marked `delete`) until it is published, so the deletion can be undone.
+ */
+
+type PageDeps = Pick<AppDeps, 'db' | 'contentRepository'>;
+
+/** A page path from the URL, checked: 400 when malformed, 400 when the site reserves its address. */
+export function checkPagePath(locale: string, path: string): PageRef {
+  if (!(locales as readonly string[]).includes(locale)) throw new AppError(404, 'api.notFound');
+  const problem = pagePathProblem(path);
+  if (problem === 'invalid') throw new AppError(400, 'api.pagePathInvalid');
+  if (problem === 'reserved')
+    throw new AppError(400, 'api.pagePathReserved', undefined, { path: addressOf(pageFile(locale as Locale, path))! });
+  return { locale: locale as Locale, path };
+}
+
+type PublishedRow = {
+  locale: Locale;
+  slug: string;
+  sourcePath: string;
+  sourceHash: string;
+  title: string;
+  cat: string | null;
+  date: string | null;
+  draft: boolean;
+  indexedAt: Date;
+};
+
+/** Every page of the pending view: file → what the editor sees there. */
+type ViewEntry = {
+  file: string;
+  ref: PageRef;
+  slug: string;
+  pending: PendingKind | null;
+  change?: Commit;
+  published?: PublishedRow;
+};
+
+async function pendingView(db: Database) {
+  const [rows, changes] = await Promise.all([
+    db
+      .select({
+        locale: pages.locale,
+        slug: pages.slug,
+        sourcePath: pages.sourcePath,
+        sourceHash: pages.sourceHash,
+        title: pages.title,
+        cat: pages.cat,
+        date: pages.date,
+        draft: pages.draft,
+        indexedAt: pages.indexedAt,
+      })
+      .from(pages),
+    pendingChanges(db),
+  ]);
+  const entries = new Map<string, ViewEntry>();
+  for (const row of rows) {
+    const ref = pageFromFile(row.sourcePath);
+    if (ref) entries.set(row.sourcePath, { file: row.sourcePath, ref, slug: row.slug, pending: null, published: row });
+  }
+  /** Files a pending move takes away (not seen any more). */
+  const movedAway = new Map<string, Commit>();
+  for (const change of changes) {
+    const ref = pageFromFile(change.path);
+    if (!ref) continue; // media
+    if (change.kind === 'move' && change.fromPath) {
+      movedAway.set(change.fromPath, change);
+      entries.delete(change.fromPath);
+    }
+    const published = entries.get(change.path)?.published;
+    entries.set(change.path, { file: change.path, ref, slug: pageSlug(ref.path), pending: change.kind, change, published });
+  }
+  return { entries, movedAway, changes };
+}
+
+/** Whether a page is seen at the address of `ref` (another file may serve the same address). */
+function occupant(entries: Map<string, ViewEntry>, ref: PageRef, options: { countDeleted: boolean }) {
+  const slug = pageSlug(ref.path);
+  for (const entry of entries.values()) {
+    if (entry.ref.locale !== ref.locale || entry.slug !== slug) continue;
+    if (entry.pending === 'delete' && !options.countDeleted) continue;
+    return entry;
+  }
+  return undefined;
+}
+
+function pageExists(ref: PageRef) {
+  return new AppError(409, 'api.pageExists', undefined, { path: addressOf(pageFile(ref.locale, ref.path))! });
+}
+function pageNotFound(ref: PageRef) {
+  return new AppError(404, 'api.pageNotFound', undefined, { path: addressOf(pageFile(ref.locale, ref.path))! });
+}
+
+// ---- reading -----------------------------------------------------------------------------------
+
+/** `GET /api/pages`: published and pending pages, newest change first, 20 a page. */
+export async function listPages(
+  deps: PageDeps,
+  options: { locale?: Locale; query?: string; page?: number } = {},
+): Promise<PageList> {
+  const { entries } = await pendingView(deps.db);
+  const all = [...entries.values()];
+  const present = new Set(
+    all.filter((entry) => entry.pending !== 'delete').map((entry) => `${entry.ref.locale}/${entry.ref.path}`),
+  );
+  const items = all.map((entry): PageListItem => {
+    const summary =
+      entry.change && entry.change.kind !== 'delete'
+        ? pageSummary(entry.change.content ?? '')
+        : {
+            title: entry.published!.title,
+            cat: entry.published!.cat,
+            date: entry.published!.date,
+            draft: entry.published!.draft,
+          };
+    const other = otherLocale(entry.ref.locale);
+    return {
+      locale: entry.ref.locale,
+      path: entry.ref.path,
+      ...summary,
+      updatedAt: (entry.change?.createdAt ?? entry.published!.indexedAt).toISOString(),
+      translation: present.has(`${other}/${entry.ref.path}`) ? { locale: other, path: entry.ref.path } : null,
+      pending: entry.pending,
+    };
+  });
+  const query = options.query?.trim().toLocaleLowerCase();
+  const matching = items
+    .filter((item) => !options.locale || item.locale === options.locale)
+    .filter((item) => !query || item.title.toLocaleLowerCase().includes(query) || item.path.toLocaleLowerCase().includes(query))
+    .sort((a, b) =>
+      a.updatedAt !== b.updatedAt
+        ? a.updatedAt < b.updatedAt
+          ? 1
+          : -1
+        : `${a.locale}/${a.path}` < `${b.locale}/${b.path}`
+          ? -1
+          : 1,
+    );
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  return { items: matching.slice((page - 1) * PAGES_PAGE_SIZE, page * PAGES_PAGE_SIZE), total: matching.length };
+}
+
+/** `GET /api/pages/{locale}/{path}`: the page's front matter and Markdown; a pending version wins. */
+export async function getPage(deps: PageDeps, ref: PageRef): Promise<PageDocument> {
+  const { entries } = await pendingView(deps.db);
+  const entry = entries.get(pageFile(ref.locale, ref.path));
+  if (!entry) throw pageNotFound(ref);
+  const publishedSha = entry.published?.sourceHash.split(':')[0] ?? null;
+  let source: string;
+  if (entry.change && entry.change.kind !== 'delete') source = entry.change.content ?? '';
+  else source = await requireRepository(deps).readBlob(publishedSha!);
+  const { frontMatter, body } = readPage(source);
+  return {
+    locale: ref.locale,
+    path: ref.path,
+    frontMatter,
+    body,
+    pending: entry.pending,
+    baseSha: entry.change ? entry.change.baseSha : publishedSha,
+  };
+}
+
+// ---- writing -----------------------------------------------------------------------------------
+
+type ChangeFields = Pick<Commit, 'path' | 'content' | 'kind' | 'baseSha' | 'fromPath'> & { message: string };
+
+/** Writes one change into the open build: replaces `existing`, or adds a new one. */
+async function writeChange(
+  db: Database,
+  buildId: number,
+  userId: string,
+  fields: ChangeFields,
+  existing?: Commit,
+): Promise<SavedChange> {
+  const values = {
+    path: fields.path,
+    content: fields.content,
+    kind: fields.kind,
+    baseSha: fields.baseSha,
+    fromPath: fields.fromPath,
+    message: fields.message,
+    blobSha: null,
+    authorId: userId,
+    createdAt: new Date(),
+  };
+  try {
+    if (existing) {
+      const updated = await db
+        .update(commits)
+        .set(values)
+        .where(and(eq(commits.id, existing.id), eq(commits.buildId, buildId), stillOpen(buildId)))
+        .returning({ id: commits.id });
+      if (!updated.length) throw new AppError(409, 'api.changeRaced');
+      return { commit: { id: existing.id, buildId } };
+    }
+    const id = await addChange(db, buildId, values);
+    if (id === undefined) throw new AppError(409, 'api.publishInProgress');
+    return { commit: { id, buildId } };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'api.changeRaced');
+    throw error;
+  }
+}
+
+async function removeChange(db: Database, buildId: number, change: Commit) {
+  const removed = await db
+    .delete(commits)
+    .where(and(eq(commits.id, change.id), stillOpen(buildId)))
+    .returning({ id: commits.id });
+  if (!removed.length) throw new AppError(409, 'api.changeRaced');
+}
+
+/**
+ * `PUT /api/pages/{locale}/{path}`: creates or updates a page in the open build. The front
+ * matter is validated with the indexer's rules; `createOnly` (`If-None-Match: *`) refuses when a
+ * page is already seen at that address.
+ */
+export async function savePage(
+  deps: PageDeps,
+  userId: string,
+  ref: PageRef,
+  input: { frontMatter: Record<string, unknown>; body: string; message?: string; baseSha?: string | null },
+  options: { createOnly?: boolean } = {},
+): Promise<SavedChange> {
+  const { db } = deps;
+  const repository = requireRepository(deps);
+  const checked = checkFrontMatter(input.frontMatter);
+  if (!checked.ok) throw new AppError(400, 'api.validationFailed', { issues: checked.issues });
+  const build = await ensureOpenBuild(db, userId);
+  const file = pageFile(ref.locale, ref.path);
+  const { entries, movedAway } = await pendingView(db);
+  if (movedAway.has(file)) throw new AppError(409, 'api.pageBeingMoved');
+  const entry = entries.get(file);
+  const seen = entry && entry.pending !== 'delete';
+  if (options.createOnly && seen) throw pageExists(ref);
+  if (!entry) {
+    const other = occupant(entries, ref, { countDeleted: false });
+    if (other) throw pageExists(ref);
+  }
+  const message = input.message?.trim() ?? '';
+  const change = entry?.change;
+  const publishedSha = entry?.published?.sourceHash.split(':')[0] ?? null;
+  // The file this one replaces: its front matter keeps its form where the fields did not change.
+  const previous =
+    change && change.kind !== 'delete'
+      ? (change.content ?? undefined)
+      : publishedSha
+        ? await repository.readBlob(publishedSha)
+        : undefined;
+  const content = serializePage(checked.data, checked.extra, input.body, previous);
+  if (change) {
+    let kind = change.kind === 'delete' ? 'update' : change.kind;
+    let baseSha = change.baseSha;
+    // A base given by the editor wins: after a conflict it is how they keep their version (a
+    // creation meeting a file made meanwhile becomes an update of it).
+    if (input.baseSha !== undefined) {
+      baseSha = input.baseSha;
+      if (kind === 'create' && baseSha) kind = 'update';
+    }
+    return writeChange(db, build.id, userId, { ...change, kind, content, message, baseSha }, change);
+  }
+  return writeChange(db, build.id, userId, {
+    path: file,
+    content,
+    message,
+    kind: publishedSha ? 'update' : 'create',
+    baseSha: publishedSha ? (input.baseSha ?? publishedSha) : null,
+    fromPath: null,
+  });
+}
+
+/** `DELETE /api/pages/{locale}/{path}`: a pending deletion (a pending creation is simply dropped). */
+export async function deletePage(deps: PageDeps, userId: string, ref: PageRef): Promise<SavedChange> {
+  const { db } = deps;
+  requireRepository(deps);
+  const file = pageFile(ref.locale, ref.path);
+  const { entries } = await pendingView(db);
+  const entry = entries.get(file);
+  if (!entry) throw pageNotFound(ref);
+  const build = await ensureOpenBuild(db, userId);
+  const change = entry.change;
+  if (change?.kind === 'delete') return { commit: { id: change.id, buildId: build.id } };
+  if (change?.kind === 'create') {
+    await removeChange(db, build.id, change);
+    return { commit: null };
+  }
+  if (change?.kind === 'move') {
+    // Deleting a page whose move is pending deletes it where it is published.
+    return writeChange(
+      db,
+      build.id,
+      userId,
+      { path: change.fromPath!, content: null, kind: 'delete', baseSha: change.baseSha, fromPath: null, message: '' },
+      change,
+    );
+  }
+  if (change) return writeChange(db, build.id, userId, { ...change, content: null, kind: 'delete', message: '' }, change);
+  return writeChange(db, build.id, userId, {
+    path: file,
+    content: null,
+    kind: 'delete',
+    baseSha: entry.published!.sourceHash.split(':')[0]!,
+    fromPath: null,
+    message: '',
+  });
+}
+
+/**
+ * `POST /api/pages/{locale}/{path}/move`: a pending move to another path (and/or locale). Once
+ * published, the old address answers 301 to the new one.
+ */
+export async function movePage(deps: PageDeps, userId: string, from: PageRef, to: PageRef): Promise<SavedChange> {
+  const { db } = deps;
+  const repository = requireRepository(deps);
+  const fromFile = pageFile(from.locale, from.path);
+  const toFile = pageFile(to.locale, to.path);
+  if (fromFile === toFile) throw new AppError(400, 'api.moveSamePlace');
+  const { entries } = await pendingView(db);
+  const entry = entries.get(fromFile);
+  if (!entry || entry.pending === 'delete') throw pageNotFound(from);
+  // The destination must be free: no page seen there, and no file (even one being deleted) in the way.
+  if (entries.has(toFile)) throw pageExists(to);
+  const other = occupant(entries, to, { countDeleted: true });
+  if (other && other.file !== fromFile) throw pageExists(to);
+  const build = await ensureOpenBuild(db, userId);
+  const change = entry.change;
+  if (change?.kind === 'create') return writeChange(db, build.id, userId, { ...change, path: toFile }, change);
+  if (change?.kind === 'move') {
+    // Moving back to where it is published is an update there (or nothing, when unchanged).
+    if (change.fromPath === toFile)
+      return writeChange(db, build.id, userId, { ...change, path: toFile, kind: 'update', fromPath: null }, change);
+    return writeChange(db, build.id, userId, { ...change, path: toFile }, change);
+  }
+  if (change?.kind === 'update')
+    return writeChange(db, build.id, userId, { ...change, path: toFile, kind: 'move', fromPath: fromFile }, change);
+  const publishedSha = entry.published!.sourceHash.split(':')[0]!;
+  return writeChange(db, build.id, userId, {
+    path: toFile,
+    content: await repository.readBlob(publishedSha),
+    kind: 'move',
+    baseSha: publishedSha,
+    fromPath: fromFile,
+    message: '',
+  });
+}
+
+export type { PageFrontMatter };

@@ -1,0 +1,86 @@
+import { type Locale, locales, otherLocale } from '../../common/locales';
+import { paths } from '../../common/paths';
+import type { RequestState } from '../context';
+import type { AppDeps } from '../deps';
+import { getContentPage, getHome, logsPage } from './content';
+import { siteOrigin } from './seo';
+
+/*
+ * What each public content route's loader returns: the data of its view plus its SEO data
+ * (app/lib/seo.ts). `undefined` means 404. Route loaders only call these, with the request state
+ * createApp resolved once (installed, site settings, locale), so nothing here re-reads it.
+ */
+type ViewInput = { deps: AppDeps; state: RequestState; requestUrl: string };
+
+const inBothLocales = (path: (locale: Locale) => string) =>
+  Object.fromEntries(locales.map((l) => [l, path(l)])) as Record<Locale, string>;
+
+export async function homeView({ deps, state, requestUrl }: ViewInput) {
+  const { locale, site } = state;
+  // Before installation the root shows the installer and the content tables may not exist yet.
+  const { page, latest, totalLogs } = state.installed
+    ? await getHome(deps.db, locale, site)
+    : { page: undefined, latest: [], totalLogs: 0 };
+  return {
+    page: page ?? null,
+    latest,
+    totalLogs,
+    seo: {
+      origin: siteOrigin(deps.config.SITE_URL, requestUrl),
+      path: paths.home(locale),
+      alternates: inBothLocales(paths.home),
+      image: page?.thumbnail ?? site.defaultBanner,
+      type: 'website' as const,
+    },
+  };
+}
+
+export async function contentPageView({ deps, state, requestUrl, slug }: ViewInput & { slug: string }) {
+  const { locale, site } = state;
+  const clean = slug.replace(/^\/+|\/+$/g, '');
+  if (!clean || !state.installed) return undefined; // the home page has its own route
+  const page = await getContentPage(deps.db, locale, clean, site);
+  if (!page) return undefined;
+  const alternates: Partial<Record<Locale, string>> = { [locale]: paths.page(locale, page.slug) };
+  if (page.translation) alternates[page.translation.locale] = paths.page(page.translation.locale, page.translation.slug);
+  return {
+    page,
+    seo: {
+      origin: siteOrigin(deps.config.SITE_URL, requestUrl),
+      path: paths.page(locale, page.slug),
+      alternates,
+      image: page.thumbnail ?? site.defaultBanner,
+      type: 'article' as const,
+      ...(page.date ? { published: page.date } : {}),
+    },
+  };
+}
+
+/** The logs archive, or one category's archive when `cat` is given (only the site's categories). */
+export async function archiveView({
+  deps,
+  state,
+  requestUrl,
+  pageNumber,
+  cat,
+}: ViewInput & { pageNumber: number; cat?: string }) {
+  const { locale, site } = state;
+  if (!state.installed) return undefined;
+  if (cat !== undefined && !site.cats.includes(cat)) return undefined;
+  const result = await logsPage(deps.db, locale, pageNumber, cat);
+  if (!result) return undefined;
+  // The other language's archive may be shorter, so its alternate is its first page.
+  const archive = (l: Locale, page?: number) => (cat ? paths.category(l, cat, page) : paths.logs(l, page));
+  return {
+    ...result,
+    cat: cat ?? null,
+    cats: site.cats,
+    seo: {
+      origin: siteOrigin(deps.config.SITE_URL, requestUrl),
+      path: archive(locale, pageNumber),
+      alternates: inBothLocales((l) => archive(l, l === otherLocale(locale) ? undefined : pageNumber)),
+      image: site.defaultBanner,
+      type: 'website' as const,
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from './server';
+
+const wranglerBin = path.resolve('node_modules/wrangler/bin/wrangler.js');
+
+/** Wrangler fully offline and quiet, with none of the developer's own variables in the worker. */
+export const wranglerEnv = {
+  ...process.env,
+  CI: 'true',
+  NO_COLOR: '1',
+  FORCE_COLOR: '0',
+  NODE_ENV: 'production',
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  CLOUDFLARE_INCLUDE_PROCESS_ENV: 'false',
+};
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stopGroup(child: ChildProcess) {
+  const pid = child.pid;
+  if (pid === undefined || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  for (const deadline = Date.now() + 10_000; groupAlive(pid) && Date.now() < deadline; )
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+}
+
+/**
+ * `wrangler dev --local` on the built site (workerd, a local D1 database, Workers static assets),
+ * with exactly the variables given; waits for /api/health. The build must exist (`npm run build`).
+ */
+export async function startWrangler(vars: Record<string, string>) {
+  const tempDir = mkdtempSync(path.join(tmpdir(), 'daftar-workers-'));
+  const port = await freePort();
+  let inspectorPort = await freePort();
+  while (inspectorPort === port) inspectorPort = await freePort();
+  const envFile = path.join(tempDir, 'worker.env');
+  writeFileSync(
+    envFile,
+    Object.entries(vars)
+      .map(([key, value]) => `${key}=${value}\n`)
+      .join(''),
+  );
+  let output = '';
+  const child = spawn(
+    process.execPath,
+    [
+      wranglerBin,
+      'dev',
+      '--local',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(inspectorPort),
+      '--persist-to',
+      path.join(tempDir, 'state'),
+      '--env-file',
+      envFile,
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'log',
+    ],
+    { env: { ...wranglerEnv, WRANGLER_LOG_PATH: path.join(tempDir, 'logs') }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopGroup(child);
+    rmSync(tempDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`wrangler dev exited early:\n${output}`);
+    }
+    const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the worker did not become healthy:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, output: () => output, stop };
+}
