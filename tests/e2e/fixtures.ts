@@ -45,11 +45,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature.
-  freshSite: async ({}, use) => {
+  freshSite: async ({ browser }, use) => {
     const server = await startInstalledServer();
     test.info().annotations.push({ type: 'site', description: server.url });
     await use(server);
+    // Pages close before their server stops: a request still in flight (React Router's route
+    // discovery after the last navigation) would otherwise fail as a browser error.
+    await Promise.all(browser.contexts().map((context) => context.close()));
     await server.stop();
   },
   login: async ({ context, installedSite }, use) => {
