@@ -66,5 +66,13 @@ export const migrations: { name: string; statements: string[] }[] = [
       "ALTER TABLE `commits` ADD `blob_sha` text;",
       "CREATE UNIQUE INDEX `commits_build_path_unique` ON `commits` (`build_id`,`path`);"
     ]
+  },
+  {
+    "name": "0004_black_lucky_pierre",
+    "statements": [
+      "CREATE TABLE `password_resets` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`user_id` text NOT NULL,\n\t`created_by` text,\n\t`expires_at` integer NOT NULL,\n\t`used_at` integer,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null\n);",
+      "CREATE INDEX `password_resets_user_idx` ON `password_resets` (`user_id`);",
+      "ALTER TABLE `users` ADD `deleted_at` integer;"
+    ]
   }
 ];

@@ -15,6 +15,11 @@ export const users = sqliteTable(
     about: text('about').notNull().default(''),
     avatarUrl: text('avatar_url'),
     disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
+    /**
+     * A deleted account stays as a tombstone (disabled, no password, no roles, its user name
+     * freed) so the builds, changes and comments it wrote keep their author name.
+     */
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
   },
@@ -87,3 +92,23 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 export type Session = typeof sessions.$inferSelect;
+
+/**
+ * One-time password reset links an administrator hands out (valid 24 h, single use). Only the
+ * SHA-256 of the token is stored; the token itself is in the link alone.
+ */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+export type PasswordReset = typeof passwordResets.$inferSelect;
