@@ -38,6 +38,16 @@ describe('app', () => {
     expect(response.headers.get('vary')).toContain('Accept-Language');
   });
 
+  it.each([
+    ['/FA', '/fa'],
+    ['/En/logs?page=2', '/en/logs?page=2'],
+    ['/fA/about', '/fa/about'],
+  ])('treats the locale prefix of %s case-insensitively (%s)', async (path, target) => {
+    const response = await app.request(path, { headers: { 'accept-language': 'en' } });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(target);
+  });
+
   it('sets security headers with a per-response script nonce', async () => {
     const first = (await app.request('/api/health')).headers.get('content-security-policy');
     const second = (await app.request('/api/health')).headers.get('content-security-policy');

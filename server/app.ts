@@ -72,6 +72,10 @@ export function createApp(deps: AppDeps) {
     const first = pathname.split('/')[1];
     // Files and React Router's own endpoints (/__manifest) pass through.
     if (isLocale(first) || isFilePath(pathname) || pathname.startsWith('/__')) return next();
+    c.header('Cache-Control', 'private, no-store');
+    // Locale prefixes are case-insensitive: /FA/logs is /fa/logs, not /fa/FA/logs.
+    const lowered = first?.toLowerCase();
+    if (first && isLocale(lowered)) return c.redirect(`/${lowered}${pathname.slice(first.length + 1)}${search}`, 301);
     const locale = detectLocale({
       pathname,
       cookie: c.req.header('cookie'),
@@ -79,7 +83,6 @@ export function createApp(deps: AppDeps) {
     });
     const target = `/${locale}${pathname === '/' ? '' : pathname}${search}`;
     c.header('Vary', `Accept-Language, Cookie`);
-    c.header('Cache-Control', 'private, no-store');
     return c.redirect(target, 302);
   });
 
