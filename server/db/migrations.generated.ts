@@ -74,5 +74,14 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE INDEX `password_resets_user_idx` ON `password_resets` (`user_id`);",
       "ALTER TABLE `users` ADD `deleted_at` integer;"
     ]
+  },
+  {
+    "name": "0005_hesitant_malcolm_colcord",
+    "statements": [
+      "CREATE TABLE `analytics_salts` (\n\t`day` text PRIMARY KEY NOT NULL,\n\t`salt` text NOT NULL\n);",
+      "CREATE TABLE `page_view_day_pages` (\n\t`day` text NOT NULL,\n\t`locale` text NOT NULL,\n\t`path` text NOT NULL,\n\t`referrer` text DEFAULT '' NOT NULL,\n\t`views` integer NOT NULL,\n\tPRIMARY KEY(`day`, `locale`, `path`, `referrer`)\n);",
+      "CREATE TABLE `page_view_days` (\n\t`day` text PRIMARY KEY NOT NULL,\n\t`views` integer NOT NULL,\n\t`visitors` integer NOT NULL\n);",
+      "ALTER TABLE `page_views` ADD `visitor` text DEFAULT '' NOT NULL;"
+    ]
   }
 ];

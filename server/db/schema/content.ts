@@ -49,18 +49,6 @@ export const pages = sqliteTable(
 );
 export type Page = typeof pages.$inferSelect;
 
-export const pageViews = sqliteTable(
-  'page_views',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    locale: text('locale').notNull(),
-    path: text('path').notNull(),
-    referrer: text('referrer'),
-    viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
-  },
-  (t) => [index('page_views_path_idx').on(t.locale, t.path), index('page_views_time_idx').on(t.viewedAt)],
-);
-
 /**
  * One row per published state of the content (docs/spec.md §4, §7 builds/latest.json). The id is a hash
  * of every indexed page's source, so it changes exactly when published content changes.

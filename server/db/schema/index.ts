@@ -1,3 +1,4 @@
+export * from './analytics';
 export * from './builds';
 export * from './comments';
 export * from './content';
