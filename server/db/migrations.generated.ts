@@ -83,5 +83,20 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE TABLE `page_view_days` (\n\t`day` text PRIMARY KEY NOT NULL,\n\t`views` integer NOT NULL,\n\t`visitors` integer NOT NULL\n);",
       "ALTER TABLE `page_views` ADD `visitor` text DEFAULT '' NOT NULL;"
     ]
+  },
+  {
+    "name": "0006_green_reptil",
+    "statements": [
+      "CREATE TABLE `newsletter_deliveries` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`issue_id` integer NOT NULL,\n\t`subscriber_id` integer NOT NULL,\n\t`status` text DEFAULT 'queued' NOT NULL,\n\t`claimed_at` integer,\n\t`finished_at` integer,\n\t`error` text,\n\tFOREIGN KEY (`issue_id`) REFERENCES `newsletter_issues`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`subscriber_id`) REFERENCES `newsletter_subscribers`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE UNIQUE INDEX `newsletter_deliveries_unique` ON `newsletter_deliveries` (`issue_id`,`subscriber_id`);",
+      "CREATE INDEX `newsletter_deliveries_status_idx` ON `newsletter_deliveries` (`status`,`issue_id`);",
+      "CREATE TABLE `newsletter_issues` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`locale` text NOT NULL,\n\t`slug` text NOT NULL,\n\t`subject` text NOT NULL,\n\t`html` text NOT NULL,\n\t`text` text NOT NULL,\n\t`origin` text NOT NULL,\n\t`created_by` text,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tFOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null\n);",
+      "CREATE INDEX `newsletter_issues_created_idx` ON `newsletter_issues` (`created_at`);",
+      "CREATE TABLE `newsletter_tokens` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`subscriber_id` integer NOT NULL,\n\t`kind` text NOT NULL,\n\t`token_hash` text NOT NULL,\n\t`locale` text NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`used_at` integer,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tFOREIGN KEY (`subscriber_id`) REFERENCES `newsletter_subscribers`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE UNIQUE INDEX `newsletter_tokens_hash_unique` ON `newsletter_tokens` (`token_hash`);",
+      "CREATE INDEX `newsletter_tokens_subscriber_idx` ON `newsletter_tokens` (`subscriber_id`);",
+      "CREATE INDEX `newsletter_tokens_expires_idx` ON `newsletter_tokens` (`expires_at`);",
+      "ALTER TABLE `newsletter_subscribers` ADD `confirmed_at` integer;"
+    ]
   }
 ];
