@@ -47,6 +47,19 @@ const configSchema = z.object({
     .int('MEDIA_MAX_BYTES must be a whole number of bytes')
     .positive('MEDIA_MAX_BYTES must be positive')
     .default(10 * 1024 * 1024),
+  /** Newsletter mail on Node: `smtp://user:pass@host:port` or `smtps://…` (docs: README "Mail"). */
+  SMTP_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465' })
+      .optional(),
+  ),
+  /** The sender of newsletter mail: `news@example.com` or `Daftar <news@example.com>`. */
+  MAIL_FROM: optionalString,
+  /** Newsletter mail on Workers: an HTTP email API that takes Resend's JSON (server/mail/http-mailer.ts). */
+  MAIL_API_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'MAIL_API_URL must be an http(s) URL' }).default('https://api.resend.com/emails'),
+  ),
+  MAIL_API_KEY: optionalString,
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''], { error: 'TRUST_PROXY must be true or false' })

@@ -3,6 +3,7 @@ import type { ContentRepository } from './content/repository';
 import type { AppLoadContext } from './context';
 import type { Database } from './db/database';
 import type { PageCacheStore } from './http/page-cache';
+import type { Mailer } from './mail/mailer';
 
 /** Renders every page: React Router's request handler over the server build (app/lib/app-context.server.ts). */
 export type PageHandler = (request: Request, load: AppLoadContext) => Promise<Response>;
@@ -28,6 +29,8 @@ export type AppDeps = {
   pageHandler?: PageHandler;
   /** Anonymous HTML cache of public pages (node: in memory); absent = no caching. */
   pageCache?: PageCacheStore;
+  /** Newsletter mail (node: SMTP, workers: an HTTP email API); absent = the newsletter is off. */
+  mailer?: Mailer;
   /** Trust `CF-Connecting-IP` (set by Cloudflare) for the client address. */
   trustCloudflareIp?: boolean;
   /**

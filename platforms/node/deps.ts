@@ -7,6 +7,7 @@ import { isInstalled } from '../../server/services/site';
 import { createNodeDatabase } from './database';
 import type { loadNodeConfig } from './environment';
 import { createLocalRepository } from './local-repository';
+import { smtpMailerFromConfig } from './mailer';
 import { createFileSetupToken } from './setup-token';
 
 /** Shows where the database is without printing secrets or a full server path. */
@@ -46,6 +47,7 @@ export async function createNodeDeps(config: ReturnType<typeof loadNodeConfig>, 
     contentRepository: nodeContentRepository(config, config.dataDir),
     pageHandler,
     pageCache: createMemoryPageCache(),
+    mailer: smtpMailerFromConfig(config),
   };
   let installerToken: string | undefined;
   if (await isInstalled(db).catch(() => false)) await setupToken.clear();

@@ -8,6 +8,7 @@ import { githubRepositoryFromConfig } from '../../server/content/github-reposito
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import type { SetupTokenStore } from '../../server/deps';
+import { httpMailerFromConfig } from '../../server/mail/http-mailer';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
 
 /** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
@@ -54,6 +55,7 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
     setupToken: secretSetupToken(config),
     // No disk for a local repository: GitHub when configured, else none (publishing answers 503).
     contentRepository: githubRepositoryFromConfig(config),
+    mailer: httpMailerFromConfig(config),
     // Cloudflare sets CF-Connecting-IP on every request that reaches a Worker.
     trustCloudflareIp: true,
     pageHandler,
