@@ -24,6 +24,12 @@ export const sharedMessages = {
       date: 'Must be a date (YYYY-MM-DD)',
       oneWord: 'Must be one word (letters, digits, - or _)',
       boolean: 'Must be true or false',
+      menuTarget: 'Must be a path on this site (/about) or an http(s) address',
+      menuTargetLocale: 'Write the path without the language (/about, not /en/about): links add it',
+      dashTarget: 'Must be a dashboard path (/manage/…)',
+      categorySlug: 'Must start with a letter, then letters, digits, - or _',
+      duplicate: 'Already in the list',
+      tooMany: 'At most {{max}} entries',
     },
     api: {
       validationFailed: 'Please correct the highlighted fields',
@@ -71,6 +77,9 @@ export const sharedMessages = {
       mediaTooLarge: 'The file is larger than the limit of {{limit}}',
       mediaSvg: 'SVG images are not accepted: they can carry scripts. Upload PNG, JPEG, WebP, GIF or AVIF',
       mediaUnsupported: 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded',
+      categoryInUse:
+        'The category “{{cat}}” is used by {{count}} published pages. Give those pages another category in the editor and publish, then remove it',
+      settingsChanged: 'Someone else saved the settings after you opened them. Reload the page to see their changes',
     },
   },
   fa: {
@@ -91,6 +100,12 @@ export const sharedMessages = {
       date: 'باید تاریخ باشد (YYYY-MM-DD)',
       oneWord: 'باید یک واژه باشد (حرف، رقم، - یا _)',
       boolean: 'باید درست یا نادرست (true/false) باشد',
+      menuTarget: 'باید مسیری در همین سایت (/about) یا نشانی http(s) باشد',
+      menuTargetLocale: 'مسیر را بدون زبان بنویسید (/about، نه /fa/about)؛ پیوندها آن را خودشان می‌افزایند',
+      dashTarget: 'باید مسیری در پیشخوان باشد (/manage/…)',
+      categorySlug: 'باید با یک حرف آغاز شود و پس از آن حرف، رقم، - یا _ بیاید',
+      duplicate: 'این مورد پیش‌تر در فهرست آمده است',
+      tooMany: 'حداکثر {{max}} مورد مجاز است',
     },
     api: {
       validationFailed: 'لطفاً خانه‌های مشخص‌شده را درست کنید',
@@ -138,6 +153,9 @@ export const sharedMessages = {
       mediaTooLarge: 'پرونده از حد {{limit}} بزرگ‌تر است',
       mediaSvg: 'تصویر SVG پذیرفته نمی‌شود، چون می‌تواند اسکریپت داشته باشد. PNG، JPEG، WebP، GIF یا AVIF بارگذاری کنید',
       mediaUnsupported: 'فقط تصویرهای PNG، JPEG، WebP، GIF و AVIF را می‌توان بارگذاری کرد',
+      categoryInUse:
+        'دستهٔ «{{cat}}» در {{count}} صفحهٔ منتشرشده به کار رفته است. نخست در ویرایشگر دستهٔ دیگری به آن صفحه‌ها بدهید و منتشر کنید، سپس آن را بردارید',
+      settingsChanged: 'کس دیگری پس از باز کردن این صفحه، تنظیمات را ذخیره کرده است. صفحه را دوباره بارگذاری کنید تا تغییرهای او را ببینید',
     },
   },
 } as const;
