@@ -88,6 +88,11 @@ export const sharedMessages = {
       mediaTooLarge: 'The file is larger than the limit of {{limit}}',
       mediaSvg: 'SVG images are not accepted: they can carry scripts. Upload PNG, JPEG, WebP, GIF or AVIF',
       mediaUnsupported: 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded',
+      commentsClosed: 'This page does not take comments',
+      commentNotFound: 'There is no such comment',
+      commentParentInvalid: 'A reply must answer a published comment on the same page',
+      commentEditWindow: 'A comment can be edited only in the first 15 minutes after posting',
+      tooManyComments: 'You are commenting too fast. Please wait {{minutes}} minutes and try again.',
       categoryInUse:
         'The category “{{cat}}” is used by {{count}} published pages. Give those pages another category in the editor and publish, then remove it',
       settingsChanged: 'Someone else saved the settings after you opened them. Reload the page to see their changes',
@@ -181,6 +186,11 @@ export const sharedMessages = {
       mediaTooLarge: 'پرونده از حد {{limit}} بزرگ‌تر است',
       mediaSvg: 'تصویر SVG پذیرفته نمی‌شود، چون می‌تواند اسکریپت داشته باشد. PNG، JPEG، WebP، GIF یا AVIF بارگذاری کنید',
       mediaUnsupported: 'فقط تصویرهای PNG، JPEG، WebP، GIF و AVIF را می‌توان بارگذاری کرد',
+      commentsClosed: 'این صفحه دیدگاه نمی‌پذیرد',
+      commentNotFound: 'چنین دیدگاهی وجود ندارد',
+      commentParentInvalid: 'پاسخ باید به دیدگاهی منتشرشده در همین صفحه باشد',
+      commentEditWindow: 'دیدگاه را فقط تا ۱۵ دقیقه پس از فرستادن می‌توان ویرایش کرد',
+      tooManyComments: 'دیدگاه‌ها را بیش از اندازه پشت سر هم فرستاده‌اید. لطفاً {{minutes}} دقیقه صبر کنید و دوباره بکوشید.',
       categoryInUse:
         'دستهٔ «{{cat}}» در {{count}} صفحهٔ منتشرشده به کار رفته است. نخست در ویرایشگر دستهٔ دیگری به آن صفحه‌ها بدهید و منتشر کنید، سپس آن را بردارید',
       settingsChanged: 'کس دیگری پس از باز کردن این صفحه، تنظیمات را ذخیره کرده است. صفحه را دوباره بارگذاری کنید تا تغییرهای او را ببینید',
