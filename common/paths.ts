@@ -15,7 +15,7 @@ const withQuery = (path: string, query: Record<string, string | number | undefin
 const pageQuery = (page?: number) => (page && page > 1 ? page : undefined);
 
 /** The private sections: personal or dashboard pages, never cached, indexed or used as content slugs. */
-export const PRIVATE_SECTIONS = ['manage', 'login', 'register', 'profile'] as const;
+export const PRIVATE_SECTIONS = ['manage', 'login', 'register', 'profile', 'reset-password'] as const;
 
 /**
  * Addresses that belong to the product, not to content. A slug may not start with a reserved
@@ -24,7 +24,7 @@ export const PRIVATE_SECTIONS = ['manage', 'login', 'register', 'profile'] as co
  * the editor's path rules, the page cache and robots.txt all derive from these lists.
  */
 export const RESERVED_FOLDERS = [...PRIVATE_SECTIONS, 'cats', 'api', 'builds', 'media', 'assets'] as const;
-export const RESERVED_PAGES = ['logs', '403'] as const;
+export const RESERVED_PAGES = ['logs', '403', 'newsletter/confirm', 'newsletter/unsubscribe'] as const;
 
 /** Whether a content slug (`about`, `logs/hello`) would collide with a product route. */
 export function isReservedSlug(slug: string): boolean {
@@ -44,9 +44,14 @@ export const paths = {
   register: (locale: Locale, redirectTo?: string | null) =>
     withQuery(`/${locale}/register`, { redirectTo: redirectTo ?? undefined }),
   profile: (locale: Locale) => `/${locale}/profile`,
+  /** Where a one-time password reset link leads (the token is the secret). */
+  resetPassword: (locale: Locale, token: string) => withQuery(`/${locale}/reset-password`, { token }),
   /** The dashboard, or one of its sections (`pages`, `users/roles`…). */
   manage: (locale: Locale, section?: string) => (section ? `/${locale}/manage/${section}` : `/${locale}/manage`),
   forbidden: (locale: Locale) => `/${locale}/403`,
+  /** The newsletter's confirmation and unsubscribe pages: each acts only through its button (a POST). */
+  newsletterConfirm: (locale: Locale, token: string) => withQuery(`/${locale}/newsletter/confirm`, { token }),
+  newsletterUnsubscribe: (locale: Locale, token: string) => withQuery(`/${locale}/newsletter/unsubscribe`, { token }),
   feed: (locale: Locale) => `/${locale}/feed.xml`,
   sitemap: (locale: Locale) => `/${locale}/sitemap.xml`,
   /** A locale-less app path made absolute for a locale: '/about' → '/fa/about', '/' → '/fa'. */
