@@ -1,4 +1,5 @@
 import { pageTitle } from '../../common/site-settings';
+import { errorStatus, errorTitleKey } from '../components/layout/error-view';
 import { translate } from '../i18n/i18n';
 import { type MatchLike, rootData } from './root-data';
 
@@ -16,4 +17,12 @@ export function pageMeta(matches: readonly MatchLike[], page?: string) {
 export function pageMetaFor(matches: readonly MatchLike[], messageKey: string) {
   const root = rootData(matches);
   return pageMeta(matches, root ? translate(root.locale, messageKey) : undefined);
+}
+
+/**
+ * The `<title>` of a layout whose error boundary shows an error (404, a thrown 403…): without it
+ * the tab title would be empty. Pages below the layout give their own meta when there is no error.
+ */
+export function errorMeta({ matches, error }: { matches: readonly MatchLike[]; error?: unknown }) {
+  return error ? pageMetaFor(matches, errorTitleKey(errorStatus(error))) : [];
 }

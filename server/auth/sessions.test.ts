@@ -1,6 +1,16 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createInstalledSite } from '../../tests/support/site';
-import { createSession, purgeExpiredSessions, readRequestSession, readSession, recordDevice, SESSION_TTL_MS } from './sessions';
+import { devices } from '../db/schema';
+import {
+  createSession,
+  purgeExpiredSessions,
+  readRequestSession,
+  readSession,
+  recordDevice,
+  revokeUserSessions,
+  SESSION_TTL_MS,
+} from './sessions';
 
 const client = { ip: '127.0.0.1', userAgent: 'vitest' };
 
@@ -19,6 +29,34 @@ describe('a session', () => {
     expect((await readSession(deps.db, token))?.deviceId).toBeNull();
     expect(await readSession(deps.db, undefined)).toBeNull();
     expect(await readSession(deps.db, 'unknown')).toBeNull();
+  });
+});
+
+describe('signing out every other session', () => {
+  it('ends the other sessions and drops their devices from the list, keeping this one', async () => {
+    const { deps, ids } = await createInstalledSite();
+    const here = await recordDevice(deps.db, ids.member, 'ab'.repeat(32), client);
+    const there = await recordDevice(deps.db, ids.member, 'cd'.repeat(32), client);
+    const mine = await createSession(deps.db, ids.member, client, here);
+    const theirs = await createSession(deps.db, ids.member, client, there);
+    const ownerDevice = await recordDevice(deps.db, ids.owner, 'ef'.repeat(32), client);
+
+    await revokeUserSessions(deps.db, ids.member, mine.token);
+
+    expect(await readSession(deps.db, mine.token)).not.toBeNull();
+    expect(await readSession(deps.db, theirs.token)).toBeNull();
+    const left = await deps.db.select({ id: devices.id }).from(devices).where(eq(devices.userId, ids.member));
+    expect(left.map((row) => row.id)).toEqual([here]);
+    // Nobody else's devices are touched.
+    expect(await deps.db.select().from(devices).where(eq(devices.id, ownerDevice)).get()).toBeDefined();
+  });
+
+  it('drops every device when no session is kept (an account disabled, a password reset)', async () => {
+    const { deps, ids } = await createInstalledSite();
+    const device = await recordDevice(deps.db, ids.member, 'ab'.repeat(32), client);
+    await createSession(deps.db, ids.member, client, device);
+    await revokeUserSessions(deps.db, ids.member);
+    expect(await deps.db.select().from(devices).where(eq(devices.userId, ids.member))).toEqual([]);
   });
 });
 

@@ -118,9 +118,19 @@ export async function revokeSession(db: Database, token: string | undefined) {
 }
 
 /** Ends every session of a user, optionally keeping the current one (after a password change). */
+/**
+ * Ends every session of a user but the one of `keepToken`; the devices signed out with them
+ * leave the user's device list (only the kept session's device stays).
+ */
 export async function revokeUserSessions(db: Database, userId: string, keepToken?: string) {
   const keep = keepToken ? await sha256Hex(keepToken) : undefined;
+  const kept = keep
+    ? await db.select({ deviceId: sessions.deviceId }).from(sessions).where(eq(sessions.id, keep)).get()
+    : undefined;
   await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+  await db
+    .delete(devices)
+    .where(kept?.deviceId ? and(eq(devices.userId, userId), ne(devices.id, kept.deviceId)) : eq(devices.userId, userId));
 }
 
 export async function revokeDeviceSessions(db: Database, deviceIds: string[]) {

@@ -165,6 +165,7 @@ for (const locale of ['fa', 'en'] as const) {
       await expect(page.getByTestId('error-message')).toHaveText(
         locale === 'fa' ? 'صفحه پیدا نشد: /fa/no/such-page' : 'Page not found: /en/no/such-page',
       );
+      await expect(page).toHaveTitle(locale === 'fa' ? /^صفحه پیدا نشد - دفتر/ : /^Page Not Found - Daftar/);
     });
   });
 }

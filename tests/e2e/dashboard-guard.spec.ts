@@ -41,4 +41,6 @@ test('an editor still opens the pages an editor may, in any spelling', async ({ 
   const response = await page.goto(`${installedSite.url}/fa/manage/%75sers`);
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { name: 'دسترسی ممنوع' })).toBeVisible();
+  // The tab names the refusal too (it was empty on thrown errors).
+  await expect(page).toHaveTitle(/^دسترسی ممنوع - /);
 });

@@ -12,6 +12,11 @@ export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
+/** The message key of an error page's title, also its `<title>` (app/lib/meta.ts errorMeta). */
+export function errorTitleKey(status: number): string {
+  return status === 404 ? 'errors.notFoundTitle' : status === 403 ? 'errors.forbiddenTitle' : 'errors.internalTitle';
+}
+
 /** The error boundary of the site's layouts: the error view inside the header and footer. */
 export function ShellErrorBoundary() {
   const error = useRouteError();
@@ -32,16 +37,16 @@ export function ErrorView({ status }: { status: number }) {
   const { locale } = useRootData();
   const { pathname } = useLocation();
   const { authReady, loggedIn } = useSession();
-  const [title, message] =
-    status === 404
-      ? [
-          t('errors.notFoundTitle'),
-          // The path is isolated so it keeps its left-to-right order inside Persian text.
-          <Trans key="404" i18nKey="errors.notFound" values={{ path: pathname }} components={{ path: <bdi dir="ltr" /> }} />,
-        ]
-      : status === 403
-        ? [t('errors.forbiddenTitle'), t('errors.forbidden')]
-        : [t('errors.internalTitle'), t('errors.internal')];
+  const title = t(errorTitleKey(status));
+  const message =
+    status === 404 ? (
+      // The path is isolated so it keeps its left-to-right order inside Persian text.
+      <Trans i18nKey="errors.notFound" values={{ path: pathname }} components={{ path: <bdi dir="ltr" /> }} />
+    ) : status === 403 ? (
+      t('errors.forbidden')
+    ) : (
+      t('errors.internal')
+    );
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <p className="text-sm font-semibold text-error-strong">{t('errors.status', { status: formatNumber(locale, status) })}</p>

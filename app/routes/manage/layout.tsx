@@ -4,6 +4,7 @@ import { pageAccess } from '../../../common/page-access';
 import { paths } from '../../../common/paths';
 import { ShellErrorBoundary } from '../../components/layout/error-view';
 import { SiteShell } from '../../components/layout/site-shell';
+import { errorMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/layout';
 import { dashboardUser, guardDashboard } from './layout.server';
@@ -54,3 +55,4 @@ export default function ManageLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = ShellErrorBoundary;
+export const meta: Route.MetaFunction = errorMeta;

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { ShellErrorBoundary } from '../../components/layout/error-view';
 import { SiteShell } from '../../components/layout/site-shell';
 import { useBuildWatcher } from '../../lib/build-watcher';
+import { errorMeta } from '../../lib/meta';
 import type { Route } from './+types/layout';
 import { loadBuildId } from './layout.server';
 
@@ -23,3 +24,4 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
 
 /** Errors in public pages keep the header and footer around the error view. */
 export const ErrorBoundary = ShellErrorBoundary;
+export const meta: Route.MetaFunction = errorMeta;
