@@ -15,6 +15,7 @@ const words = {
     newer: 'Newer',
     tuts: 'Category: Tutorials',
     toc: 'On this page',
+    byline: 'By Daftar',
   },
   fa: {
     home: 'دفتر',
@@ -25,6 +26,7 @@ const words = {
     newer: 'تازه‌تر',
     tuts: 'دسته: آموزش‌ها',
     toc: 'در این صفحه',
+    byline: 'نوشتهٔ دفتر',
   },
 } as const;
 
@@ -93,6 +95,7 @@ for (const locale of ['fa', 'en'] as const) {
       await open(page, contentSite, `/${locale}/${GUIDE}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.guide);
       await expect(page).toHaveTitle(new RegExp(`^${w.guide} - `));
+      await expect(page.getByText(w.byline, { exact: true })).toBeVisible();
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${contentSite.url}/${locale}/${GUIDE}`);
       await expect(page.locator('link[rel="alternate"][hreflang="fa"]')).toHaveAttribute(
         'href',
