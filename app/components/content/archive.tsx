@@ -22,8 +22,10 @@ export function Archive(props: {
   const { t } = useTranslation();
   const catName = useCategoryName();
   const { locale } = props;
+  // The active chip is marked by its border and weight, not a tinted fill: a tint under green
+  // text fell below 4.5:1 contrast.
   const chip = (active: boolean) =>
-    `rounded-full border px-3 py-1 text-sm ${active ? 'border-primary bg-primary-strong/10 font-medium text-primary-strong' : 'border-border text-fg-muted hover:bg-muted'}`;
+    `rounded-full border px-3 py-1 text-sm ${active ? 'border-primary-strong font-semibold text-primary-strong' : 'border-border text-fg-muted hover:bg-muted'}`;
   return (
     <section className="max-w-3xl">
       <div className="flex items-start justify-between gap-4">
