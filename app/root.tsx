@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 const fontFace = `@font-face{font-family:"Vazirmatn";src:url("${fontUrl}") format("woff2-variations"),url("${fontUrl}") format("woff2");font-weight:100 900;font-style:normal;font-display:swap}`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { locale, nonce } = useRootData();
+  const { locale, nonce, site } = useRootData();
   const i18n = useMemo(() => createI18n(locale), [locale]);
   // Marks the page interactive; browser tests wait for it instead of guessing.
   useEffect(() => {
@@ -40,6 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        {/* Settings → "Let search engines index this site" off (robots.txt says Disallow: / too). */}
+        {site.indexable ? null : <meta name="robots" content="noindex" />}
         {/* Sets the theme class before first paint: no flash of the wrong theme. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, not user input. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />

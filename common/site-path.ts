@@ -40,3 +40,13 @@ export function sameSitePath(value: string): string | undefined {
 export function isSameSitePath(value: string): boolean {
   return sameSitePath(value) !== undefined;
 }
+
+/** An absolute http(s) address (`https://cdn.example/a.webp`): no `javascript:`, `data:` or other schemes. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value) || hasControlCharacter(value)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}

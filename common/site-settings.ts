@@ -12,7 +12,12 @@ export type SiteSettings = {
   defaultAvatar: string;
   mainMenu: MenuEntry[];
   dashMenu: MenuEntry[];
+  /** Category slugs, in the order readers see them (front matter `cat:` names one). */
   cats: string[];
+  /** Each category's name per locale, keyed by slug: one entry for every slug in `cats`. */
+  catLabels: Record<string, Record<Locale, string>>;
+  /** False: every page says `noindex` and robots.txt disallows everything (a private or staging site). */
+  indexable: boolean;
 };
 
 /** Defaults of a fresh site; the installer writes them and editors change them later. */
@@ -41,7 +46,24 @@ export const defaultSiteSettings: SiteSettings = {
     { label: { fa: 'تنظیمات', en: 'Settings' }, to: '/manage/settings' },
   ],
   cats: ['library', 'notes', 'projects', 'tuts'],
+  catLabels: {
+    library: { fa: 'کتابخانه', en: 'Library' },
+    notes: { fa: 'یادداشت‌ها', en: 'Notes' },
+    projects: { fa: 'پروژه‌ها', en: 'Projects' },
+    tuts: { fa: 'آموزش‌ها', en: 'Tutorials' },
+  },
+  indexable: true,
 };
+
+/** A category's name in a locale; its slug when the settings give none. */
+export function categoryName(settings: SiteSettings, locale: Locale, cat: string): string {
+  return settings.catLabels[cat]?.[locale] || cat;
+}
+
+/** A menu target that leaves the site (`https://…`); anything else is a locale-less site path. */
+export function isExternalTarget(to: string): boolean {
+  return /^https?:\/\//i.test(to);
+}
 
 /** Page title form (docs/spec.md §1): 'page - site name • description'. */
 export function pageTitle(settings: SiteSettings, locale: Locale, page?: string): string {

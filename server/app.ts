@@ -101,7 +101,10 @@ export function createApp(deps: AppDeps) {
     });
     if (!site) return c.text(translateMessage(locale, 'api.databaseUnavailable'), 503, { 'Cache-Control': 'no-store' });
     const state = { ...site, locale };
-    return deps.pageHandler(request, { deps, nonce: c.get('secureHeadersNonce'), state });
+    const response = await deps.pageHandler(request, { deps, nonce: c.get('secureHeadersNonce'), state });
+    // A site set not to be indexed says so on every page, also to crawlers that read only headers.
+    if (!site.site.indexable) response.headers.set('X-Robots-Tag', 'noindex');
+    return response;
   });
 
   return app;

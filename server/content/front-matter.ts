@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { isSameSitePath } from '../../common/site-path';
+import { isHttpUrl, isSameSitePath } from '../../common/site-path';
 
 /** A page's YAML front matter after validation (docs/content.md: content is Markdown + YAML in git). */
 export type FrontMatter = {
@@ -23,16 +23,6 @@ export class ContentError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ContentError';
-  }
-}
-
-/** An absolute http(s) address (`https://cdn.example/a.webp`). */
-function isHttpUrl(value: string) {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
   }
 }
 

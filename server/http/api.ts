@@ -11,6 +11,7 @@ import { createMediaApiRoutes } from './media';
 import { createPageRoutes } from './pages';
 import { requireSameOrigin } from './request';
 import { createSessionRoutes } from './session';
+import { createSettingsRoutes } from './settings';
 import { createRoleRoutes, createUserRoutes } from './users';
 
 /**
@@ -37,6 +38,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/pages', createPageRoutes(deps));
   api.route('/builds', createBuildRoutes(deps));
   api.route('/media', createMediaApiRoutes(deps));
+  api.route('/settings', createSettingsRoutes(deps));
 
   return api;
 }

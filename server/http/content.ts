@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { contentBuildById, syncContent } from '../services/content-sync';
 import { buildManifest, feedXml, latestBuildJson, robotsTxt, sitemapIndexXml, sitemapXml, siteOrigin } from '../services/seo';
+import { getSiteSettings } from '../services/site';
 import type { AuthEnv } from './guards';
 import { redirectRules } from './redirects';
 
@@ -30,9 +31,10 @@ export function createPublicFileRoutes(deps: AppDeps) {
   const routes = new Hono();
   const origin = (url: string) => siteOrigin(deps.config.SITE_URL, url);
 
-  routes.get('/robots.txt', (c) => {
-    c.header('Cache-Control', 'public, max-age=3600');
-    return c.text(robotsTxt(origin(c.req.url)));
+  routes.get('/robots.txt', async (c) => {
+    // Revalidated every time: switching indexing off in the settings must reach crawlers at once.
+    c.header('Cache-Control', 'no-cache');
+    return c.text(robotsTxt(origin(c.req.url), (await getSiteSettings(deps.db)).indexable));
   });
   routes.get('/sitemap.xml', async (c) =>
     c.body(await sitemapIndexXml(deps.db, origin(c.req.url)), 200, {

@@ -51,6 +51,8 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/builds/publish': 'builds.create',
   'POST /api/builds/:id/revert': 'builds.create',
   'POST /api/media': 'commits.create',
+  'GET /api/settings': 'settings.read',
+  'PUT /api/settings': 'settings.edit',
 };
 
 export function accessFor(method: string, path: string): Access | undefined {

@@ -15,8 +15,12 @@ export function xmlEscape(value: string) {
   return value.replace(/[<>&'"]/g, (ch) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[ch]};`);
 }
 
-/** Dashboard, account and API paths stay out of search engines; everything else is welcome. */
-export function robotsTxt(origin: string) {
+/**
+ * Dashboard, account and API paths stay out of search engines; everything else is welcome, unless
+ * the settings say the site is not to be indexed at all.
+ */
+export function robotsTxt(origin: string, indexable = true) {
+  if (!indexable) return 'User-agent: *\nDisallow: /\n';
   const lines = ['User-agent: *', 'Allow: /', 'Disallow: /api/'];
   for (const locale of locales) for (const section of PRIVATE_SECTIONS) lines.push(`Disallow: /${locale}/${section}`);
   lines.push('', `Sitemap: ${origin}/sitemap.xml`, '');

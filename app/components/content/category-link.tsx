@@ -1,12 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Locale } from '../../../common/locales';
+import { categoryName } from '../../../common/site-settings';
 import { useRootData } from '../../lib/root-data';
 
-/** A category's name in the reader's language (slug when the messages have none). */
+/** A category's name in the reader's language, from the site settings (its slug when they have none). */
 export function useCategoryName() {
-  const { t } = useTranslation();
-  return (cat: string) => t(`content.cats.${cat}`, { defaultValue: cat });
+  const { site, locale } = useRootData();
+  return (cat: string) => categoryName(site, locale, cat);
 }
 
 /** A small pill linking to /{locale}/cats/{cat}; plain text for a category the site does not list. */

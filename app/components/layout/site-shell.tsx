@@ -2,10 +2,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../../common/paths';
+import { isExternalTarget } from '../../../common/site-settings';
 import { useRootData } from '../../lib/root-data';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeSwitcher } from './theme-switcher';
 import { UserMenu } from './user-menu';
+
+// Inset focus ring: the scrolling menu would clip an outer one.
+const menuLinkClass = 'rounded-md px-3 py-1.5 text-sm hover:bg-muted focus-visible:-outline-offset-2';
 
 /** The public layout (docs/spec.md §2): sticky header with menu and switchers, content, footer credit. */
 export function SiteShell({ children }: { children: ReactNode }) {
@@ -29,19 +33,24 @@ export function SiteShell({ children }: { children: ReactNode }) {
             aria-label={t('common.mainMenu')}
             className="order-last -mx-3 flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto sm:flex-1"
           >
-            {site.mainMenu.map((entry) => (
-              <NavLink
-                key={entry.to}
-                to={paths.inLocale(locale, entry.to)}
-                end
-                className={({ isActive }) =>
-                  // Inset focus ring: the scrolling menu would clip an outer one.
-                  `rounded-md px-3 py-1.5 text-sm hover:bg-muted focus-visible:-outline-offset-2 ${isActive ? 'font-semibold text-primary-strong' : 'text-fg-muted'}`
-                }
-              >
-                {entry.label[locale]}
-              </NavLink>
-            ))}
+            {site.mainMenu.map((entry) =>
+              isExternalTarget(entry.to) ? (
+                <a key={entry.to} href={entry.to} rel="noopener" className={`${menuLinkClass} text-fg-muted`}>
+                  {entry.label[locale]}
+                </a>
+              ) : (
+                <NavLink
+                  key={entry.to}
+                  to={paths.inLocale(locale, entry.to)}
+                  end
+                  className={({ isActive }) =>
+                    `${menuLinkClass} ${isActive ? 'font-semibold text-primary-strong' : 'text-fg-muted'}`
+                  }
+                >
+                  {entry.label[locale]}
+                </NavLink>
+              ),
+            )}
           </nav>
           <UserMenu />
           <LanguageSwitcher current={locale} />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { localeOr } from '../../../common/locales';
 import { paths } from '../../../common/paths';
+import { categoryName } from '../../../common/site-settings';
 import { Archive } from '../../components/content/archive';
 import { useCategoryName } from '../../components/content/category-link';
 import { translate } from '../../i18n/i18n';
@@ -17,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const root = rootData(matches);
   const cat = params.cat ?? '';
-  const name = root ? translate(root.locale, `content.cats.${cat}`, { defaultValue: cat }) : cat;
+  const name = root ? categoryName(root.site, root.locale, cat) : cat;
   const title = root ? translate(root.locale, 'content.catTitle', { cat: name }) : name;
   return seoMeta(matches, { title, seo: loaderData?.seo });
 };

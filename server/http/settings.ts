@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { siteSettingsSchema } from '../../common/schemas/settings';
+import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+import { readSettings, saveSettings } from '../services/settings';
+import type { AuthEnv } from './guards';
+import { readJson } from './validate';
+
+/** The settings version as an entity tag: `"1732370000123"`. */
+const etag = (version: number) => `"${version}"`;
+
+/** `If-Match: "<version>"` → the version the client edited; absent → undefined (last write wins). */
+function expectedVersion(header: string | undefined): number | undefined {
+  if (!header) return undefined;
+  const match = /^"(\d+)"$/.exec(header.trim());
+  if (!match) throw new AppError(412, 'api.settingsChanged');
+  return Number(match[1]);
+}
+
+/**
+ * `/api/settings` (`settings.read` / `settings.edit`, route-access.ts): the whole site settings
+ * object in and out, with its version as the ETag.
+ */
+export function createSettingsRoutes(deps: AppDeps) {
+  const routes = new Hono<AuthEnv>();
+  routes.get('/', async (c) => {
+    const { settings, version } = await readSettings(deps.db);
+    c.header('ETag', etag(version));
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(settings);
+  });
+  routes.put('/', async (c) => {
+    const expected = expectedVersion(c.req.header('if-match'));
+    const { settings, version } = await saveSettings(deps, await readJson(c, siteSettingsSchema), expected);
+    c.header('ETag', etag(version));
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(settings);
+  });
+  return routes;
+}
