@@ -31,6 +31,12 @@ export const pages = sqliteTable(
     /** The body's HTML without widgets, in one string (feeds). */
     html: text('html').notNull(),
     /**
+     * The body's plain text (server/content/search-text.ts: pageSearchText), which triggers copy,
+     * normalised, into the full-text index `pages_search` (drizzle/0007_search.sql). Null for pages
+     * indexed before it existed, until the next sync re-renders them.
+     */
+    searchText: text('search_text'),
+    /**
      * The body as the page shows it: HTML segments and widgets (`{ widget: N }`, an index into
      * `widgets`), cut at the top level of the rendered tree (common/content.ts: BodySegment).
      * Null for pages indexed before renderer version 4, until the next sync re-renders them.
