@@ -4,6 +4,7 @@ import { slugFromPath } from '../../common/content';
 import { isReservedSlug } from '../../common/paths';
 import { ContentError, parseDocument } from '../content/front-matter';
 import { RENDERER_VERSION, renderMarkdown } from '../content/render';
+import { pageSearchText } from '../content/search-text';
 import type { ContentRepository } from '../content/repository';
 import type { Database } from '../db/database';
 import { type ContentBuild, contentBuilds, pages } from '../db/schema';
@@ -134,6 +135,8 @@ export async function syncContent(
           newsletter: data.newsletter,
           draft: data.draft,
           html: rendered.html,
+          // Plain text for search; triggers copy it into the full-text index (drizzle/0007_search.sql).
+          searchText: pageSearchText(rendered.html),
           body: rendered.body,
           widgets: rendered.widgets,
           words: rendered.words,
