@@ -19,8 +19,9 @@ import type { Locale } from '../../common/locales';
  * Bumped whenever rendering output changes, so the next sync re-renders every page even though
  * its source did not change (the index stores it inside each page's source hash).
  * 4: the body is stored as segments (`pages.body`), widgets only at the top level, no text directives.
+ * 5: pages also store their plain text for search (`pages.search_text`).
  */
-export const RENDERER_VERSION = 4;
+export const RENDERER_VERSION = 5;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {
