@@ -12,6 +12,7 @@ import { handleError } from './http/errors';
 import { httpsAware } from './http/https';
 import { createMediaFileRoutes } from './http/media';
 import { pageCache } from './http/page-cache';
+import { createPageViewRecorder, recordPageViews } from './http/page-views';
 import { redirectMovedPages } from './http/redirects';
 import { readSiteState } from './services/site';
 
@@ -27,6 +28,8 @@ export function createApp(deps: AppDeps) {
 
   // HSTS exactly when the request is https (server/http/https.ts), on cached pages too.
   app.use(httpsAware(deps.config));
+  // Outside the page cache, so cached and rendered pages both count; writes happen off the request path.
+  app.use(recordPageViews(deps, deps.pageViews ?? createPageViewRecorder(deps.db)));
   // First, so a cached page goes out with the headers (and CSP nonce) it was rendered with.
   if (!dev) app.use(pageCache(deps));
   app.use(

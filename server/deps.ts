@@ -3,6 +3,7 @@ import type { ContentRepository } from './content/repository';
 import type { AppLoadContext } from './context';
 import type { Database } from './db/database';
 import type { PageCacheStore } from './http/page-cache';
+import type { PageViewRecorder } from './http/page-views';
 import type { Mailer } from './mail/mailer';
 
 /** Renders every page: React Router's request handler over the server build (app/lib/app-context.server.ts). */
@@ -31,6 +32,8 @@ export type AppDeps = {
   pageCache?: PageCacheStore;
   /** Newsletter mail (node: SMTP, workers: an HTTP email API); absent = the newsletter is off. */
   mailer?: Mailer;
+  /** Where page views wait to be written; absent = one made by createApp (docs/analytics.md). */
+  pageViews?: PageViewRecorder;
   /** Trust `CF-Connecting-IP` (set by Cloudflare) for the client address. */
   trustCloudflareIp?: boolean;
   /**

@@ -9,6 +9,7 @@ import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import type { SetupTokenStore } from '../../server/deps';
 import { httpMailerFromConfig } from '../../server/mail/http-mailer';
+import { rollUpOldViews } from '../../server/services/analytics';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
 
 /** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
@@ -85,6 +86,8 @@ export default {
     const db = drizzle(env.DB, { schema }) as unknown as Database;
     const purged = await purgeExpiredSessions(db);
     if (purged) console.log(`Purged ${purged} expired sessions.`);
+    // Raw page views past the retention period become daily totals (docs/analytics.md).
+    await rollUpOldViews(db).catch((error: unknown) => console.error('Rolling up page views failed:', error));
     // A publish whose request died is completed (its commit landed) or, after its lease, reopened.
     try {
       await resumeInterruptedPublishes({ db, contentRepository: githubRepositoryFromConfig(parseConfig(stringVars(env))) });
@@ -93,7 +96,7 @@ export default {
     }
   },
 
-  async fetch(request: Request, env: WorkerEnv) {
+  async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
     if (!env.DB) {
       return setupProblem(request, 'The D1 binding "DB" is missing: add it under d1_databases in wrangler.jsonc.');
     }
@@ -104,6 +107,7 @@ export default {
       if (error instanceof ConfigError) return setupProblem(request, error.message);
       throw error;
     }
-    return app.fetch(request);
+    // The execution context lets page views be written after the response (`waitUntil`).
+    return app.fetch(request, env, ctx);
   },
 } satisfies ExportedHandler<WorkerEnv>;

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { isDatabaseConnected } from '../services/installer';
 import { createAuthRoutes, createProfileRoutes } from './accounts';
+import { createAnalyticsRoutes } from './analytics';
 import { createBuildRoutes } from './builds';
 import { createContentApiRoutes } from './content';
 import { type AuthEnv, authorize } from './guards';
@@ -36,6 +37,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/roles', createRoleRoutes(deps));
   api.route('/content', createContentApiRoutes(deps));
   api.route('/pages', createPageRoutes(deps));
+  api.route('/analytics', createAnalyticsRoutes(deps));
   api.route('/builds', createBuildRoutes(deps));
   api.route('/media', createMediaApiRoutes(deps));
   api.route('/settings', createSettingsRoutes(deps));

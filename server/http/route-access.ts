@@ -39,6 +39,8 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/content/sync': 'builds.create',
   // Authoring (docs/content.md "Writing and publishing"): reading pages is part of the dashboard,
   // every edit is a commit of the open build, publishing and reverting make builds.
+  // The overview's page views (docs/analytics.md).
+  'GET /api/analytics': 'dashboard.read',
   'GET /api/pages': 'dashboard.read',
   'GET /api/pages/:locale/:path{.+}': 'dashboard.read',
   'POST /api/pages/preview': 'commits.create',

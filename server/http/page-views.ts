@@ -1,0 +1,151 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { isbot } from 'isbot';
+import { isLocale } from '../../common/locales';
+import { isFilePath, RESERVED_FOLDERS } from '../../common/paths';
+import type { Database } from '../db/database';
+import { isMissingTableError } from '../db/errors';
+import type { AppDeps } from '../deps';
+import { createViewWriter, type PageViewHit, rollUpOldViews } from '../services/analytics';
+import { clientInfo } from './request';
+
+type WaitUntil = (promise: Promise<unknown>) => void;
+
+/** Collects page views and writes them off the request path (docs/analytics.md). */
+export type PageViewRecorder = {
+  /** With `waitUntil` (Workers) the view is written after the response; otherwise it joins the next batch. */
+  record(hit: PageViewHit, waitUntil?: WaitUntil): void;
+  /** Writes the waiting batch now (tests, shutdown). */
+  flush(): Promise<void>;
+};
+
+function logFailure(error: unknown) {
+  // Before installation there are no tables: the installer's screen is not a view.
+  if (!isMissingTableError(error)) console.error('Recording page views failed:', error);
+}
+
+/**
+ * On Node views wait in memory and are written every `flushMs` (one batch, so a busy cached page
+ * costs an array push); at most `maxQueue` wait, beyond that views are dropped rather than memory
+ * grown. Old raw views are rolled up at most once per `rollUpEveryMs`, after a flush. On Workers
+ * the isolate may stop after the response, so each view is written through `waitUntil`, and the
+ * daily cron rolls up.
+ */
+export function createPageViewRecorder(
+  db: Database,
+  { flushMs = 2000, maxQueue = 10_000, rollUpEveryMs = 3_600_000 } = {},
+): PageViewRecorder {
+  const write = createViewWriter(db);
+  let queue: PageViewHit[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastRollUp = 0;
+
+  async function flush() {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = queue;
+    queue = [];
+    await write(batch).catch(logFailure);
+    if (batch.length && Date.now() - lastRollUp > rollUpEveryMs) {
+      lastRollUp = Date.now();
+      await rollUpOldViews(db).catch(logFailure);
+    }
+  }
+
+  return {
+    record(hit, waitUntil) {
+      if (waitUntil) {
+        waitUntil(write([hit]).catch(logFailure));
+        return;
+      }
+      if (queue.length >= maxQueue) return;
+      queue.push(hit);
+      if (!timer) {
+        timer = setTimeout(() => void flush(), flushMs);
+        // Node: a waiting batch does not keep the process alive.
+        (timer as { unref?: () => void }).unref?.();
+      }
+    },
+    flush,
+  };
+}
+
+/** Page addresses that are the product's, not readers' pages: dashboards, accounts, files, errors. */
+const notPages = new Set<string>([...RESERVED_FOLDERS, '403']);
+
+/** Only the page's host of a referrer, and none for the site's own links. */
+function referrerHost(referer: string | undefined, ownHosts: string[]): string | null {
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    const host = url.hostname.toLowerCase().slice(0, 253);
+    return !host || ownHosts.includes(host) ? null : host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The view a finished request stands for, or undefined: a successful GET of a public page under
+ * a locale, as an HTML document (200, or 304 when the browser's copy is still current) or as
+ * React Router's data request of a client-side navigation (`/fa/about.data`). Bots, prefetches,
+ * private sections, files and errors are not views.
+ */
+export function pageViewOf(c: Context, deps: AppDeps): PageViewHit | undefined {
+  if (c.req.method !== 'GET') return undefined;
+  const url = new URL(c.req.url);
+  const isData = url.pathname.endsWith('.data');
+  const pathname = isData ? url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '') : url.pathname;
+  const status = c.res.status;
+  if (isData) {
+    if (status !== 200) return undefined;
+  } else if (status === 304) {
+    const document = c.req.header('sec-fetch-dest') === 'document' || c.req.header('accept')?.includes('text/html');
+    if (!document) return undefined;
+  } else if (status !== 200 || !c.res.headers.get('content-type')?.startsWith('text/html')) return undefined;
+  const purpose = c.req.header('sec-purpose') ?? c.req.header('purpose') ?? '';
+  if (purpose.includes('prefetch')) return undefined;
+  if (isFilePath(pathname)) return undefined;
+  const [, locale, ...rest] = pathname.split('/');
+  if (!isLocale(locale)) return undefined;
+  let path: string;
+  try {
+    path = rest.filter(Boolean).map(decodeURIComponent).join('/');
+  } catch {
+    return undefined;
+  }
+  if (notPages.has(path.split('/')[0] ?? '')) return undefined;
+  const userAgent = c.req.header('user-agent') ?? '';
+  if (!userAgent || isbot(userAgent)) return undefined;
+  const site = deps.config.SITE_URL ? new URL(deps.config.SITE_URL).hostname : url.hostname;
+  return {
+    at: Date.now(),
+    locale,
+    path: path.slice(0, 500),
+    referrer: referrerHost(c.req.header('referer'), [url.hostname, site]),
+    site,
+    ip: clientInfo(c, deps).ip,
+    userAgent,
+  };
+}
+
+/**
+ * Registered before the page cache, so cached and rendered pages both count; it runs after the
+ * response is made and only reads headers, so it never slows a page (no database call here).
+ */
+export function recordPageViews(deps: AppDeps, recorder: PageViewRecorder): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const hit = pageViewOf(c, deps);
+    if (!hit) return;
+    let waitUntil: WaitUntil | undefined;
+    try {
+      // Hono throws when the platform passed no execution context (Node).
+      const ctx = c.executionCtx;
+      waitUntil = ctx.waitUntil.bind(ctx);
+    } catch {
+      waitUntil = undefined;
+    }
+    recorder.record(hit, waitUntil);
+  };
+}

@@ -1,0 +1,219 @@
+import { sql } from 'drizzle-orm';
+import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsReport, type SiteFacts } from '../../common/analytics';
+import { type Locale, locales } from '../../common/locales';
+import type { Database } from '../db/database';
+import { isMissingTableError } from '../db/errors';
+import { analyticsSalts, pageViews } from '../db/schema';
+
+/**
+ * Privacy-friendly analytics (docs/analytics.md): page views without cookies, IP addresses or
+ * user agents. A visitor is `hash(day's salt, site, address, user agent)`; the salt is random,
+ * kept only for its UTC day, so a visitor cannot be followed from one day to the next nor the
+ * hash reversed once the day is over.
+ */
+
+const DAY_MS = 86_400_000;
+/** Raw views older than this are rolled up into daily totals and deleted. */
+export const ANALYTICS_RETENTION_DAYS = 90;
+
+/** One view as the request saw it; the address and user agent live only in memory until hashed. */
+export type PageViewHit = {
+  at: number;
+  locale: Locale;
+  /** The page below the locale, decoded, without slashes at either end: '' (home), 'logs/hello'. */
+  path: string;
+  referrer: string | null;
+  /** The site's host, so two sites in one database never share a visitor. */
+  site: string;
+  ip: string;
+  userAgent: string;
+};
+
+/** `YYYY-MM-DD` of a UTC instant. */
+export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+async function sha256Hex(text: string) {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function randomSalt() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Writes page views. Holds the salt of the current day in memory (one per process or isolate;
+ * the database row makes every process agree) and deletes the salts of past days when the day
+ * changes.
+ */
+export function createViewWriter(db: Database) {
+  const salts = new Map<string, string>();
+
+  async function saltOf(day: string) {
+    const known = salts.get(day);
+    if (known) return known;
+    // INSERT OR IGNORE then read: two processes racing for a new day agree on the first salt.
+    const [, , rows] = await db.batch([
+      db.delete(analyticsSalts).where(sql`${analyticsSalts.day} < ${utcDay(Date.now() - DAY_MS)}`),
+      db.insert(analyticsSalts).values({ day, salt: randomSalt() }).onConflictDoNothing(),
+      db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(sql`${analyticsSalts.day} = ${day}`),
+    ]);
+    const salt = rows[0]?.salt as string;
+    salts.clear();
+    salts.set(day, salt);
+    return salt;
+  }
+
+  return async function writeViews(hits: PageViewHit[]) {
+    if (!hits.length) return;
+    const rows = [];
+    for (const hit of hits) {
+      const day = utcDay(hit.at);
+      const salt = await saltOf(day);
+      const visitor = (await sha256Hex(`${salt}\n${hit.site}\n${hit.ip}\n${hit.userAgent}`)).slice(0, 32);
+      rows.push({ locale: hit.locale, path: hit.path, referrer: hit.referrer, viewedAt: new Date(hit.at), visitor });
+    }
+    // D1 binds at most 100 values per statement: 5 columns × 16 rows.
+    const statements = [];
+    for (let i = 0; i < rows.length; i += 16) statements.push(db.insert(pageViews).values(rows.slice(i, i + 16)));
+    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  };
+}
+
+/**
+ * Rolls raw views of days older than the retention period into the daily tables and deletes
+ * them, in one atomic batch; also deletes the salts of past days. Returns the rows rolled up.
+ */
+export async function rollUpOldViews(db: Database, now = Date.now(), retentionDays = ANALYTICS_RETENTION_DAYS) {
+  const cutoff = Date.parse(`${utcDay(now - retentionDays * DAY_MS)}T00:00:00Z`);
+  const day = sql`strftime('%Y-%m-%d', ${pageViews.viewedAt} / 1000, 'unixepoch')`;
+  const [counted] = await db.batch([
+    db.select({ n: sql<number>`count(*)` }).from(pageViews).where(sql`${pageViews.viewedAt} < ${cutoff}`),
+    db.run(sql`INSERT INTO page_view_days (day, views, visitors)
+      SELECT ${day}, count(*), count(DISTINCT visitor) FROM page_views WHERE viewed_at < ${cutoff} GROUP BY 1
+      ON CONFLICT (day) DO UPDATE SET views = views + excluded.views, visitors = visitors + excluded.visitors`),
+    db.run(sql`INSERT INTO page_view_day_pages (day, locale, path, referrer, views)
+      SELECT ${day}, locale, path, coalesce(referrer, ''), count(*) FROM page_views WHERE viewed_at < ${cutoff} GROUP BY 1, 2, 3, 4
+      ON CONFLICT (day, locale, path, referrer) DO UPDATE SET views = views + excluded.views`),
+    db.delete(pageViews).where(sql`${pageViews.viewedAt} < ${cutoff}`),
+    db.delete(analyticsSalts).where(sql`${analyticsSalts.day} < ${utcDay(now)}`),
+  ]);
+  return Number(counted[0]?.n ?? 0);
+}
+
+export function isAnalyticsRange(value: number): value is AnalyticsRange {
+  return (ANALYTICS_RANGES as readonly number[]).includes(value);
+}
+
+const TOP = 10;
+
+/**
+ * `GET /api/analytics?days=`: the last `days` UTC days up to today, raw views and rolled-up days
+ * together. Visitors are unique per day (the hash changes every day), so a range's visitors are
+ * the sum of its days.
+ */
+export async function analyticsReport(db: Database, days: AnalyticsRange, now = Date.now()): Promise<AnalyticsReport> {
+  const first = utcDay(now - (days - 1) * DAY_MS);
+  const since = Date.parse(`${first}T00:00:00Z`);
+  const day = sql.raw(`strftime('%Y-%m-%d', viewed_at / 1000, 'unixepoch')`);
+  // Raw and rolled-up views of the range per (locale, path, referrer), the source of three lists.
+  const views = sql`(SELECT locale, path, coalesce(referrer, '') AS referrer, count(*) AS views FROM page_views
+      WHERE viewed_at >= ${since} GROUP BY 1, 2, 3
+    UNION ALL SELECT locale, path, referrer, views FROM page_view_day_pages WHERE day >= ${first})`;
+  const [daily, pages, referrers, split] = await Promise.all([
+    db.all<{ day: string; views: number; visitors: number }>(
+      sql`SELECT ${day} AS day, count(*) AS views, count(DISTINCT visitor) AS visitors FROM page_views
+          WHERE viewed_at >= ${since} GROUP BY 1
+        UNION ALL SELECT day, views, visitors FROM page_view_days WHERE day >= ${first}`,
+    ),
+    db.all<{ locale: Locale; path: string; title: string | null; views: number }>(
+      sql`SELECT v.locale, v.path, p.title, sum(v.views) AS views FROM ${views} AS v
+        LEFT JOIN pages p ON p.locale = v.locale AND p.slug = v.path
+        GROUP BY v.locale, v.path ORDER BY 4 DESC, v.locale, v.path LIMIT ${TOP}`,
+    ),
+    db.all<{ host: string; views: number }>(
+      sql`SELECT referrer AS host, sum(views) AS views FROM ${views} WHERE referrer != ''
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${TOP}`,
+    ),
+    db.all<{ locale: string; views: number }>(sql`SELECT locale, sum(views) AS views FROM ${views} GROUP BY 1`),
+  ]);
+  const byDay = new Map<string, { views: number; visitors: number }>();
+  for (const row of daily) {
+    const seen = byDay.get(row.day) ?? { views: 0, visitors: 0 };
+    byDay.set(row.day, { views: seen.views + Number(row.views), visitors: seen.visitors + Number(row.visitors) });
+  }
+  const series = Array.from({ length: days }, (_, i) => {
+    const date = utcDay(since + i * DAY_MS);
+    return { date, ...(byDay.get(date) ?? { views: 0, visitors: 0 }) };
+  });
+  const localeViews = Object.fromEntries(locales.map((locale) => [locale, 0])) as Record<Locale, number>;
+  for (const row of split)
+    if ((locales as readonly string[]).includes(row.locale)) localeViews[row.locale as Locale] = Number(row.views);
+  return {
+    days,
+    totals: {
+      views: series.reduce((sum, d) => sum + d.views, 0),
+      visitors: series.reduce((sum, d) => sum + d.visitors, 0),
+    },
+    daily: series,
+    topPages: pages.map((row) => ({
+      locale: row.locale,
+      path: row.path ? `/${row.locale}/${row.path}` : `/${row.locale}`,
+      title: row.title,
+      views: Number(row.views),
+    })),
+    referrers: referrers.map((row) => ({ host: row.host, views: Number(row.views) })),
+    locales: localeViews,
+  };
+}
+
+/** A count from a table another feature owns: 0 while that table does not exist yet. */
+async function countOr0(db: Database, query: ReturnType<typeof sql>) {
+  try {
+    return Number((await db.get<{ n: number }>(query))?.n ?? 0);
+  } catch (error) {
+    if (isMissingTableError(error)) return 0;
+    throw error;
+  }
+}
+
+/** The overview's facts about the site: content per locale, work waiting, the last publish. */
+export async function siteFacts(db: Database): Promise<SiteFacts> {
+  const [perLocale, missing, pendingChanges, pendingComments, subscribers, lastBuild] = await Promise.all([
+    db.all<{ locale: string; n: number }>(sql`SELECT locale, count(*) AS n FROM pages WHERE draft = 0 GROUP BY 1`),
+    // A page's translation is the page at the same slug in the other locale (server/services/pages.ts).
+    db.all<{ locale: string; n: number }>(
+      sql`SELECT p.locale, count(*) AS n FROM pages p
+        WHERE NOT EXISTS (SELECT 1 FROM pages q WHERE q.slug = p.slug AND q.locale != p.locale) GROUP BY 1`,
+    ),
+    countOr0(db, sql`SELECT count(*) AS n FROM commits c JOIN builds b ON b.id = c.build_id WHERE b.status = 'open'`),
+    countOr0(db, sql`SELECT count(*) AS n FROM comments WHERE status = 'pending'`),
+    countOr0(db, sql`SELECT count(*) AS n FROM newsletter_subscribers WHERE status = 'subscribed'`),
+    db.get<{ id: number; title: string; published_at: number; display_name: string | null }>(
+      sql`SELECT b.id, b.title, b.published_at, u.display_name FROM builds b
+        LEFT JOIN users u ON u.id = b.published_by
+        WHERE b.status = 'published' AND b.published_at IS NOT NULL ORDER BY b.published_at DESC LIMIT 1`,
+    ),
+  ]);
+  const perLocaleOf = (rows: { locale: string; n: number }[]) =>
+    Object.fromEntries(locales.map((locale) => [locale, Number(rows.find((row) => row.locale === locale)?.n ?? 0)])) as Record<
+      Locale,
+      number
+    >;
+  return {
+    pages: perLocaleOf(perLocale),
+    missingTranslations: perLocaleOf(missing),
+    pendingChanges,
+    pendingComments,
+    subscribers,
+    lastBuild: lastBuild
+      ? {
+          id: Number(lastBuild.id),
+          title: lastBuild.title,
+          publishedAt: new Date(Number(lastBuild.published_at)).toISOString(),
+          publishedBy: lastBuild.display_name || null,
+        }
+      : null,
+  };
+}
