@@ -4,13 +4,20 @@ import { accountFields } from './account';
 
 export const userListQuerySchema = z.object({
   query: z.string().trim().max(64).optional(),
+  /** Only the holders of this role. */
+  role: z.string().trim().min(1).max(64).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 export const roleIdsSchema = z.array(z.string().min(1).max(64)).max(20);
 
-export const createUserSchema = z.object({ ...accountFields, roles: roleIdsSchema.default(['member']) });
+/** An account an administrator creates: the "about" text is the person's own to write later. */
+export const createUserSchema = z.object({
+  ...accountFields,
+  about: z.string().trim().max(500, tooLong(500)).default(''),
+  roles: roleIdsSchema.default(['member']),
+});
 export type CreateUser = z.infer<typeof createUserSchema>;
 
 export const userRolesSchema = z.object({ roles: roleIdsSchema });
@@ -28,3 +35,35 @@ export const createRoleSchema = z.object({
   permissions: z.array(z.string()).max(100),
 });
 export const updateRoleSchema = createRoleSchema.partial();
+
+/** A new account as an administrator fills it in the dashboard (the password typed twice). */
+export const createUserFormSchema = z
+  .object({
+    firstName: accountFields.firstName,
+    lastName: accountFields.lastName,
+    userName: accountFields.userName,
+    password: accountFields.password,
+    confirmPassword: z.string().min(6, 'validation.confirmPasswordMin'),
+    roles: roleIdsSchema,
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsMismatch',
+  });
+export type CreateUserForm = z.infer<typeof createUserFormSchema>;
+
+/** The page a reset link opens: the token from the link and the new password, typed twice. */
+export const passwordResetFormSchema = z
+  .object({
+    token: z.string().min(1, 'validation.required').max(200),
+    password: accountFields.password,
+    confirmPassword: z.string().min(6, 'validation.confirmPasswordMin'),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsMismatch',
+  });
+export type PasswordResetForm = z.infer<typeof passwordResetFormSchema>;
+
+/** Body of `POST /api/auth/password-reset`. */
+export const passwordResetSchema = z.object({ token: z.string().min(1).max(200), password: accountFields.password });

@@ -13,7 +13,7 @@ import { createPageRoutes } from './pages';
 import { requireSameOrigin } from './request';
 import { createSessionRoutes } from './session';
 import { createSettingsRoutes } from './settings';
-import { createRoleRoutes, createUserRoutes } from './users';
+import { createPasswordResetRoutes, createRoleRoutes, createUserRoutes } from './users';
 
 /**
  * Every `/api/*` endpoint, mounted by createApp. Each area adds its routes here and its access
@@ -31,6 +31,7 @@ export function createApiRoutes(deps: AppDeps) {
 
   api.route('/install', createInstallRoutes(deps));
   api.route('/_auth/session', createSessionRoutes(deps));
+  api.route('/auth/password-reset', createPasswordResetRoutes(deps));
   api.route('/auth', createAuthRoutes(deps));
   api.route('/profile', createProfileRoutes(deps));
   api.route('/users', createUserRoutes(deps));

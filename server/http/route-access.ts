@@ -32,6 +32,10 @@ export const routeAccess: Record<string, Access> = {
   'PUT /api/users/:id/roles': 'users.edit',
   'POST /api/users/:id/disable': 'users.edit',
   'POST /api/users/:id/enable': 'users.edit',
+  'DELETE /api/users/:id': 'users.delete',
+  // A one-time reset link for an administrator to hand over; its public end takes the token.
+  'POST /api/users/:id/password-reset': 'users.edit',
+  'POST /api/auth/password-reset': 'public',
   'GET /api/roles': 'roles.read',
   'POST /api/roles': 'roles.create',
   'PATCH /api/roles/:id': 'roles.edit',

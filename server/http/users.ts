@@ -1,16 +1,20 @@
 import { Hono } from 'hono';
+import { localeOr } from '../../common/locales';
 import {
   createRoleSchema,
   createUserSchema,
+  passwordResetSchema,
   updateRoleSchema,
   userListQuerySchema,
   userRolesSchema,
 } from '../../common/schemas/admin';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { createResetLink, resetPassword } from '../services/password-resets';
 import { createRole, deleteRole, listRoles, updateRole } from '../services/roles';
-import { createUserWithRoles, listUsers, setUserDisabled, setUserRoles } from '../services/users';
-import type { AuthEnv } from './guards';
+import { createUserWithRoles, deleteUser, listUsers, setUserDisabled, setUserRoles } from '../services/users';
+import { type AuthEnv, requireUser } from './guards';
+import { requestIsHttps } from './https';
 import { readJson } from './validate';
 
 /** Users administration (`/api/users`); permissions come from the route access table. */
@@ -24,25 +28,49 @@ export function createUserRoutes(deps: AppDeps) {
   });
 
   routes.post('/', async (c) => {
-    const id = await createUserWithRoles(deps.db, await readJson(c, createUserSchema), deps.passwordIterations);
+    const input = await readJson(c, createUserSchema);
+    const id = await createUserWithRoles(deps.db, requireUser(c), input, deps.passwordIterations);
     return c.json({ id }, 201);
   });
 
   routes.put('/:id/roles', async (c) => {
-    await setUserRoles(deps.db, c.req.param('id'), (await readJson(c, userRolesSchema)).roles);
+    await setUserRoles(deps.db, requireUser(c), c.req.param('id'), (await readJson(c, userRolesSchema)).roles);
     return c.json({ ok: true });
   });
 
   routes.post('/:id/disable', async (c) => {
-    await setUserDisabled(deps.db, c.req.param('id'), true);
+    await setUserDisabled(deps.db, requireUser(c), c.req.param('id'), true);
     return c.json({ ok: true });
   });
 
   routes.post('/:id/enable', async (c) => {
-    await setUserDisabled(deps.db, c.req.param('id'), false);
+    await setUserDisabled(deps.db, requireUser(c), c.req.param('id'), false);
     return c.json({ ok: true });
   });
 
+  routes.delete('/:id', async (c) => {
+    await deleteUser(deps.db, requireUser(c), c.req.param('id'));
+    return c.json({ ok: true });
+  });
+
+  // The link opens in the administrator's language (`x-locale`); the person may switch there.
+  routes.post('/:id/password-reset', async (c) => {
+    const url = new URL(c.req.url);
+    const origin = `${requestIsHttps(c) ? 'https:' : url.protocol}//${url.host}`;
+    const locale = localeOr(c.req.header('x-locale'), 'fa');
+    return c.json(await createResetLink(deps.db, requireUser(c), c.req.param('id'), { origin, locale }), 201);
+  });
+
+  return routes;
+}
+
+/** The public end of a reset link (`POST /api/auth/password-reset`): the token is the credential. */
+export function createPasswordResetRoutes(deps: AppDeps) {
+  const routes = new Hono<AuthEnv>();
+  routes.post('/', async (c) => {
+    await resetPassword(deps.db, await readJson(c, passwordResetSchema), deps.passwordIterations);
+    return c.json({ ok: true });
+  });
   return routes;
 }
 
@@ -50,10 +78,12 @@ export function createUserRoutes(deps: AppDeps) {
 export function createRoleRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
   routes.get('/', async (c) => c.json({ items: await listRoles(deps.db) }));
-  routes.post('/', async (c) => c.json(await createRole(deps.db, await readJson(c, createRoleSchema)), 201));
-  routes.patch('/:id', async (c) => c.json(await updateRole(deps.db, c.req.param('id'), await readJson(c, updateRoleSchema))));
+  routes.post('/', async (c) => c.json(await createRole(deps.db, requireUser(c), await readJson(c, createRoleSchema)), 201));
+  routes.patch('/:id', async (c) =>
+    c.json(await updateRole(deps.db, requireUser(c), c.req.param('id'), await readJson(c, updateRoleSchema))),
+  );
   routes.delete('/:id', async (c) => {
-    await deleteRole(deps.db, c.req.param('id'));
+    await deleteRole(deps.db, requireUser(c), c.req.param('id'));
     return c.json({ ok: true });
   });
   return routes;

@@ -1,13 +1,18 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import { OWNER_ROLE, type SessionUser } from '../../common/permissions';
 import type { AccountRequest } from '../../common/schemas/account';
 import { hashPassword } from '../auth/password';
 import { requireStrongPassword } from '../auth/password-strength';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { roles, userRoles, users } from '../db/schema';
+import { devices, passwordResets, roles, sessions, userRoles, users } from '../db/schema';
 import { AppError } from '../errors';
+import { requireHolds, requireMayManage, rolePermissions } from './grants';
+
+/** Who is acting on the users (a session's user). */
+export type Actor = Pick<SessionUser, 'id' | 'roles' | 'permissions'>;
 
 export async function findUserByName(db: Database, username: string) {
   return db
@@ -76,9 +81,16 @@ function containsText(query: string) {
   return or(sql`${users.username} like ${pattern} escape '\\'`, sql`${users.displayName} like ${pattern} escape '\\'`);
 }
 
-/** Users for the dashboard: paginated, searchable by user name or name (case-insensitive, literal text). */
-export async function listUsers(db: Database, { query, page, pageSize }: { query?: string; page: number; pageSize: number }) {
-  const where = query ? containsText(query) : undefined;
+/** Users for the dashboard: paginated, searchable by user name or name (case-insensitive, literal text), optionally one role's holders; deleted accounts are left out. */
+export async function listUsers(
+  db: Database,
+  { query, role, page, pageSize }: { query?: string; role?: string; page: number; pageSize: number },
+) {
+  const where = and(
+    isNull(users.deletedAt),
+    query ? containsText(query) : undefined,
+    role ? inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, role))) : undefined,
+  );
   const [rows, [count]] = await Promise.all([
     db
       .select({
@@ -132,27 +144,50 @@ async function activeOwnerIds(db: Database) {
     .select({ id: users.id })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(userRoles.roleId, 'owner'), isNull(users.disabledAt)));
+    .where(and(eq(userRoles.roleId, OWNER_ROLE), isNull(users.disabledAt)));
   return rows.map((r) => r.id);
 }
 
+/** An account that exists and is not deleted, or a 404. */
+export async function requireAccount(db: Database, userId: string) {
+  const user = await db
+    .select({ id: users.id, disabledAt: users.disabledAt })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .get();
+  if (!user) throw new AppError(404, 'api.notFound');
+  return user;
+}
+
+/** Refuses (409) when the change would leave the site without an active owner. */
+async function requireOtherOwner(db: Database, userId: string) {
+  const owners = await activeOwnerIds(db);
+  if (owners.length === 1 && owners[0] === userId) throw new AppError(409, 'api.lastOwner');
+}
+
+/** An administrator creates an account; its roles may grant only what the administrator holds. */
 export async function createUserWithRoles(
   db: Database,
+  actor: Actor,
   input: Omit<AccountRequest, 'pub'> & { roles: string[] },
   passwordIterations?: number,
 ) {
   await requireRoles(db, input.roles);
+  requireHolds(actor, await rolePermissions(db, input.roles));
   await requireStrongPassword(input.password, [input.userName, input.firstName, input.lastName]);
   return createUser(db, input, [...new Set(input.roles)], passwordIterations);
 }
 
-/** Replaces a user's roles; the last active owner cannot lose the owner role. */
-export async function setUserRoles(db: Database, userId: string, roleIds: string[]) {
-  const user = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
-  if (!user) throw new AppError(404, 'api.notFound');
+/**
+ * Replaces a user's roles: the actor must hold what the account holds now and what the new roles
+ * grant (no self-escalation); the last active owner cannot lose the owner role.
+ */
+export async function setUserRoles(db: Database, actor: Actor, userId: string, roleIds: string[]) {
+  await requireAccount(db, userId);
   await requireRoles(db, roleIds);
-  const owners = await activeOwnerIds(db);
-  if (owners.length === 1 && owners[0] === userId && !roleIds.includes('owner')) throw new AppError(409, 'api.lastOwner');
+  await requireMayManage(db, actor, userId);
+  requireHolds(actor, await rolePermissions(db, roleIds));
+  if (!roleIds.includes(OWNER_ROLE)) await requireOtherOwner(db, userId);
   const unique = [...new Set(roleIds)];
   await db.batch([
     db.delete(userRoles).where(eq(userRoles.userId, userId)),
@@ -160,17 +195,47 @@ export async function setUserRoles(db: Database, userId: string, roleIds: string
   ]);
 }
 
-/** Disabling signs the user out everywhere; the last active owner cannot be disabled. */
-export async function setUserDisabled(db: Database, userId: string, disabled: boolean) {
-  const user = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
-  if (!user) throw new AppError(404, 'api.notFound');
-  if (disabled) {
-    const owners = await activeOwnerIds(db);
-    if (owners.length === 1 && owners[0] === userId) throw new AppError(409, 'api.lastOwner');
-  }
+/** Disabling signs the user out everywhere; nobody disables themselves or the last active owner. */
+export async function setUserDisabled(db: Database, actor: Actor, userId: string, disabled: boolean) {
+  await requireAccount(db, userId);
+  if (disabled && userId === actor.id) throw new AppError(400, 'api.disableSelf');
+  await requireMayManage(db, actor, userId);
+  if (disabled) await requireOtherOwner(db, userId);
   await db
     .update(users)
     .set({ disabledAt: disabled ? new Date() : null, updatedAt: new Date() })
     .where(eq(users.id, userId));
   if (disabled) await revokeUserSessions(db, userId);
+}
+
+/**
+ * Deletes an account. The row stays as a tombstone so the builds, changes and comments it wrote
+ * keep their author name (published pages carry theirs in the content itself): it is disabled,
+ * its password, profile text, roles, sessions, devices and reset links go, and its user name is
+ * freed for someone else. Nobody deletes themselves or the last active owner.
+ */
+export async function deleteUser(db: Database, actor: Actor, userId: string) {
+  if (userId === actor.id) throw new AppError(400, 'api.deleteSelf');
+  await requireAccount(db, userId);
+  await requireMayManage(db, actor, userId);
+  await requireOtherOwner(db, userId);
+  const now = new Date();
+  await db.batch([
+    db
+      .update(users)
+      .set({
+        username: `deleted-${userId}`,
+        passwordHash: '!',
+        about: '',
+        avatarUrl: null,
+        disabledAt: now,
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, userId)),
+    db.delete(userRoles).where(eq(userRoles.userId, userId)),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(devices).where(eq(devices.userId, userId)),
+    db.delete(passwordResets).where(eq(passwordResets.userId, userId)),
+  ]);
 }

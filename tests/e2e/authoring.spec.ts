@@ -276,9 +276,11 @@ test('en: a reader (dashboard and builds, no edits) sees the lists without the b
   // The member becomes a reader: a role with dashboard.read and builds.read only.
   const { db, close } = await createNodeDatabase(`file:${path.join(freshSite.dataDir, 'daftar.db')}`);
   try {
-    await createRole(db, { name: 'reader', permissions: ['dashboard.read', 'builds.read'] });
+    // Done as the owner would: the grant rule (server/services/grants.ts) checks the actor.
+    const owner = { id: 'owner', roles: ['owner'], permissions: [] };
+    await createRole(db, owner, { name: 'reader', permissions: ['dashboard.read', 'builds.read'] });
     const member = await db.select({ id: users.id }).from(users).where(eq(users.username, ACCOUNTS.member.userName)).get();
-    await setUserRoles(db, member!.id, ['reader']);
+    await setUserRoles(db, owner, member!.id, ['reader']);
   } finally {
     close();
   }

@@ -1,0 +1,85 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Locale } from '../../common/locales';
+import { paths } from '../../common/paths';
+import { hashPassword } from '../auth/password';
+import { requireStrongPassword } from '../auth/password-strength';
+import { revokeUserSessions } from '../auth/sessions';
+import { randomToken, sha256Hex } from '../auth/tokens';
+import type { Database } from '../db/database';
+import { passwordResets, users } from '../db/schema';
+import { AppError } from '../errors';
+import { requireMayManage } from './grants';
+import { type Actor, requireAccount } from './users';
+
+/** How long a reset link works. */
+export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A one-time password reset link for an account, for an administrator to hand over. Only the
+ * token's SHA-256 is stored; a new link replaces the account's earlier unused ones. The actor must
+ * hold everything the account holds, so a reset link is never a way into a stronger account.
+ */
+export async function createResetLink(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  where: { origin: string; locale: Locale },
+  now = new Date(),
+) {
+  const user = await requireAccount(db, userId);
+  if (user.disabledAt) throw new AppError(409, 'api.userDisabled');
+  await requireMayManage(db, actor, userId);
+  const token = randomToken(32);
+  const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
+  await db.batch([
+    db.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
+    db.insert(passwordResets).values({ id: await sha256Hex(token), userId, createdBy: actor.id, expiresAt, createdAt: now }),
+  ]);
+  return { url: `${where.origin}${paths.resetPassword(where.locale, token)}`, expiresAt };
+}
+
+type LinkState =
+  | { status: 'valid'; id: string; userId: string; username: string; firstName: string; lastName: string }
+  | { status: 'invalid' | 'expired' | 'used' };
+
+/** What a token is worth: unknown (or its account gone or disabled), expired, used, or valid. */
+export async function readResetLink(db: Database, token: string, now = new Date()): Promise<LinkState> {
+  if (!token || token.length > 200) return { status: 'invalid' };
+  const row = await db
+    .select({ reset: passwordResets, user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(passwordResets.id, await sha256Hex(token)))
+    .get();
+  if (!row || row.user.disabledAt || row.user.deletedAt) return { status: 'invalid' };
+  if (row.reset.usedAt) return { status: 'used' };
+  if (row.reset.expiresAt.getTime() <= now.getTime()) return { status: 'expired' };
+  const { id, username, firstName, lastName } = row.user;
+  return { status: 'valid', id: row.reset.id, userId: id, username, firstName, lastName };
+}
+
+const refusals = { invalid: 'api.resetLinkInvalid', expired: 'api.resetLinkExpired', used: 'api.resetLinkUsed' } as const;
+
+/**
+ * Sets a new password through a reset link: the usual strength rule, the link is spent atomically
+ * (two tabs racing: one wins), and every session of the account ends.
+ */
+export async function resetPassword(
+  db: Database,
+  input: { token: string; password: string },
+  passwordIterations?: number,
+  now = new Date(),
+) {
+  const link = await readResetLink(db, input.token, now);
+  if (link.status !== 'valid') throw new AppError(400, refusals[link.status]);
+  await requireStrongPassword(input.password, [link.username, link.firstName, link.lastName]);
+  const passwordHash = await hashPassword(input.password, passwordIterations);
+  const spent = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.id, link.id), isNull(passwordResets.usedAt)))
+    .returning({ id: passwordResets.id });
+  if (!spent.length) throw new AppError(400, 'api.resetLinkUsed');
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, link.userId));
+  await revokeUserSessions(db, link.userId);
+}
