@@ -129,3 +129,25 @@ export function createRegistrationThrottle({ now = () => Date.now(), maxKeys }: 
   };
 }
 export type RegistrationThrottle = ReturnType<typeof createRegistrationThrottle>;
+
+export const COMMENT_WINDOW_MS = 10 * 60 * 1000;
+/** Comments one user may post per window. */
+export const COMMENT_USER_LIMIT = 10;
+/** Comments from one address (any users; it may be shared) per window. */
+export const COMMENT_IP_LIMIT = 30;
+
+/** The comment throttle: every accepted comment counts for its author and its address. */
+export function createCommentThrottle({ now = () => Date.now(), maxKeys }: Clock & { maxKeys?: number } = {}) {
+  const posts = createWindowCounter({ windowMs: COMMENT_WINDOW_MS, now, maxKeys });
+  return {
+    /** Milliseconds until this user may post from this address again (0 = now). */
+    retryAfter(userId: string, ip: string): number {
+      return Math.max(posts.retryAfter(`user:${userId}`, COMMENT_USER_LIMIT), posts.retryAfter(`ip:${ip}`, COMMENT_IP_LIMIT));
+    },
+    record(userId: string, ip: string) {
+      posts.add(`user:${userId}`);
+      posts.add(`ip:${ip}`);
+    },
+  };
+}
+export type CommentThrottle = ReturnType<typeof createCommentThrottle>;

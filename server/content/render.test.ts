@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { type DefaultTreeAdapterTypes, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { type BodySegment, nestToc } from '../../common/content';
+import { hostileHtmlFragments, hostileMarkdown } from '../../tests/support/hostile-markdown';
 import { ContentError, parseDocument } from './front-matter';
 import { renderMarkdown } from './render';
 
@@ -200,24 +201,7 @@ describe('renderMarkdown: structure', () => {
 });
 
 describe('renderMarkdown: hostile input is neutralised', () => {
-  const hostile = [
-    '<script>alert(1)</script>',
-    '<img src="x" onerror="alert(2)">',
-    '[click](javascript:alert(3))',
-    '[data](data:text/html;base64,PHNjcmlwdD4=)',
-    '<iframe src="https://evil.example"></iframe>',
-    '<a href="#" onclick="alert(4)" style="position:fixed">x</a>',
-    '<svg><script>alert(5)</script></svg>',
-    '<object data="evil.swf"></object><embed src="evil">',
-    '<form action="https://evil.example"><input name="password"></form>',
-    '<div id="main">clobber</div>',
-    '<!--daftar:widget:0-->',
-    '<daftar-widget data-kind="evil"></daftar-widget>',
-    '<meta http-equiv="refresh" content="0;url=https://evil.example">',
-    '<style>body{display:none}</style>',
-    '![x](javascript:alert(6))',
-    '<a href="JaVaScRiPt:alert(7)">y</a>',
-  ].join('\n\n');
+  const hostile = hostileMarkdown.join('\n\n');
   const { body, html, widgets } = renderMarkdown(hostile);
 
   it.each([
@@ -290,18 +274,7 @@ describe('renderMarkdown: a widget marker inside author content is only text (F-
  * Property tests over generated documents: widget directives (real ones, and look-alikes in
  * every Markdown and HTML context), marker strings, hostile HTML, attributes and quotes.
  */
-const hostileHtml = fc.constantFrom(
-  '<img src=x onerror=alert(1)>',
-  '<svg onload=alert(1)></svg>',
-  '<script>alert(1)</script>',
-  '<style>*{display:none}</style>',
-  '<form action=/api/users method=post><input name=roles value=owner></form>',
-  '<meta http-equiv=refresh content="0;url=//evil.example">',
-  '<iframe src=//evil.example></iframe>',
-  '<a href="javascript:alert(1)" onclick=alert(1)>x</a>',
-  '<details open ontoggle=alert(1)></details>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
-);
+const hostileHtml = fc.constantFrom(...hostileHtmlFragments);
 const closedMarker = fc.oneof(
   fc.nat({ max: 3 }).map((n) => `<!--daftar:widget:${n}-->`),
   fc.constantFrom('<!--daftar:widget:-->', '<daftar-widget data-kind="intro"></daftar-widget>'),

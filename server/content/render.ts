@@ -62,7 +62,7 @@ const footnoteWords = {
  * text of `<style>` is dropped too. Ids an author writes are prefixed (`user-content-`) so they
  * cannot clobber the page's own; heading ids are added after sanitising.
  */
-const schema = {
+export const pageSanitizeSchema = {
   ...defaultSchema,
   strip: [...(defaultSchema.strip ?? []), 'style'],
 };
@@ -175,7 +175,7 @@ function rehypeNestedWidgetsToText() {
  * node type it does not know): each run of other top-level nodes is sanitised as one fragment.
  */
 function rehypeSanitizeAroundWidgets() {
-  const sanitizer = unified().use(rehypeSanitize, schema);
+  const sanitizer = unified().use(rehypeSanitize, pageSanitizeSchema);
   return (tree: HastRoot) => {
     const children: HastContent[] = [];
     let run: HastContent[] = [];

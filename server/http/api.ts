@@ -5,6 +5,7 @@ import { isDatabaseConnected } from '../services/installer';
 import { createAuthRoutes, createProfileRoutes } from './accounts';
 import { createAnalyticsRoutes } from './analytics';
 import { createBuildRoutes } from './builds';
+import { createCommentRoutes, createManageCommentRoutes } from './comments';
 import { createContentApiRoutes } from './content';
 import { type AuthEnv, authorize } from './guards';
 import { createInstallRoutes } from './install';
@@ -41,6 +42,8 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/analytics', createAnalyticsRoutes(deps));
   api.route('/builds', createBuildRoutes(deps));
   api.route('/media', createMediaApiRoutes(deps));
+  api.route('/comments', createCommentRoutes(deps));
+  api.route('/manage/comments', createManageCommentRoutes(deps));
   api.route('/settings', createSettingsRoutes(deps));
 
   return api;

@@ -57,6 +57,14 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/builds/publish': 'builds.create',
   'POST /api/builds/:id/revert': 'builds.create',
   'POST /api/media': 'commits.create',
+  // Comments (docs/content.md "Comments"): editing and deleting one is for its author or a
+  // moderator, which the service decides; the moderation list and bulk actions are the dashboard's.
+  'GET /api/comments': 'public',
+  'POST /api/comments': 'comments.create',
+  'PATCH /api/comments/:id': 'user',
+  'DELETE /api/comments/:id': 'user',
+  'GET /api/manage/comments': 'comments.read',
+  'POST /api/manage/comments/bulk': 'comments.edit',
   'GET /api/settings': 'settings.read',
   'PUT /api/settings': 'settings.edit',
 };
