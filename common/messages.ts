@@ -66,7 +66,7 @@ export const sharedMessages = {
       disableSelf: 'You cannot disable your own account',
       userDisabled: 'This account is disabled; enable it first',
       memberRoleLocked: 'New registrations get the member role, so it cannot be deleted',
-      roleInUse: '{{count}} user(s) hold this role; give them another role first',
+      roleInUse: 'Users holding this role: {{count}}. Give them another role first',
       resetLinkInvalid: 'This password reset link is not valid. Ask an administrator for a new one.',
       resetLinkExpired: 'This password reset link has expired. Ask an administrator for a new one.',
       resetLinkUsed: 'This password reset link has already been used. Ask an administrator for a new one.',

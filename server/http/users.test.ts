@@ -173,7 +173,7 @@ describe('roles API', () => {
     const inUse = await api.delete('/api/roles/editor');
     expect(inUse.status).toBe(409);
     expect(await json(inUse)).toMatchObject({
-      message: '1 user(s) hold this role; give them another role first',
+      message: 'Users holding this role: 1. Give them another role first',
       data: { users: 1 },
     });
     expect((await json(await as(site, site.cookies.owner, 'fa').delete('/api/roles/editor'))).message).toBe(
