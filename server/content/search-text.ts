@@ -80,3 +80,92 @@ export function pageSearchText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** The words of a query, normalised as the index is (at most `limit`, the rest ignored). */
+export function searchTerms(query: string, limit = 12): string[] {
+  return normaliseSearch(query)
+    .split(/[^\p{L}\p{N}\p{Co}]+/u)
+    .filter(Boolean)
+    .slice(0, limit);
+}
+
+/**
+ * A query as an FTS5 MATCH expression: every word a quoted string (so no word is FTS5 syntax:
+ * `NEAR`, `OR`, `-`, `:` or `*` typed by a reader are only separators) matched as a prefix, all of
+ * them required. Undefined when the query has no words.
+ */
+export function searchMatchExpression(query: string): string | undefined {
+  const terms = searchTerms(query);
+  return terms.length ? terms.map((term) => `"${term}"*`).join(' ') : undefined;
+}
+
+/** How a character compares for highlighting: normalised, Latin accents dropped, lower case (may be 0–n chars). */
+function matchKey(char: string): string {
+  return normaliseSearch(char).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+/**
+ * A passage of `text` around the first word that starts with one of the query's terms, as escaped
+ * HTML with every such word in `<mark>`: the page's own text (its half-spaces and digits as the
+ * author wrote them), compared through the same normalisation as the index. Undefined when no word
+ * matches.
+ */
+export function searchSnippet(text: string, query: string, length = 200): string | undefined {
+  const terms = [...new Set(searchTerms(query).map((term) => [...term].map(matchKey).join('')))].filter(Boolean);
+  if (!terms.length || !text) return undefined;
+  // The compared text, and for each of its code units the index of the character it came from.
+  let folded = '';
+  const origin: number[] = [];
+  for (let i = 0; i < text.length; ) {
+    const char = String.fromCodePoint(text.codePointAt(i) ?? 0);
+    const key = matchKey(char);
+    folded += key;
+    for (let k = 0; k < key.length; k++) origin.push(i);
+    i += char.length;
+  }
+  origin.push(text.length);
+  const pattern = terms
+    .sort((a, b) => b.length - a.length)
+    .map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
+  const matches: [start: number, end: number][] = [];
+  for (const found of folded.matchAll(new RegExp(`(?<![\\p{L}\\p{N}\\p{Co}])(?:${pattern})[\\p{L}\\p{N}\\p{Co}]*`, 'gu'))) {
+    const start = origin[found.index] ?? 0;
+    const endIndex = found.index + found[0].length;
+    // Up to the next compared character, so the marks the comparison dropped stay with their letter.
+    matches.push([start, origin[endIndex] ?? text.length]);
+  }
+  const first = matches[0];
+  if (!first) return undefined;
+  // A window of about `length` characters that starts a little before the first match, on word boundaries.
+  let from = Math.max(0, first[0] - Math.floor(length / 4));
+  if (from > 0) {
+    const space = text.indexOf(' ', from);
+    from = space === -1 || space >= first[0] ? first[0] : space + 1;
+  }
+  let to = Math.min(text.length, from + length);
+  if (to < text.length) {
+    const space = text.lastIndexOf(' ', to);
+    if (space > first[1]) to = space;
+  }
+  let html = from > 0 ? '… ' : '';
+  let at = from;
+  for (const [start, end] of matches) {
+    if (end <= from || start < at) continue;
+    if (start >= to) break;
+    html += `${escapeHtml(text.slice(at, start))}<mark>${escapeHtml(text.slice(start, Math.min(end, to)))}</mark>`;
+    at = Math.min(end, to);
+  }
+  html += escapeHtml(text.slice(at, to));
+  return to < text.length ? `${html} …` : html;
+}
+
+/** The opening of `text` as escaped HTML (a result whose match is in its title only). */
+export function searchSnippetStart(text: string, length = 200): string {
+  if (text.length <= length) return escapeHtml(text);
+  const space = text.lastIndexOf(' ', length);
+  return `${escapeHtml(text.slice(0, space > length / 2 ? space : length))} …`;
+}

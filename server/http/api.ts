@@ -12,6 +12,7 @@ import { createInstallRoutes } from './install';
 import { createMediaApiRoutes } from './media';
 import { createPageRoutes } from './pages';
 import { requireSameOrigin } from './request';
+import { createSearchRoutes } from './search';
 import { createSessionRoutes } from './session';
 import { createSettingsRoutes } from './settings';
 import { createPasswordResetRoutes, createRoleRoutes, createUserRoutes } from './users';
@@ -42,6 +43,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/analytics', createAnalyticsRoutes(deps));
   api.route('/builds', createBuildRoutes(deps));
   api.route('/media', createMediaApiRoutes(deps));
+  api.route('/search', createSearchRoutes(deps));
   api.route('/comments', createCommentRoutes(deps));
   api.route('/manage/comments', createManageCommentRoutes(deps));
   api.route('/settings', createSettingsRoutes(deps));

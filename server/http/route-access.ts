@@ -57,6 +57,8 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/builds/publish': 'builds.create',
   'POST /api/builds/:id/revert': 'builds.create',
   'POST /api/media': 'commits.create',
+  // Site search over published pages (docs/content.md "Search").
+  'GET /api/search': 'public',
   // Comments (docs/content.md "Comments"): editing and deleting one is for its author or a
   // moderator, which the service decides; the moderation list and bulk actions are the dashboard's.
   'GET /api/comments': 'public',

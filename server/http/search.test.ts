@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from '../../common/search';
+import { client, createAuthoringSite } from '../../tests/support/authoring';
+import { json } from '../../tests/support/config';
+import { commitFiles } from '../../tests/support/content-repo';
+import { syncContent } from '../services/content-sync';
+
+const ZWNJ = '\u200c';
+const page = (title: string, body: string, extra = '') => `---\ntitle: "${title}"\n${extra}---\n\n${body}\n`;
+
+/** An installed site (sample content indexed) whose content an author changes with plain git, then syncs. */
+async function searchSite() {
+  const site = await createAuthoringSite();
+  const repoDir = site.deps.contentRepository!.location;
+  const commitAndSync = async (files: Record<string, string | null>) => {
+    commitFiles(repoDir, files, 'Edit content');
+    return syncContent(site.deps.db, site.deps.contentRepository!);
+  };
+  const search = async (locale: string, q: string, pageNumber?: number, cookie?: string) => {
+    const query = new URLSearchParams({ locale, q, ...(pageNumber ? { page: String(pageNumber) } : {}) });
+    const response = await site.app.request(`/api/search?${query}`, { headers: cookie ? { cookie } : {} });
+    expect(response.status, `${locale} ${q}`).toBe(200);
+    return json(response) as Promise<{
+      items: { path: string; title: string; snippet: string; date: string | null }[];
+      total: number;
+    }>;
+  };
+  const paths = async (locale: string, q: string) => (await search(locale, q)).items.map((item) => item.path);
+  return { ...site, commitAndSync, search, paths };
+}
+
+describe('search API', () => {
+  it('is public: anonymous readers and every role get the same answer', async () => {
+    const site = await searchSite();
+    const anonymous = await site.search('en', 'markdown');
+    expect(anonymous.total).toBeGreaterThan(0);
+    for (const who of ['member', 'editor', 'owner'] as const)
+      expect(await site.search('en', 'markdown', undefined, site.cookies[who])).toEqual(anonymous);
+  });
+
+  it('finds the sample content by prefix, case-insensitively, with the shape the page shows', async () => {
+    const site = await searchSite();
+    const result = await site.search('en', 'MARKD');
+    expect(result.items[0]).toEqual({
+      path: '/en/logs/writing-in-markdown',
+      title: expect.stringMatching(/markdown/i),
+      snippet: expect.stringMatching(/<mark>markdown<\/mark>/i),
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(result.total).toBe(result.items.length);
+    // Persian: the sample reading list says کتاب‌ها; Arabic kaf and yeh in the query still find it.
+    const fa = await site.search('fa', 'كتاب');
+    expect(fa.items.map((item) => item.path)).toContain('/fa/logs/reading-list');
+    expect(fa.items.every((item) => item.path.startsWith('/fa/'))).toBe(true);
+  });
+
+  it('matches Persian and Arabic spellings, half-spaces, kashida, diacritics and digits both ways', async () => {
+    const site = await searchSite();
+    await site.commitAndSync({
+      'content/fa/persian.md': page('نوشته‌ای فارسی', `می${ZWNJ}رقصیم و کاریکاتور${ZWNJ}ها را در سال ۱۳۹۷ می‌کشیم. رحمٰن و مَجیدیّه.`),
+      'content/fa/arabic.md': page('نص عربي', 'كاريكاتوري في عام ١٤٢٧ مكتبـــة.'),
+      'content/fa/ascii.md': page('شماره', 'نسخهٔ 2024 منتشر شد.'),
+    });
+    const cases: [query: string, expected: string[]][] = [
+      ['كاريكاتور', ['/fa/arabic', '/fa/persian']], // Arabic letters find Persian text and Arabic text
+      ['کاریکاتوری', ['/fa/arabic']], // Persian yeh finds Arabic yeh
+      ['کاریکاتورها', ['/fa/persian']], // no half-space in the query
+      [`کاریکاتور${ZWNJ}ها`, ['/fa/persian']], // half-space in the query
+      ['میرقصیم', ['/fa/persian']],
+      ['مکتبة', ['/fa/arabic']], // kashida in the text
+      ['کاریکـاتور', ['/fa/arabic', '/fa/persian']], // kashida in the query
+      ['مجیدیه', ['/fa/persian']], // diacritics in the text
+      ['کاریکِاتور', ['/fa/arabic', '/fa/persian']], // diacritics in the query
+      ['رحمن', ['/fa/persian']], // superscript alef
+      ['1397', ['/fa/persian']], // ASCII digits find Persian digits
+      ['١٣٩٧', ['/fa/persian']], // Arabic-Indic digits find Persian digits
+      ['۱۴۲۷', ['/fa/arabic']], // Persian digits find Arabic-Indic digits
+      ['۲۰۲۴', ['/fa/ascii']], // Persian digits find ASCII digits
+    ];
+    for (const [query, expected] of cases) expect((await site.paths('fa', query)).sort(), query).toEqual(expected);
+    // The snippet is the page's own text: its half-space and Persian digits, not the normalised form.
+    const [hit] = (await site.search('fa', '1397 كاريكاتور')).items;
+    expect(hit?.snippet).toContain(`<mark>کاریکاتور${ZWNJ}ها</mark>`);
+    expect(hit?.snippet).toContain('<mark>۱۳۹۷</mark>');
+  });
+
+  it('needs every word, ranks title matches first and keeps the locales apart', async () => {
+    const site = await searchSite();
+    await site.commitAndSync({
+      'content/en/zebra-title.md': page('Zebra crossing', 'Nothing else here.'),
+      'content/en/zebra-text.md': page('Road notes', 'A zebra crossing appears in the text.'),
+      'content/fa/zebra.md': page('گورخر', 'zebra in Persian pages'),
+    });
+    expect(await site.paths('en', 'zebra')).toEqual(['/en/zebra-title', '/en/zebra-text']);
+    expect(await site.paths('en', 'zebra appears')).toEqual(['/en/zebra-text']);
+    expect(await site.paths('en', 'zebra unicorn')).toEqual([]);
+    expect(await site.paths('fa', 'zebra')).toEqual(['/fa/zebra']);
+  });
+
+  it('paginates ten at a time with the total', async () => {
+    const site = await searchSite();
+    const files: Record<string, string> = {};
+    for (let i = 1; i <= 12; i++) files[`content/en/many/p${i}.md`] = page(`Quokka ${i}`, `Quokka number ${i}.`);
+    await site.commitAndSync(files);
+    const first = await site.search('en', 'quokka');
+    const second = await site.search('en', 'quokka', 2);
+    expect(first.total).toBe(12);
+    expect(first.items).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(second).toMatchObject({ total: 12 });
+    expect(second.items).toHaveLength(2);
+    expect(new Set([...first.items, ...second.items].map((item) => item.path)).size).toBe(12);
+    expect(await site.search('en', 'quokka', 3)).toEqual({ items: [], total: 12 });
+  });
+
+  it('never shows drafts, and escapes page text in snippets', async () => {
+    const site = await searchSite();
+    await site.commitAndSync({
+      'content/en/secret.md': page('Wombat plans', 'The wombat draft.', 'draft: true\n'),
+      'content/en/script.md': page('Xylophone', 'Xylophone `<script>alert(1)</script>` and &lt;img onerror=x&gt; <b>bold</b>'),
+    });
+    expect(await site.search('en', 'wombat')).toEqual({ items: [], total: 0 });
+    const [hit] = (await site.search('en', 'xylophone')).items;
+    expect(hit?.snippet).toContain('<mark>Xylophone</mark>');
+    expect(hit?.snippet).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(hit?.snippet).toContain('&lt;img onerror=x&gt;');
+    // The only markup is <mark>: no tag of the page (the sanitised <b> included) comes through.
+    expect(hit?.snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+  });
+
+  it('answers hostile queries with results or nothing, never an error', async () => {
+    const site = await searchSite();
+    for (const q of [
+      '"',
+      '"markdown',
+      'markdown"',
+      'NEAR(markdown writing)',
+      'NEAR(markdown writing, 0)',
+      'title:markdown',
+      '{title}:x',
+      'body : markdown',
+      'mark*',
+      '*',
+      '-markdown',
+      'markdown -writing',
+      'markdown OR writing',
+      'NOT markdown',
+      'AND',
+      '^markdown',
+      '(markdown',
+      "'; drop table pages_search; --",
+      '\\',
+      '🙂',
+      '\u0000',
+      '\u200c\u0640',
+      'x'.repeat(SEARCH_QUERY_MAX),
+      'a '.repeat(SEARCH_QUERY_MAX / 2),
+    ]) {
+      const result = await site.search('en', q);
+      expect(Array.isArray(result.items), q).toBe(true);
+      expect(typeof result.total, q).toBe('number');
+    }
+    expect((await site.search('en', 'NEAR(markdown writing)')).total).toBeGreaterThan(0);
+    expect(await site.search('en', '')).toEqual({ items: [], total: 0 });
+    expect(await site.search('en', '"*-:()')).toEqual({ items: [], total: 0 });
+    // The index survived the SQL-looking query.
+    expect((await site.search('en', 'markdown')).total).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad locale, page or an over-long query with field errors', async () => {
+    const site = await searchSite();
+    const api = client(site, 'member');
+    const bad = async (query: string, field: string) => {
+      const response = await api.get(`/api/search?${query}`);
+      expect(response.status, query).toBe(400);
+      const body = await json(response);
+      expect(
+        body.data.issues.map((issue: { path: string[] }) => issue.path[0]),
+        query,
+      ).toContain(field);
+      return body;
+    };
+    await bad('q=x', 'locale');
+    await bad('locale=de&q=x', 'locale');
+    await bad('locale=en&q=x&page=0', 'page');
+    await bad('locale=en&q=x&page=abc', 'page');
+    await bad('locale=en&q=x&page=1.5', 'page');
+    await bad('locale=en&q=x&page=100000', 'page');
+    const long = await bad(`locale=en&q=${'x'.repeat(SEARCH_QUERY_MAX + 1)}`, 'q');
+    expect(long.data.issues[0].message).toBe('Must be at most 200 characters');
+  });
+});
+
+describe('search index in step with the content', () => {
+  it('follows a sync that adds, changes and deletes pages', async () => {
+    const site = await searchSite();
+    await site.commitAndSync({ 'content/en/pangolin.md': page('Pangolin facts', 'Scales of keratin.') });
+    expect(await site.paths('en', 'keratin')).toEqual(['/en/pangolin']);
+    await site.commitAndSync({ 'content/en/pangolin.md': page('Armadillo facts', 'Bony plates.') });
+    expect(await site.paths('en', 'keratin')).toEqual([]);
+    expect(await site.paths('en', 'pangolin')).toEqual([]);
+    expect(await site.paths('en', 'armadillo plates')).toEqual(['/en/pangolin']);
+    // A page that becomes a draft leaves the results, and comes back when published again.
+    await site.commitAndSync({ 'content/en/pangolin.md': page('Armadillo facts', 'Bony plates.', 'draft: true\n') });
+    expect(await site.paths('en', 'armadillo')).toEqual([]);
+    await site.commitAndSync({ 'content/en/pangolin.md': page('Armadillo facts', 'Bony plates.') });
+    expect(await site.paths('en', 'armadillo')).toEqual(['/en/pangolin']);
+    await site.commitAndSync({ 'content/en/pangolin.md': null });
+    expect(await site.paths('en', 'armadillo')).toEqual([]);
+    // One index row per page, none left behind.
+    const [counts] = await site.deps.db.all<{ pages: number; indexed: number }>(
+      sql`select (select count(*) from pages) as pages, (select count(*) from pages_search) as indexed`,
+    );
+    expect(counts?.indexed).toBe(counts?.pages);
+  });
+
+  it('follows a publish from the dashboard', async () => {
+    const site = await searchSite();
+    const api = client(site, 'editor');
+    expect((await api.put('/api/pages/en/okapi', { frontMatter: { title: 'Okapi' }, body: 'Forest giraffe.' })).status).toBe(200);
+    expect(await site.paths('en', 'okapi')).toEqual([]); // saved, not published
+    expect((await api.post('/api/builds/publish', { title: 'Okapi' })).status).toBe(200);
+    expect(await site.paths('en', 'giraffe')).toEqual(['/en/okapi']);
+    expect((await api.del('/api/pages/en/okapi')).status).toBe(200);
+    expect((await api.post('/api/builds/publish', { title: 'No okapi' })).status).toBe(200);
+    expect(await site.paths('en', 'giraffe')).toEqual([]);
+  });
+
+  it('indexes pages indexed before search once a sync re-renders them', async () => {
+    const site = await searchSite();
+    // As after the upgrade: the text column empty, the index holding titles and descriptions only.
+    await site.deps.db.run(sql`update pages set search_text = null, source_hash = 'old'`);
+    expect(await site.paths('en', 'keratin')).toEqual([]);
+    expect(await site.paths('en', 'markdown')).not.toContain('/en/about');
+    await syncContent(site.deps.db, site.deps.contentRepository!, { force: true });
+    expect((await site.search('en', 'markdown')).total).toBeGreaterThan(1);
+  });
+});

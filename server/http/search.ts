@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { locales } from '../../common/locales';
+import { tooLong } from '../../common/messages';
+import { SEARCH_PAGE_MAX, SEARCH_QUERY_MAX } from '../../common/search';
+import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+import { searchPages } from '../services/search';
+
+/** The query string of `GET /api/search`; a missing or empty `q` finds nothing (not an error). */
+export const searchQuerySchema = z.object({
+  locale: z.enum(locales, 'validation.invalid'),
+  q: z.string().max(SEARCH_QUERY_MAX, tooLong(SEARCH_QUERY_MAX)).default(''),
+  page: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(SEARCH_PAGE_MAX, 'validation.invalid')
+    .default(1),
+});
+
+/** `/api/search` (public, route-access.ts): full-text search over the published pages of one locale. */
+export function createSearchRoutes(deps: AppDeps) {
+  const routes = new Hono();
+  routes.get('/', async (c) => {
+    const result = searchQuerySchema.safeParse(c.req.query());
+    if (!result.success)
+      throw new AppError(400, 'api.validationFailed', {
+        issues: result.error.issues.map(({ path, message, code }) => ({ path, message, code })),
+      });
+    const { locale, q, page } = result.data;
+    return c.json(await searchPages(deps.db, locale, q, page));
+  });
+  return routes;
+}

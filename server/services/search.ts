@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { Locale } from '../../common/locales';
+import { paths } from '../../common/paths';
+import { SEARCH_PAGE_SIZE, type SearchResults } from '../../common/search';
+import { searchMatchExpression, searchSnippet, searchSnippetStart } from '../content/search-text';
+import type { Database } from '../db/database';
+
+type Row = { slug: string; title: string; description: string; date: string | null; text: string | null; total: number };
+
+/** Title matches weigh most, then the description, then the text (FTS5 bm25 column weights). */
+const WEIGHTS = sql.raw('10.0, 4.0, 1.0');
+
+/**
+ * Published, non-draft pages of one locale whose title, description or text holds every word of
+ * the query (each as a prefix), best first (bm25), `SEARCH_PAGE_SIZE` per page, with a highlighted
+ * snippet of each (docs/content.md "Search"). A query without words finds nothing.
+ */
+export async function searchPages(db: Database, locale: Locale, query: string, page = 1): Promise<SearchResults> {
+  const match = searchMatchExpression(query);
+  if (!match) return { items: [], total: 0 };
+  const hits = sql`select rowid as id, bm25(pages_search, ${WEIGHTS}) as score from pages_search where pages_search match ${match}`;
+  const where = sql`p.locale = ${locale} and p.draft = 0`;
+  // One statement: the page of results and (through the window function) how many there are in all.
+  const rows = await db.all<Row>(sql`
+    select p.slug, p.title, p.description, p.date, p.search_text as text, count(*) over () as total
+    from (${hits}) as hits join pages as p on p.id = hits.id
+    where ${where}
+    order by hits.score, p.id
+    limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}`);
+  let total = Number(rows[0]?.total ?? 0);
+  if (!rows.length && page > 1) {
+    // Past the last page: the count alone, so the page can say how many there are.
+    const count = await db.all<{ total: number }>(
+      sql`select count(*) as total from (${hits}) as hits join pages as p on p.id = hits.id where ${where}`,
+    );
+    total = Number(count[0]?.total ?? 0);
+  }
+  return {
+    total,
+    items: rows.map((row) => ({
+      path: paths.page(locale, row.slug),
+      title: row.title,
+      date: row.date,
+      // The passage where the text matches, else where the description does, else the text's opening.
+      snippet:
+        searchSnippet(row.text ?? '', query) ??
+        searchSnippet(row.description, query) ??
+        searchSnippetStart(row.description || row.text || ''),
+    })),
+  };
+}
