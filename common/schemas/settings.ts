@@ -56,7 +56,7 @@ const menuTarget = z
 /** Dashboard menu entries stay inside the dashboard. */
 const dashTarget = menuTarget.refine((value) => value === '/manage' || value.startsWith('/manage/'), 'validation.dashTarget');
 
-const menuEntry = (to: z.ZodType<string>) => z.object({ label: bilingual(SETTINGS_LIMITS.label), to });
+const menuEntry = (to: z.ZodType<string, string>) => z.object({ label: bilingual(SETTINGS_LIMITS.label), to });
 
 /**
  * A category slug, as front matter's `cat:` names it: a letter first (the form addresses labels by

@@ -1,6 +1,7 @@
 import { UserRound } from 'lucide-react';
 import { Avatar as RadixAvatar } from 'radix-ui';
 import { initials } from '../../lib/initials';
+import { useRootData } from '../../lib/root-data';
 
 /** Avatar sizes (docs/spec.md §9: 16 to 48 px). */
 const sizes = {
@@ -15,7 +16,10 @@ const sizes = {
   '3xl': 'size-12 text-lg',
 } as const;
 
-/** A round picture, or up to two initials of the name when there is none (or it fails to load). */
+/**
+ * A round picture: the person's own, else the site's default avatar (settings), else (when that
+ * fails to load too) up to two initials of the name.
+ */
 export function Avatar({
   name,
   src,
@@ -28,12 +32,14 @@ export function Avatar({
   className?: string;
 }) {
   const letters = initials(name);
+  const { site } = useRootData();
+  const picture = src || site.defaultAvatar;
   return (
     <RadixAvatar.Root
       className={`inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full bg-primary-strong/15 align-middle font-semibold text-primary-strong ${sizes[size]} ${className}`}
     >
-      {src ? <RadixAvatar.Image src={src} alt={name} className="size-full object-cover" /> : null}
-      <RadixAvatar.Fallback className="leading-none" delayMs={src ? 300 : undefined}>
+      {picture ? <RadixAvatar.Image src={picture} alt={name} className="size-full object-cover" /> : null}
+      <RadixAvatar.Fallback className="leading-none" delayMs={picture ? 300 : undefined}>
         {letters ? (
           <span role="img" aria-label={name}>
             {letters}

@@ -1,9 +1,40 @@
-import { ManagePage } from '../../components/layout/manage-page';
+import { useTranslation } from 'react-i18next';
+import { SettingsForm } from '../../components/manage/settings/settings-form';
+import { Alert } from '../../components/ui/alert';
 import { pageMetaFor } from '../../lib/meta';
 import type { Route } from './+types/settings';
+import { loadSettings } from './settings.server';
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadSettings(args);
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'manage.sections.settings');
 
-export default function ManageSettings() {
-  return <ManagePage section="settings" />;
+/** Site settings (docs/spec.md: /manage/settings): names, default images, main menu, categories, indexing. */
+export default function ManageSettings({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="settings-heading">
+      <h1 id="settings-heading" className="text-2xl font-bold">
+        {t('manage.sections.settings')}
+      </h1>
+      <p className="mt-1 text-sm text-fg-muted">{t('settings.intro')}</p>
+      <div className="mt-6">
+        {loaderData.access === 'none' ? (
+          <Alert tone="info" title={t('settings.noAccess.title')}>
+            {t('settings.noAccess.hint')}
+          </Alert>
+        ) : (
+          <SettingsForm
+            settings={loaderData.settings}
+            version={loaderData.version}
+            usage={loaderData.usage}
+            canEdit={loaderData.access === 'edit'}
+            canUpload={loaderData.canUpload}
+          />
+        )}
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,215 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Save, Undo2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useRevalidator } from 'react-router';
+import { siteSettingsSchema } from '../../../../common/schemas/settings';
+import type { SiteSettings } from '../../../../common/site-settings';
+import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { useRootData } from '../../../lib/root-data';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/dialog';
+import { toast } from '../../ui/toast';
+import { CategoriesEditor } from './categories-editor';
+import { ImageField } from './image-field';
+import { MenuEditor } from './menu-editor';
+import { applyServerIssues, BilingualField, SettingsSection } from './shared';
+
+type Problem = { message: string; stale?: boolean };
+
+/**
+ * The settings form: one `PUT /api/settings` of the whole object, validated first in the browser
+ * by the schema the server uses. Saving is possible only once something changed; leaving with
+ * unsaved changes asks first. `If-Match` carries the version the form started from, so a save
+ * never silently overwrites someone else's.
+ */
+export function SettingsForm({
+  settings,
+  version,
+  usage,
+  canEdit,
+  canUpload,
+}: {
+  settings: SiteSettings;
+  version: number;
+  usage: Record<string, number>;
+  canEdit: boolean;
+  canUpload: boolean;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const revalidator = useRevalidator();
+  const form = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), mode: 'onTouched', defaultValues: settings });
+  const { isDirty, isSubmitting } = form.formState;
+  const indexable = useWatch({ control: form.control, name: 'indexable' });
+  const [problem, setProblem] = useState<Problem | undefined>();
+  const dirty = canEdit && isDirty;
+
+  // Leaving: the browser asks on reload or close, the router asks on a link inside the site.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+
+  async function save(values: SiteSettings) {
+    setProblem(undefined);
+    try {
+      await apiFetch<SiteSettings>('/api/settings', {
+        method: 'PUT',
+        body: values,
+        locale,
+        headers: { 'if-match': `"${version}"` },
+      });
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) throw error;
+      const placed = applyServerIssues(form, error);
+      const { statusCode, message } = error.failure;
+      setProblem({ message: placed ? t('settings.fixFields') : message || t('settings.failed'), stale: statusCode === 412 });
+      toast({ title: t('settings.failed'), description: placed ? t('settings.fixFields') : message, color: 'error' });
+      return;
+    }
+    form.reset(values);
+    toast({ title: t('settings.saved'), description: t('settings.savedDetail'), color: 'success' });
+    // The site's shell (name, menu, footer) and the new version come from the loaders.
+    await revalidator.revalidate();
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(save, () => setProblem({ message: t('settings.fixFields') }))}
+      aria-busy={isSubmitting}
+    >
+      <div className="space-y-6">
+        {canEdit ? null : <Alert tone="info" title={t('settings.readOnly')} />}
+        {problem ? (
+          <Alert tone="error" title={t('settings.failed')}>
+            <p>{problem.message}</p>
+            {problem.stale ? (
+              <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>
+                {t('settings.reload')}
+              </Button>
+            ) : null}
+          </Alert>
+        ) : null}
+
+        {/* A disabled fieldset makes every control read-only for readers without settings.edit. */}
+        <fieldset disabled={!canEdit} className="min-w-0 space-y-6">
+          <SettingsSection
+            id="settings-identity"
+            title={t('settings.sections.identity')}
+            hint={t('settings.sections.identityHint')}
+          >
+            <div className="space-y-5">
+              <BilingualField form={form} name="siteName" label={t('settings.fields.siteName')} />
+              <BilingualField form={form} name="title" label={t('settings.fields.title')} />
+              <BilingualField form={form} name="description" label={t('settings.fields.description')} multiline />
+              <BilingualField form={form} name="footer" label={t('settings.fields.footer')} multiline />
+            </div>
+          </SettingsSection>
+
+          <SettingsSection id="settings-images" title={t('settings.sections.images')} hint={t('settings.sections.imagesHint')}>
+            <div className="space-y-6">
+              <ImageField
+                form={form}
+                name="defaultBanner"
+                label={t('settings.images.banner')}
+                shape="banner"
+                canUpload={canUpload}
+                disabled={!canEdit}
+              />
+              <ImageField
+                form={form}
+                name="defaultAvatar"
+                label={t('settings.images.avatar')}
+                shape="avatar"
+                canUpload={canUpload}
+                disabled={!canEdit}
+              />
+            </div>
+          </SettingsSection>
+
+          <SettingsSection id="settings-menu" title={t('settings.sections.menu')} hint={t('settings.sections.menuHint')}>
+            <MenuEditor form={form} disabled={!canEdit} />
+          </SettingsSection>
+
+          <SettingsSection
+            id="settings-categories"
+            title={t('settings.sections.categories')}
+            hint={t('settings.sections.categoriesHint')}
+          >
+            <CategoriesEditor form={form} usage={usage} disabled={!canEdit} />
+          </SettingsSection>
+
+          <SettingsSection id="settings-indexing" title={t('settings.sections.indexing')}>
+            <label className="flex cursor-pointer items-start gap-3">
+              <input
+                type="checkbox"
+                role="switch"
+                aria-checked={indexable}
+                className="peer sr-only"
+                {...form.register('indexable')}
+              />
+              <span
+                aria-hidden
+                className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 rounded-full bg-neutral-300 transition-colors peer-checked:bg-primary-strong peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-secondary peer-disabled:opacity-50 dark:bg-neutral-600 after:absolute after:top-0.5 after:start-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5 rtl:peer-checked:after:-translate-x-5"
+              />
+              <span>
+                <span className="block font-medium">{t('settings.indexing.label')}</span>
+                <span className="mt-1 block text-sm text-fg-muted">
+                  {indexable ? t('settings.indexing.on') : t('settings.indexing.off')}
+                </span>
+              </span>
+            </label>
+          </SettingsSection>
+        </fieldset>
+      </div>
+
+      {canEdit ? (
+        <div className="sticky bottom-0 z-10 -mx-1 mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-border bg-surface/95 px-1 py-3 backdrop-blur">
+          <p aria-live="polite" className="me-auto text-sm text-fg-muted">
+            {isDirty ? t('settings.unsaved') : t('settings.upToDate')}
+          </p>
+          {isDirty ? (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={isSubmitting}
+              onClick={() => {
+                form.reset();
+                setProblem(undefined);
+              }}
+            >
+              <Undo2 aria-hidden className="size-4" />
+              {t('settings.discard')}
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={!isDirty || isSubmitting || revalidator.state === 'loading'}>
+            {isSubmitting ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Save aria-hidden className="size-4" />}
+            {isSubmitting ? t('settings.saving') : t('settings.save')}
+          </Button>
+        </div>
+      ) : null}
+
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        onOpenChange={(open) => {
+          if (!open && blocker.state === 'blocked') blocker.reset();
+        }}
+        title={t('settings.leave.title')}
+        description={t('settings.leave.detail')}
+        confirmLabel={t('settings.leave.confirm')}
+        cancelLabel={t('settings.leave.stay')}
+        onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
+      />
+    </form>
+  );
+}

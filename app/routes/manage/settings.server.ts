@@ -1,0 +1,23 @@
+import { categoryUsage, readSettings } from '../../../server/services/settings';
+import { serverContext } from '../../lib/app-context.server';
+import type { Route } from './+types/settings';
+import { dashboardUser } from './layout.server';
+
+/**
+ * The settings screen opens for `dashboard.read` (common/page-access.ts) but shows the settings
+ * only with `settings.read`, and lets them be changed only with `settings.edit`: the same rules
+ * the API enforces. Category usage lets the screen say which categories cannot be removed.
+ */
+export async function loadSettings({ context }: Route.LoaderArgs) {
+  const user = dashboardUser(context);
+  const { deps } = serverContext(context);
+  if (!user.permissions.includes('settings.read')) return { access: 'none' as const };
+  const [{ settings, version }, usage] = await Promise.all([readSettings(deps.db), categoryUsage(deps.db)]);
+  return {
+    access: user.permissions.includes('settings.edit') ? ('edit' as const) : ('read' as const),
+    settings,
+    version,
+    usage,
+    canUpload: user.permissions.includes('commits.create'),
+  };
+}
