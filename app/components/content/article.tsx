@@ -1,4 +1,5 @@
 import { Languages } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ContentPage } from '../../../common/content';
@@ -6,6 +7,7 @@ import { localeDirection, localeNames } from '../../../common/locales';
 import { paths } from '../../../common/paths';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
+import { CommentCount, CommentsSection } from '../comments/comments-section';
 import { CategoryLink } from './category-link';
 import { ContentBody } from './content-body';
 import { TableOfContents } from './toc';
@@ -21,6 +23,10 @@ export function Article({ page }: { page: ContentPage }) {
   const { locale } = page;
   const minutes = Math.max(1, Math.round(page.words / 220));
   const toc = page.showToc && page.toc ? page.toc : null;
+  // Comments load in the browser after the page; the header shows their count once they have.
+  const [commentCount, setCommentCount] = useState<{ slug: string; count: number } | null>(null);
+  const slug = page.slug;
+  const onCommentCount = useCallback((count: number) => setCommentCount({ slug, count }), [slug]);
   return (
     <article data-testid="article">
       <img
@@ -39,6 +45,7 @@ export function Article({ page }: { page: ContentPage }) {
           {page.date && <time dateTime={page.date}>{formatDate(locale, page.date)}</time>}
           <span>{t('content.readingTime', { minutes: formatNumber(locale, minutes) })}</span>
           {page.cat && <CategoryLink locale={locale} cat={page.cat} />}
+          {page.comments && <CommentCount locale={locale} count={commentCount?.slug === slug ? commentCount.count : null} />}
           {page.translation && (
             <Link
               to={paths.page(page.translation.locale, page.translation.slug)}
@@ -66,6 +73,7 @@ export function Article({ page }: { page: ContentPage }) {
           <ContentBody body={page.body} widgets={page.widgets} locale={locale} />
         </div>
       </div>
+      {page.comments && <CommentsSection key={slug} locale={locale} path={slug} onCount={onCommentCount} />}
     </article>
   );
 }
