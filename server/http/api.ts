@@ -10,6 +10,7 @@ import { createContentApiRoutes } from './content';
 import { type AuthEnv, authorize } from './guards';
 import { createInstallRoutes } from './install';
 import { createMediaApiRoutes } from './media';
+import { createNewsletterRoutes } from './newsletter';
 import { createPageRoutes } from './pages';
 import { requireSameOrigin } from './request';
 import { createSearchRoutes } from './search';
@@ -44,6 +45,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/builds', createBuildRoutes(deps));
   api.route('/media', createMediaApiRoutes(deps));
   api.route('/search', createSearchRoutes(deps));
+  api.route('/newsletter', createNewsletterRoutes(deps));
   api.route('/comments', createCommentRoutes(deps));
   api.route('/manage/comments', createManageCommentRoutes(deps));
   api.route('/settings', createSettingsRoutes(deps));

@@ -59,6 +59,16 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/media': 'commits.create',
   // Site search over published pages (docs/content.md "Search").
   'GET /api/search': 'public',
+  // Newsletter: readers subscribe, confirm and unsubscribe without an account (the tokens are the
+  // proof); the dashboard's calls need the newsletter permissions.
+  'POST /api/newsletter/subscribe': 'public',
+  'POST /api/newsletter/confirm': 'public',
+  'POST /api/newsletter/unsubscribe': 'public',
+  'GET /api/newsletter/subscribers': 'newsletter.read',
+  'GET /api/newsletter/subscribers/export': 'newsletter.read',
+  'DELETE /api/newsletter/subscribers/:id': 'newsletter.delete',
+  'POST /api/newsletter/issues': 'newsletter.edit',
+  'GET /api/newsletter/issues/:id': 'newsletter.read',
   // Comments (docs/content.md "Comments"): editing and deleting one is for its author or a
   // moderator, which the service decides; the moderation list and bulk actions are the dashboard's.
   'GET /api/comments': 'public',

@@ -1,0 +1,166 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { locales } from '../../common/locales';
+import { createWindowCounter } from '../auth/rate-limit';
+import { requireTurnstile } from '../auth/turnstile';
+import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+import {
+  confirmSubscription,
+  createIssue,
+  deleteSubscriber,
+  failInterruptedDeliveries,
+  issueProgress,
+  listSubscribers,
+  processNewsletterQueue,
+  type SubscriberStatus,
+  subscribe,
+  subscribersCsv,
+  unsubscribe,
+} from '../services/newsletter';
+import { siteOrigin } from '../services/seo';
+import { type AuthEnv, requireUser } from './guards';
+import { clientInfo } from './request';
+import { readJson } from './validate';
+
+/** Subscription requests per client address, and per email address, in an hour (docs/security.md). */
+export const SUBSCRIBE_WINDOW_MS = 60 * 60 * 1000;
+export const SUBSCRIBE_IP_LIMIT = 10;
+export const SUBSCRIBE_EMAIL_LIMIT = 3;
+/** On Workers a queue run gets this long inside one request's `waitUntil`. */
+const WORKER_BUDGET_MS = 20_000;
+
+const subscribeSchema = z.object({
+  email: z.email('validation.email').max(254, 'validation.email'),
+  locale: z.enum(locales),
+  turnstileToken: z.string().max(4096).optional(),
+});
+const tokenSchema = z.object({ token: z.string().min(1, 'validation.required').max(200, 'validation.invalid') });
+const issueSchema = z.object({ locale: z.enum(locales), path: z.string().max(300, 'validation.invalid') });
+const statuses = ['pending', 'subscribed', 'unsubscribed'] as const;
+
+/** The same 202 body for every accepted subscription request, known address or not. */
+const ACCEPTED = { status: 'accepted' } as const;
+
+/** Work after the answer: `waitUntil` on Workers; on Node the process simply goes on. */
+function afterResponse(c: Context, task: Promise<unknown>) {
+  const logged = task.catch((error: unknown) => console.error('Newsletter mail failed:', error));
+  try {
+    c.executionCtx.waitUntil(logged);
+  } catch {
+    // Node: no execution context; the promise runs on.
+  }
+}
+
+/** Row ids are positive whole numbers; anything else names nothing. */
+function numericId(value: string): number {
+  const id = Number(value);
+  if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(id)) throw new AppError(404, 'api.notFound');
+  return id;
+}
+
+function listFilters(c: Context) {
+  const status = c.req.query('status') || undefined;
+  if (status !== undefined && !(statuses as readonly string[]).includes(status))
+    throw new AppError(400, 'api.validationFailed', { issues: [{ path: ['status'], message: 'validation.invalid' }] });
+  return { query: (c.req.query('query') ?? '').slice(0, 200), status: status as SubscriberStatus | undefined };
+}
+
+/**
+ * `/api/newsletter` (access in route-access.ts): the public subscribe / confirm / unsubscribe
+ * calls, and the dashboard's subscribers and issues.
+ */
+export function createNewsletterRoutes(deps: AppDeps) {
+  const routes = new Hono<AuthEnv>();
+  const perAddress = createWindowCounter({ windowMs: SUBSCRIBE_WINDOW_MS });
+  const perEmail = createWindowCounter({ windowMs: SUBSCRIBE_WINDOW_MS });
+
+  // One queue run at a time per app; a run asked for while one is going makes it go round again.
+  let running: Promise<void> | undefined;
+  let again = false;
+  const runQueue = (c: Context) => {
+    if (running) {
+      again = true;
+      return;
+    }
+    const budgetMs = deps.trustCloudflareIp ? WORKER_BUDGET_MS : undefined;
+    running = (async () => {
+      do {
+        again = false;
+        await failInterruptedDeliveries(deps.db);
+        await processNewsletterQueue(deps, { budgetMs });
+      } while (again);
+    })().finally(() => {
+      running = undefined;
+    });
+    afterResponse(c, running);
+  };
+
+  routes.post('/subscribe', async (c) => {
+    const input = await readJson(c, subscribeSchema);
+    const { ip } = clientInfo(c, deps);
+    const emailKey = input.email.trim().toLowerCase();
+    const wait = Math.max(perAddress.retryAfter(ip, SUBSCRIBE_IP_LIMIT), perEmail.retryAfter(emailKey, SUBSCRIBE_EMAIL_LIMIT));
+    if (wait > 0) throw new AppError(429, 'api.tooManyAttempts', undefined, { minutes: Math.ceil(wait / 60_000) });
+    perAddress.add(ip);
+    perEmail.add(emailKey);
+    await requireTurnstile(deps.config, input.turnstileToken, ip);
+    const send = await subscribe(deps, { ...input, origin: siteOrigin(deps.config.SITE_URL, c.req.url) });
+    if (send) afterResponse(c, send());
+    return c.json(ACCEPTED, 202);
+  });
+
+  routes.post('/confirm', async (c) => {
+    const { token } = await readJson(c, tokenSchema);
+    return c.json(await confirmSubscription(deps.db, token));
+  });
+
+  // RFC 8058: a mail client POSTs `List-Unsubscribe=One-Click` (form-encoded) to the address in the
+  // List-Unsubscribe header, token in the query; the unsubscribe page sends JSON `{ token }`.
+  routes.post('/unsubscribe', async (c) => {
+    const fromQuery = c.req.query('token');
+    const token = fromQuery ?? (await readJson(c, tokenSchema)).token;
+    if (!token || token.length > 200) throw new AppError(400, 'api.newsletterTokenInvalid');
+    await unsubscribe(deps.db, token);
+    return c.json({ status: 'unsubscribed' });
+  });
+
+  routes.get('/subscribers', async (c) => {
+    const page = Number(c.req.query('page') ?? '1');
+    if (!Number.isInteger(page) || page < 1)
+      throw new AppError(400, 'api.validationFailed', { issues: [{ path: ['page'], message: 'validation.invalid' }] });
+    return c.json(await listSubscribers(deps.db, { ...listFilters(c), page }));
+  });
+
+  routes.get('/subscribers/export', async (c) => {
+    const csv = await subscribersCsv(deps.db, listFilters(c));
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="newsletter-subscribers.csv"',
+      'Cache-Control': 'private, no-store',
+    });
+  });
+
+  routes.delete('/subscribers/:id', async (c) => {
+    await deleteSubscriber(deps.db, numericId(c.req.param('id')));
+    return c.json({ ok: true });
+  });
+
+  routes.post('/issues', async (c) => {
+    const user = requireUser(c);
+    const input = await readJson(c, issueSchema);
+    const issue = await createIssue(deps, { ...input, origin: siteOrigin(deps.config.SITE_URL, c.req.url), userId: user.id });
+    runQueue(c);
+    return c.json(issue, 202);
+  });
+
+  routes.get('/issues/:id', async (c) => {
+    const progress = await issueProgress(deps.db, numericId(c.req.param('id')));
+    // Workers: a run may have ended with its request; the dashboard's polling carries the queue on.
+    if (progress.sent + progress.failed < progress.total) runQueue(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(progress);
+  });
+
+  return routes;
+}
