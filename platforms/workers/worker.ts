@@ -11,6 +11,7 @@ import type { SetupTokenStore } from '../../server/deps';
 import { httpMailerFromConfig } from '../../server/mail/http-mailer';
 import { rollUpOldViews } from '../../server/services/analytics';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
+import { resumeNewsletterQueue } from '../../server/services/newsletter';
 
 /** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
 export type WorkerEnv = { DB?: D1Database } & Record<string, unknown>;
@@ -93,6 +94,13 @@ export default {
       await resumeInterruptedPublishes({ db, contentRepository: githubRepositoryFromConfig(parseConfig(stringVars(env))) });
     } catch (error) {
       console.error('Resuming an interrupted publish failed:', error);
+    }
+    // Newsletter sends left over by requests that ran out of time, and expired links.
+    try {
+      const config = parseConfig(stringVars(env));
+      await resumeNewsletterQueue({ db, mailer: httpMailerFromConfig(config) }, { budgetMs: 25_000 });
+    } catch (error) {
+      console.error('Resuming the newsletter queue failed:', error);
     }
   },
 

@@ -346,7 +346,7 @@ export async function failInterruptedDeliveries(db: Database, { leaseMs = SEND_L
  * after `limit` messages, or once `budgetMs` has passed (a Worker's time is short).
  */
 export async function processNewsletterQueue(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'mailer'>,
   {
     limit = Number.POSITIVE_INFINITY,
     budgetMs = Number.POSITIVE_INFINITY,
@@ -424,4 +424,18 @@ export async function purgeExpiredNewsletterTokens(db: Database, { now = () => D
     .where(lt(newsletterTokens.expiresAt, new Date(now())))
     .returning({ id: newsletterTokens.id });
   return rows.length;
+}
+
+/**
+ * After a restart or on a schedule: rows a dead worker claimed are failed (`leaseMs` 0 when no
+ * other worker can be running, as at a Node start), expired tokens are dropped, and the queue is
+ * worked through.
+ */
+export async function resumeNewsletterQueue(
+  deps: Pick<AppDeps, 'db' | 'mailer'>,
+  options: { leaseMs?: number; budgetMs?: number } = {},
+) {
+  await failInterruptedDeliveries(deps.db, { leaseMs: options.leaseMs });
+  await purgeExpiredNewsletterTokens(deps.db);
+  return processNewsletterQueue(deps, { budgetMs: options.budgetMs });
 }
