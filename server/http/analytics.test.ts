@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../tests/support/config';
 import { createInstalledSite } from '../../tests/support/site';
 import { createApp } from '../app';
-import { rollUpOldViews } from '../services/analytics';
+import { rollUpOldViews, siteFacts } from '../services/analytics';
 import { createMemoryPageCache } from './page-cache';
 import { createPageViewRecorder } from './page-views';
 
@@ -254,5 +254,50 @@ describe('GET /api/analytics', () => {
     expect(editor.headers.get('cache-control')).toContain('no-store');
     // No `days`: the last week.
     expect((await json(await site.app.request('/api/analytics', { headers: { cookie: site.cookies.owner } }))).days).toBe(7);
+  });
+});
+
+describe('site facts', () => {
+  it('counts pages per locale, missing translations and what waits, with zeros and no build on a new site', async () => {
+    const site = await createInstalledSite();
+    const db = site.deps.db;
+    const facts = await siteFacts(db);
+    expect(facts).toEqual({
+      pages: { fa: expect.any(Number), en: expect.any(Number) },
+      missingTranslations: { fa: 0, en: 0 },
+      pendingChanges: 0,
+      pendingComments: 0,
+      subscribers: 0,
+      lastBuild: null,
+    });
+    expect(facts.pages.fa).toBeGreaterThan(0);
+    // An English page without a Persian one, a change waiting, a comment to moderate, a subscriber, a published build.
+    await db.run(
+      sql`INSERT INTO pages (locale, slug, source_path, source_hash, title, html) VALUES ('en', 'only-en', 'en/only-en.md', 'x', 'Only English', '')`,
+    );
+    await db.run(
+      sql`INSERT INTO builds (status, title, published_at, published_by) VALUES ('published', 'Spring notes', ${Date.parse('2026-03-01T10:00:00Z')}, ${site.ids.owner})`,
+    );
+    await db.run(sql`INSERT INTO builds (status) VALUES ('open')`);
+    await db.run(
+      sql`INSERT INTO commits (build_id, path, content) VALUES ((SELECT id FROM builds WHERE status = 'open'), 'en/x.md', 'x')`,
+    );
+    await db.run(
+      sql`INSERT INTO comments (locale, page_slug, user_id, body, status) VALUES ('en', 'about', ${site.ids.member}, 'Hi', 'pending')`,
+    );
+    await db.run(
+      sql`INSERT INTO comments (locale, page_slug, user_id, body, status) VALUES ('en', 'about', ${site.ids.member}, 'Ok', 'approved')`,
+    );
+    await db.run(sql`INSERT INTO newsletter_subscribers (email, locale, status) VALUES ('a@example.org', 'fa', 'subscribed')`);
+    await db.run(sql`INSERT INTO newsletter_subscribers (email, locale, status) VALUES ('b@example.org', 'fa', 'unsubscribed')`);
+    const after = await siteFacts(db);
+    expect(after).toMatchObject({
+      pages: { fa: facts.pages.fa, en: facts.pages.en + 1 },
+      missingTranslations: { fa: 0, en: 1 },
+      pendingChanges: 1,
+      pendingComments: 1,
+      subscribers: 1,
+      lastBuild: { title: 'Spring notes', publishedAt: '2026-03-01T10:00:00.000Z', publishedBy: expect.any(String) },
+    });
   });
 });

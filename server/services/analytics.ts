@@ -171,7 +171,7 @@ export async function analyticsReport(db: Database, days: AnalyticsRange, now = 
 /** A count from a table another feature owns: 0 while that table does not exist yet. */
 async function countOr0(db: Database, query: ReturnType<typeof sql>) {
   try {
-    return Number((await db.get<{ n: number }>(query))?.n ?? 0);
+    return Number((await db.all<{ n: number }>(query))[0]?.n ?? 0);
   } catch (error) {
     if (isMissingTableError(error)) return 0;
     throw error;
@@ -180,7 +180,7 @@ async function countOr0(db: Database, query: ReturnType<typeof sql>) {
 
 /** The overview's facts about the site: content per locale, work waiting, the last publish. */
 export async function siteFacts(db: Database): Promise<SiteFacts> {
-  const [perLocale, missing, pendingChanges, pendingComments, subscribers, lastBuild] = await Promise.all([
+  const [perLocale, missing, pendingChanges, pendingComments, subscribers, [lastBuild]] = await Promise.all([
     db.all<{ locale: string; n: number }>(sql`SELECT locale, count(*) AS n FROM pages WHERE draft = 0 GROUP BY 1`),
     // A page's translation is the page at the same slug in the other locale (server/services/pages.ts).
     db.all<{ locale: string; n: number }>(
@@ -190,7 +190,8 @@ export async function siteFacts(db: Database): Promise<SiteFacts> {
     countOr0(db, sql`SELECT count(*) AS n FROM commits c JOIN builds b ON b.id = c.build_id WHERE b.status = 'open'`),
     countOr0(db, sql`SELECT count(*) AS n FROM comments WHERE status = 'pending'`),
     countOr0(db, sql`SELECT count(*) AS n FROM newsletter_subscribers WHERE status = 'subscribed'`),
-    db.get<{ id: number; title: string; published_at: number; display_name: string | null }>(
+    // `all`, not `get`: Drizzle's libSQL driver fails on a raw `get` that finds no row.
+    db.all<{ id: number; title: string; published_at: number; display_name: string | null }>(
       sql`SELECT b.id, b.title, b.published_at, u.display_name FROM builds b
         LEFT JOIN users u ON u.id = b.published_by
         WHERE b.status = 'published' AND b.published_at IS NOT NULL ORDER BY b.published_at DESC LIMIT 1`,
