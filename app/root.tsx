@@ -5,6 +5,7 @@ import fontUrl from 'vazirmatn/fonts/webfonts/Vazirmatn[wght].woff2?url';
 import { localeDirection } from '../common/locales';
 import type { Route } from './+types/root';
 import { DeviceBoot } from './components/device/device-boot';
+import { loadedInstaller, loadInstaller } from './components/installer/installer-loader';
 import { ErrorView, errorStatus } from './components/layout/error-view';
 import { Toaster } from './components/ui/toast';
 import { createI18n } from './i18n/i18n';
@@ -65,11 +66,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 // Loaded only while the site is not installed, so public pages never download the installer.
-const Installer = lazy(() => import('./components/installer/installer').then((module) => ({ default: module.Installer })));
+const LazyInstaller = lazy(() => loadInstaller().then((Installer) => ({ default: Installer })));
 
 /** Root shell (docs/spec.md §2): the installer until the site is installed, then the site. */
 export default function App({ loaderData }: Route.ComponentProps) {
   if (loaderData.installed || !loaderData.install) return <Outlet />;
+  // In the browser the code is already here (entry.client.tsx): nothing suspends while hydrating.
+  const Installer = loadedInstaller() ?? LazyInstaller;
   return (
     <Suspense>
       <Installer status={loaderData.install} />

@@ -7,6 +7,7 @@ import { ApiRequestError, apiFetch } from '../../lib/api';
 import { ensureDevicePublicKey } from '../../lib/device';
 import { formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
+import { useSession } from '../../lib/session';
 import { AccountForm } from '../account/account-form';
 import { LanguageSwitcher } from '../layout/language-switcher';
 import { ThemeSwitcher } from '../layout/theme-switcher';
@@ -14,18 +15,24 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { toast } from '../ui/toast';
+import { INSTALLER_MARKER } from './installer-loader';
 import { ConfigurationPanel, LoadingPanel, MigrationsPanel } from './status-panels';
 
 const steps = ['connection', 'schema', 'defaults', 'admin', 'complete'] as const;
 const TOKEN_STORAGE = 'daftar.setupToken';
+/** Set once the server accepted the stored token ("Start Installation"); a link's token is not verified yet. */
+const VERIFIED_STORAGE = 'daftar.setupTokenVerified';
 
-/** Where a reload resumes: the first step whose requirement the server does not meet yet. */
-function resumeStep(status: InstallStatus, hasToken: boolean) {
-  if (!hasToken || !status.dbConnected) return 0;
+/**
+ * Where a reload resumes: the first step whose requirement the server does not meet yet; past the
+ * first step only with a token the server already accepted.
+ */
+function resumeStep(status: InstallStatus, verifiedToken: boolean) {
+  if (!verifiedToken || !status.dbConnected) return 0;
   if (status.adminLoaded) return 4;
   if (status.dbLoaded) return 3;
   if (status.dbMigrated) return 2;
-  return 0;
+  return 1;
 }
 
 /**
@@ -35,6 +42,7 @@ function resumeStep(status: InstallStatus, hasToken: boolean) {
 export function Installer({ status }: { status: InstallStatus }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const { refresh: refreshSession } = useSession();
   const [token, setToken] = useState('');
   const [tokenError, setTokenError] = useState<string>();
   const [currentStep, setCurrentStep] = useState(0);
@@ -53,12 +61,13 @@ export function Installer({ status }: { status: InstallStatus }) {
     const fromLink = url.searchParams.get('setup');
     if (fromLink) {
       sessionStorage.setItem(TOKEN_STORAGE, fromLink);
+      sessionStorage.removeItem(VERIFIED_STORAGE);
       url.searchParams.delete('setup');
       window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
     }
     const saved = fromLink ?? sessionStorage.getItem(TOKEN_STORAGE) ?? '';
     setToken(saved);
-    setCurrentStep(resumeStep(status, Boolean(saved)));
+    setCurrentStep(resumeStep(status, Boolean(saved) && sessionStorage.getItem(VERIFIED_STORAGE) === saved));
   }, [status]);
 
   const call = <T,>(path: string, body?: unknown) =>
@@ -83,6 +92,7 @@ export function Installer({ status }: { status: InstallStatus }) {
     try {
       await call('verify-token');
       sessionStorage.setItem(TOKEN_STORAGE, token.trim());
+      sessionStorage.setItem(VERIFIED_STORAGE, token.trim());
       setTokenError(undefined);
       setFailure(undefined);
       setCurrentStep(1);
@@ -125,13 +135,18 @@ export function Installer({ status }: { status: InstallStatus }) {
       await call('admin-loading', { ...fields, pub: ensureDevicePublicKey() });
       setAdminLoaded(true);
       sessionStorage.removeItem(TOKEN_STORAGE);
+      sessionStorage.removeItem(VERIFIED_STORAGE);
+      // The owner is signed in by the same answer: the header and later pages see it at once.
+      void refreshSession();
       toast({ title: t('installer.toast.success'), description: t('installer.toast.registered'), color: 'success' });
     } catch (error) {
       setAdminLoaded(false);
       const failure = error instanceof ApiRequestError ? error.failure : undefined;
+      // The first validation issue explains it best; without one, whatever data the error carries.
+      const data = failure?.data as unknown;
       toast({
         title: failure?.message ?? explain(error),
-        description: failure?.data?.issues?.[0]?.message,
+        description: failure?.data?.issues?.[0]?.message ?? (typeof data === 'string' ? data : undefined),
         color: 'warning',
       });
       throw error;
@@ -200,7 +215,7 @@ export function Installer({ status }: { status: InstallStatus }) {
       ) : (
         <Button type="button" onClick={loadDefaults} disabled={dbLoading}>
           {dbLoading ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
-          {t('installer.buttons.proceedDefaults')}
+          {t('installer.buttons.loadDefaults')}
         </Button>
       );
       break;
@@ -234,7 +249,7 @@ export function Installer({ status }: { status: InstallStatus }) {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col" {...{ [INSTALLER_MARKER]: '' }}>
       <header className="border-b border-border">
         <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
           <h1 className="flex-1 text-lg font-bold">{t('installer.title')}</h1>
@@ -242,7 +257,8 @@ export function Installer({ status }: { status: InstallStatus }) {
           <ThemeSwitcher />
         </div>
       </header>
-      <main id="main" className="mx-auto grid w-full max-w-5xl flex-1 gap-8 px-4 py-8 md:grid-cols-[16rem_1fr]">
+      {/* content-start: the grid fills the screen's height without stretching its rows apart on phones. */}
+      <main id="main" className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-8 px-4 py-8 md:grid-cols-[16rem_1fr]">
         <nav aria-label={t('installer.stepsLabel')}>
           <p className="mb-4 text-sm text-fg-muted max-md:sr-only">{t('installer.intro')}</p>
           {/* On phones only the numbered circles show, in one row, so the step itself is in view. */}

@@ -1,8 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { InstallStatus } from '../../../common/installer';
 import { Alert } from '../ui/alert';
 
-/** Configuration check (docs/spec.md §2): database, GitHub and Turnstile, each a success or error alert. */
+/**
+ * Configuration check (docs/spec.md §2): the database is required (success or error); GitHub and
+ * Turnstile are optional, so a missing one is information about what it would enable, not an error.
+ */
 export function ConfigurationPanel({ status, dbConnected }: { status: InstallStatus; dbConnected: boolean }) {
   const { t } = useTranslation();
   return (
@@ -34,8 +37,11 @@ export function ConfigurationPanel({ status, dbConnected }: { status: InstallSta
           {t('installer.config.githubOkBody')}
         </Alert>
       ) : (
-        <Alert tone="error" title={t('installer.config.githubMissing')}>
-          {t('installer.config.githubMissingBody')}
+        <Alert tone="info" title={t('installer.config.githubMissing')}>
+          <Trans
+            i18nKey="installer.config.githubMissingBody"
+            components={{ code: <code dir="ltr" className="font-mono text-xs" /> }}
+          />
         </Alert>
       )}
       {status.turnstile.valid ? (
@@ -43,8 +49,11 @@ export function ConfigurationPanel({ status, dbConnected }: { status: InstallSta
           {t('installer.config.turnstileOkBody')}
         </Alert>
       ) : (
-        <Alert tone="error" title={t('installer.config.turnstileMissing')}>
-          {t('installer.config.turnstileMissingBody')}
+        <Alert tone="info" title={t('installer.config.turnstileMissing')}>
+          <Trans
+            i18nKey="installer.config.turnstileMissingBody"
+            components={{ code: <code dir="ltr" className="font-mono text-xs" /> }}
+          />
         </Alert>
       )}
     </section>

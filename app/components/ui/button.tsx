@@ -4,9 +4,11 @@ import type { ComponentProps } from 'react';
 type Variant = 'solid' | 'danger' | 'outline' | 'ghost' | 'link';
 type Size = 'sm' | 'md' | 'icon';
 
+// A disabled filled button turns grey: half-transparent green still looked clickable in dark mode.
+const disabledFill = 'disabled:bg-muted disabled:text-fg-muted dark:disabled:bg-muted dark:disabled:text-fg-muted';
 const variants: Record<Variant, string> = {
-  solid: 'bg-primary-strong text-white hover:opacity-90 dark:text-neutral-950',
-  danger: 'bg-red-600 text-white hover:bg-red-700 dark:bg-red-400 dark:text-neutral-950 dark:hover:bg-red-300',
+  solid: `bg-primary-strong text-white hover:opacity-90 dark:text-neutral-950 ${disabledFill}`,
+  danger: `bg-red-600 text-white hover:bg-red-700 dark:bg-red-400 dark:text-neutral-950 dark:hover:bg-red-300 ${disabledFill}`,
   outline: 'border border-border bg-surface hover:bg-muted',
   ghost: 'hover:bg-muted',
   link: 'text-primary-strong underline-offset-4 hover:underline',

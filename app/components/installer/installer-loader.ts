@@ -1,0 +1,22 @@
+import type { Installer } from './installer';
+
+/** The attribute the installer's outermost element carries, so the browser entry can recognise the page. */
+export const INSTALLER_MARKER = 'data-installer';
+
+type InstallerComponent = typeof Installer;
+let loaded: InstallerComponent | undefined;
+
+/**
+ * The installer's code, fetched on demand: public pages never download it. The browser fetches it
+ * before hydrating an installer page (entry.client.tsx), so React finds it ready and the
+ * server-rendered step stays on screen instead of blanking until the chunk arrives.
+ */
+export async function loadInstaller(): Promise<InstallerComponent> {
+  loaded ??= (await import('./installer')).Installer;
+  return loaded;
+}
+
+/** The installer if its code is already here, else undefined. */
+export function loadedInstaller(): InstallerComponent | undefined {
+  return loaded;
+}
