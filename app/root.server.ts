@@ -15,5 +15,6 @@ export async function loadRoot({ context }: Route.LoaderArgs): Promise<RootData>
     install: state.installed ? undefined : await installStatus(deps),
     // Public by design: the browser renders the CAPTCHA widget with it.
     turnstileSiteKey: isTurnstileConfigured(deps.config) ? deps.config.TURNSTILE_SITE_KEY : undefined,
+    newsletter: state.installed && Boolean(deps.mailer),
   };
 }

@@ -10,6 +10,8 @@ export type RootData = {
   nonce?: string;
   install?: InstallStatus;
   turnstileSiteKey?: string;
+  /** Whether the site can send mail: the newsletter's subscribe forms are shown only then. */
+  newsletter?: boolean;
 };
 
 /** What meta functions receive as `matches`. */
