@@ -9,6 +9,7 @@ export default [
       route('login', 'routes/auth/login.tsx'),
       route('register', 'routes/auth/register.tsx'),
       route('profile', 'routes/auth/profile.tsx'),
+      route('reset-password', 'routes/auth/reset-password.tsx'),
       route('logs', 'routes/public/logs.tsx'),
       route('cats/:cat', 'routes/public/category.tsx'),
       // Content pages by slug; a slug that is not published is 404 'Page not found: {path}'.

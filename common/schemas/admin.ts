@@ -67,3 +67,22 @@ export type PasswordResetForm = z.infer<typeof passwordResetFormSchema>;
 
 /** Body of `POST /api/auth/password-reset`. */
 export const passwordResetSchema = z.object({ token: z.string().min(1).max(200), password: accountFields.password });
+
+/** A row of the users list (`GET /api/users`, the users screen). */
+export type UserListItem = {
+  id: string;
+  username: string;
+  displayName: string;
+  disabledAt: Date | null;
+  createdAt: Date;
+  roles: string[];
+};
+
+/** A role as the roles list shows it, with how many accounts hold it. */
+export type RoleListItem = { id: string; name: string; description: string; permissions: string[]; users: number };
+
+/** Users per page on the users screen. */
+export const USERS_PAGE_SIZE = 20;
+
+/** The role registration gives (server/services/accounts.ts): it cannot be deleted. */
+export const MEMBER_ROLE = 'member';

@@ -1,14 +1,12 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { OWNER_ROLE } from '../../common/permissions';
+import { MEMBER_ROLE } from '../../common/schemas/admin';
 import { isPermission } from '../auth/permissions';
 import type { Database } from '../db/database';
 import { roles, userRoles, users } from '../db/schema';
 import { AppError } from '../errors';
 import { requireHolds } from './grants';
 import type { Actor } from './users';
-
-/** The role registration gives (server/services/accounts.ts): it must exist. */
-export const MEMBER_ROLE = 'member';
 
 function checkPermissions(permissions: string[]) {
   const unknown = permissions.filter((p) => !isPermission(p));

@@ -1,9 +1,191 @@
-import { ManagePage } from '../../components/layout/manage-page';
+import { ChevronLeft, ChevronRight, Loader2, Search, ShieldAlert, Users } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { type Locale, localeDirection } from '../../../common/locales';
+import { paths } from '../../../common/paths';
+import { CreateUserDialog } from '../../components/manage/users/create-user-dialog';
+import { RoleDialog } from '../../components/manage/users/role-dialog';
+import { RolesTable } from '../../components/manage/users/roles-table';
+import { UsersTable } from '../../components/manage/users/users-table';
+import { EmptyState } from '../../components/profile/empty-state';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { formatNumber } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
+import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/users';
+import { loadUsers } from './users.server';
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadUsers(args);
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'manage.sections.users');
 
-export default function ManageUsers() {
-  return <ManagePage section="users" />;
+/** The URL of this screen with some of its query changed (`?query=&role=&page=`; page 1 and empty values left out). */
+function withQuery(search: URLSearchParams, changes: Record<string, string | number | undefined>) {
+  const next = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
+    else next.set(key, String(value));
+  }
+  const text = next.toString();
+  return text ? `?${text}` : '?';
+}
+
+/** Users and roles (docs/spec.md: /manage/users/{tab}): accounts on one tab, roles on the other. */
+export default function ManageUsers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const navigate = useNavigate();
+  const { tab, roles, me, can } = loaderData;
+  return (
+    <section aria-labelledby="users-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="users-heading" className="text-2xl font-bold">
+          {t('manage.sections.users')}
+        </h1>
+        {tab === 'all' && can.createUser ? <CreateUserDialog roles={roles} me={me} /> : null}
+        {tab === 'roles' && can.createRole ? <RoleDialog me={me} /> : null}
+      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => navigate(paths.manage(locale, `users/${value}`))}
+        dir={localeDirection[locale]}
+        className="mt-6"
+      >
+        <TabsList aria-label={t('users.tabs.label')}>
+          <TabsTrigger value="all">{t('users.tabs.all')}</TabsTrigger>
+          <TabsTrigger value="roles">{t('users.tabs.roles')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="all">{tab === 'all' ? <UsersTab data={loaderData} /> : null}</TabsContent>
+        <TabsContent value="roles">
+          {tab !== 'roles' ? null : can.readRoles ? (
+            <>
+              <p className="mb-3 text-sm text-fg-muted">
+                {t('users.roles.count', { total: formatNumber(locale, roles.length) })}
+              </p>
+              <RolesTable roles={roles} me={me} can={can} />
+            </>
+          ) : (
+            <Alert tone="info" title={t('users.roles.noAccess')} />
+          )}
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+function UsersTab({ data }: { data: Route.ComponentProps['loaderData'] }) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const { users, total, query, role, page, pageSize, roles, me, can } = data;
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  // Search as one types, 300 ms after the last key; the URL holds the query (and goes back to page 1).
+  const [text, setText] = useState(query);
+  useEffect(() => setText(query), [query]);
+  useEffect(() => {
+    if (text.trim() === query) return;
+    const timer = setTimeout(
+      () => navigate(withQuery(search, { query: text.trim(), page: undefined }), { replace: true, preventScrollReset: true }),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [text, query, search, navigate]);
+
+  const roleName = roles.find((r) => r.id === role)?.name ?? role;
+  return (
+    <div aria-busy={loading}>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="flex items-center gap-2 text-sm text-fg-muted" aria-live="polite">
+          {loading ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+          {loading ? t('users.loading') : t('users.count', { total: formatNumber(locale, total) })}
+        </p>
+        <div className="relative w-full sm:w-72">
+          <label htmlFor="users-search" className="sr-only">
+            {t('users.search')}
+          </label>
+          <Search aria-hidden className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-fg-muted" />
+          <input
+            id="users-search"
+            type="search"
+            dir="auto"
+            maxLength={64}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t('users.searchPlaceholder')}
+            className="block h-9 w-full rounded-md border border-border bg-surface ps-9 pe-3 text-sm placeholder:text-fg-muted focus:border-secondary focus:outline-none"
+          />
+        </div>
+      </div>
+      {role ? (
+        <p className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+          <span>{t('users.roleFilter', { role: roleName })}</span>
+          <Link to={withQuery(search, { role: undefined, page: undefined })} className="text-primary-strong hover:underline">
+            {t('users.clearFilter')}
+          </Link>
+        </p>
+      ) : null}
+      <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`}>
+        {users.length ? (
+          <UsersTable items={users} roles={roles} me={me} can={can} />
+        ) : (
+          <EmptyState
+            icon={query ? ShieldAlert : Users}
+            title={query ? t('users.empty.searchTitle', { query }) : t('users.empty.title')}
+            hint={query ? t('users.empty.searchHint') : t('users.empty.hint')}
+          />
+        )}
+        {pages > 1 ? <Pagination page={page} pages={pages} search={search} locale={locale} /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** Previous / next by `?page=`; the arrows point along the reading direction. */
+function Pagination({ page, pages, search, locale }: { page: number; pages: number; search: URLSearchParams; locale: Locale }) {
+  const { t } = useTranslation();
+  const link = (to: number, content: ReactNode, rel: string) =>
+    to >= 1 && to <= pages ? (
+      <Button asChild variant="outline" size="sm">
+        <Link to={withQuery(search, { page: to })} rel={rel} preventScrollReset>
+          {content}
+        </Link>
+      </Button>
+    ) : (
+      <Button variant="outline" size="sm" disabled>
+        {content}
+      </Button>
+    );
+  return (
+    <nav aria-label={t('users.pagination.label')} className="mt-4 flex items-center justify-between gap-3">
+      {link(
+        page - 1,
+        <>
+          <ChevronLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+          {t('users.pagination.previous')}
+        </>,
+        'prev',
+      )}
+      <span className="text-sm text-fg-muted">
+        {t('users.pagination.status', { page: formatNumber(locale, page), pages: formatNumber(locale, pages) })}
+      </span>
+      {link(
+        page + 1,
+        <>
+          {t('users.pagination.next')}
+          <ChevronRight aria-hidden className="size-4 rtl:-scale-x-100" />
+        </>,
+        'next',
+      )}
+    </nav>
+  );
 }

@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UserPlus } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import type { Grantor } from '../../../../common/grants';
+import { type CreateUserForm, createUserFormSchema, MEMBER_ROLE, type RoleListItem } from '../../../../common/schemas/admin';
+import { apiFetch } from '../../../lib/api';
+import { useRootData } from '../../../lib/root-data';
+import { FormDialog } from '../../ui/form-dialog';
+import { FormField } from '../../ui/form-field';
+import { toast } from '../../ui/toast';
+import { RolePicker } from './role-picker';
+
+/** "New user": names, user name, password (typed twice, checked for strength by the server) and roles. */
+export function CreateUserDialog({ roles, me }: { roles: RoleListItem[]; me: Grantor }) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const revalidator = useRevalidator();
+  const values: CreateUserForm = {
+    firstName: '',
+    lastName: '',
+    userName: '',
+    password: '',
+    confirmPassword: '',
+    roles: roles.some((r) => r.id === MEMBER_ROLE) ? [MEMBER_ROLE] : [],
+  };
+  const form = useForm<CreateUserForm>({ resolver: zodResolver(createUserFormSchema), mode: 'onTouched', defaultValues: values });
+
+  async function create({ confirmPassword: _, ...body }: CreateUserForm) {
+    await apiFetch('/api/users', { method: 'POST', body, locale });
+    toast({ title: t('users.create.success'), description: body.userName, color: 'success' });
+    await revalidator.revalidate();
+  }
+
+  return (
+    <FormDialog
+      form={form}
+      values={values}
+      trigger={
+        <>
+          <UserPlus aria-hidden className="size-4" />
+          {t('users.create.open')}
+        </>
+      }
+      title={t('users.create.title')}
+      description={t('users.create.description')}
+      submitLabel={t('users.create.submit')}
+      cancelLabel={t('users.cancel')}
+      failureFallback={t('users.error')}
+      onSubmit={create}
+      twoColumns
+    >
+      <FormField form={form} name="firstName" label={t('users.fields.firstName')} dir="auto" autoComplete="off" />
+      <FormField form={form} name="lastName" label={t('users.fields.lastName')} dir="auto" autoComplete="off" />
+      <FormField
+        form={form}
+        name="userName"
+        label={t('users.fields.userName')}
+        dir="ltr"
+        autoComplete="off"
+        className="sm:col-span-2"
+      />
+      <FormField
+        form={form}
+        name="password"
+        label={t('users.fields.password')}
+        type="password"
+        dir="ltr"
+        autoComplete="new-password"
+      />
+      <FormField
+        form={form}
+        name="confirmPassword"
+        label={t('users.fields.confirmPassword')}
+        type="password"
+        dir="ltr"
+        autoComplete="new-password"
+      />
+      <Controller
+        control={form.control}
+        name="roles"
+        render={({ field }) => (
+          <RolePicker roles={roles} value={field.value} onChange={field.onChange} me={me} legend={t('users.fields.roles')} />
+        )}
+      />
+    </FormDialog>
+  );
+}

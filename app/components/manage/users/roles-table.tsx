@@ -1,0 +1,185 @@
+import { Lock, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useRevalidator } from 'react-router';
+import { type Grantor, missingPermissions } from '../../../../common/grants';
+import { paths } from '../../../../common/paths';
+import { allPermissions, OWNER_ROLE } from '../../../../common/permissions';
+import { MEMBER_ROLE, type RoleListItem } from '../../../../common/schemas/admin';
+import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { formatNumber } from '../../../lib/format';
+import { useRootData } from '../../../lib/root-data';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { ConfirmDialog, Dialog, DialogClose, DialogContent } from '../../ui/dialog';
+import { toast } from '../../ui/toast';
+import { OwnerRoleDialog, RoleDialog } from './role-dialog';
+
+export type RolePowers = { editRole: boolean; deleteRole: boolean };
+
+/** `/manage/users/all?role=…`: the holders of a role. */
+const holdersPath = (locale: Parameters<typeof paths.manage>[0], role: string) =>
+  `${paths.manage(locale, 'users/all')}?${new URLSearchParams({ role })}`;
+
+/**
+ * The roles: name and description, how many permissions, how many users hold it (a link to
+ * them), and edit / delete. The owner role is locked; a role granting more than the signed-in
+ * user holds shows a lock (the API refuses changing it).
+ */
+export function RolesTable({ roles, me, can }: { roles: RoleListItem[]; me: Grantor; can: RolePowers }) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  return (
+    <div className="relative overflow-x-auto rounded-lg border border-border">
+      <table className="w-full text-start text-sm">
+        <thead className="bg-muted/60">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-start font-semibold">
+              {t('users.roles.columns.name')}
+            </th>
+            <th scope="col" className="whitespace-nowrap px-3 py-2 text-start font-semibold">
+              {t('users.roles.columns.permissions')}
+            </th>
+            <th scope="col" className="whitespace-nowrap px-3 py-2 text-start font-semibold">
+              {t('users.roles.columns.users')}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">{t('users.roles.columns.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {roles.map((role) => {
+            const owner = role.id === OWNER_ROLE;
+            const beyond = missingPermissions(me, role.permissions).length > 0;
+            const count = owner ? allPermissions.length : role.permissions.length;
+            return (
+              <tr key={role.id} data-role={role.id} className="border-t border-border align-middle hover:bg-muted/30">
+                <td className="px-3 py-2">
+                  <span className="font-medium" dir="ltr">
+                    {role.name}
+                  </span>
+                  {owner ? (
+                    <span className="ms-2">
+                      <Badge tone="success">{t('users.roles.locked')}</Badge>
+                    </span>
+                  ) : null}
+                  <span dir="auto" className="block text-xs text-fg-muted">
+                    {owner ? t('users.roles.lockedHint') : role.description}
+                  </span>
+                </td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  {t('users.roles.permissionCount', {
+                    count: formatNumber(locale, count),
+                    total: formatNumber(locale, allPermissions.length),
+                  })}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  {role.users ? (
+                    <Link to={holdersPath(locale, role.id)} className="text-primary-strong hover:underline">
+                      {formatNumber(locale, role.users)}
+                    </Link>
+                  ) : (
+                    <span className="text-fg-muted">{t('users.roles.noHolders')}</span>
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  <div className="flex justify-end gap-2">
+                    {owner ? (
+                      <OwnerRoleDialog role={role} me={me} />
+                    ) : beyond ? (
+                      <span title={t('users.beyondYou')} className="flex items-center">
+                        <Lock aria-hidden className="size-4 text-fg-muted" />
+                        <span className="sr-only">{t('users.beyondYou')}</span>
+                      </span>
+                    ) : (
+                      <>
+                        {can.editRole ? <RoleDialog role={role} me={me} /> : null}
+                        {can.deleteRole && role.id !== MEMBER_ROLE ? <DeleteRoleButton role={role} /> : null}
+                      </>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Delete a role: asks first; a role someone holds is not deleted (like WordPress, nobody is left
+ * without a role behind their back), so the dialog says how many hold it and links to them.
+ */
+function DeleteRoleButton({ role }: { role: RoleListItem }) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await apiFetch(`/api/roles/${encodeURIComponent(role.id)}`, { method: 'DELETE', locale });
+      setOpen(false);
+      toast({ title: t('users.roles.delete.success'), description: role.name, color: 'success' });
+      await revalidator.revalidate();
+    } catch (error) {
+      toast({
+        title: t('users.failed'),
+        description: error instanceof ApiRequestError ? error.failure.message : t('users.error'),
+        color: 'error',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const trigger = (
+    <Button variant="outline" size="sm" title={t('users.roles.delete.open')} onClick={() => setOpen(true)}>
+      <Trash2 aria-hidden className="size-4" />
+      <span className="sr-only">{t('users.roles.delete.open')}</span>
+    </Button>
+  );
+  if (role.users)
+    return (
+      <>
+        {trigger}
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogContent
+            title={t('users.roles.delete.inUseTitle', { name: role.name })}
+            description={t('users.roles.delete.inUse', { count: formatNumber(locale, role.users) })}
+          >
+            <div className="flex flex-wrap justify-end gap-2">
+              <DialogClose asChild>
+                <Button type="button" variant="outline">
+                  {t('users.close')}
+                </Button>
+              </DialogClose>
+              <Button asChild>
+                <Link to={holdersPath(locale, role.id)}>{t('users.roles.delete.showHolders')}</Link>
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
+      </>
+    );
+  return (
+    <>
+      {trigger}
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('users.roles.delete.title', { name: role.name })}
+        description={t('users.roles.delete.description')}
+        confirmLabel={t('users.roles.delete.confirm')}
+        cancelLabel={t('users.cancel')}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}

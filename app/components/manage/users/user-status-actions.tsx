@@ -1,0 +1,106 @@
+import { Ban, CircleCheck, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import type { UserListItem } from '../../../../common/schemas/admin';
+import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { useRootData } from '../../../lib/root-data';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/dialog';
+import { toast } from '../../ui/toast';
+
+/** One API call for a row action, then the list reloads; a refusal shows the server's reason. */
+function useUserCall() {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  async function call(path: string, method: string, success: string, description: string) {
+    setBusy(true);
+    try {
+      await apiFetch(path, { method, locale });
+      toast({ title: success, description, color: 'success' });
+      await revalidator.revalidate();
+      return true;
+    } catch (error) {
+      toast({
+        title: t('users.failed'),
+        description: error instanceof ApiRequestError ? error.failure.message : t('users.error'),
+        color: 'error',
+      });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, call };
+}
+
+/** Disable (asks first: it signs them out everywhere) or enable an account. */
+export function DisableUserButton({ user }: { user: UserListItem }) {
+  const { t } = useTranslation();
+  const { busy, call } = useUserCall();
+  const [open, setOpen] = useState(false);
+  const path = `/api/users/${encodeURIComponent(user.id)}`;
+  if (user.disabledAt)
+    return (
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={busy}
+        title={t('users.enable.open')}
+        onClick={() => call(`${path}/enable`, 'POST', t('users.enable.success'), user.displayName)}
+      >
+        <CircleCheck aria-hidden className="size-4" />
+        <span className="sr-only">{t('users.enable.open')}</span>
+      </Button>
+    );
+  return (
+    <>
+      <Button variant="outline" size="sm" title={t('users.disable.open')} onClick={() => setOpen(true)}>
+        <Ban aria-hidden className="size-4" />
+        <span className="sr-only">{t('users.disable.open')}</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('users.disable.title', { name: user.displayName })}
+        description={t('users.disable.description')}
+        confirmLabel={t('users.disable.confirm')}
+        cancelLabel={t('users.cancel')}
+        busy={busy}
+        onConfirm={async () => {
+          if (await call(`${path}/disable`, 'POST', t('users.disable.success'), user.displayName)) setOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+/** Delete an account after confirmation (`DELETE /api/users/{id}`). */
+export function DeleteUserButton({ user }: { user: UserListItem }) {
+  const { t } = useTranslation();
+  const { busy, call } = useUserCall();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" title={t('users.delete.open')} onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden className="size-4" />
+        <span className="sr-only">{t('users.delete.open')}</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('users.delete.title', { name: user.displayName })}
+        description={t('users.delete.description', { name: user.displayName })}
+        confirmLabel={t('users.delete.confirm')}
+        cancelLabel={t('users.cancel')}
+        busy={busy}
+        onConfirm={async () => {
+          if (await call(`/api/users/${encodeURIComponent(user.id)}`, 'DELETE', t('users.delete.success'), user.displayName))
+            setOpen(false);
+        }}
+      />
+    </>
+  );
+}

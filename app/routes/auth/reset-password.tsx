@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { translateMessage } from '../../../common/messages';
+import { paths } from '../../../common/paths';
+import { type PasswordResetForm, passwordResetFormSchema } from '../../../common/schemas/admin';
+import { AuthCard } from '../../components/account/auth-card';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { apiFetch } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form-errors';
+import { pageMetaFor } from '../../lib/meta';
+import { useRootData } from '../../lib/root-data';
+import type { Route } from './+types/reset-password';
+import { loadResetPassword } from './reset-password.server';
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadResetPassword(args);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMetaFor(matches, 'users.resetPage.title'),
+  // The address holds a secret: never indexed, never sent on as a referrer.
+  { name: 'robots', content: 'noindex' },
+  { name: 'referrer', content: 'no-referrer' },
+];
+
+const refusal = { invalid: 'api.resetLinkInvalid', expired: 'api.resetLinkExpired', used: 'api.resetLinkUsed' } as const;
+
+/** Sets a new password through a one-time link an administrator made (`POST /api/auth/password-reset`). */
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const { token, status, username, name } = loaderData;
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const form = useForm<PasswordResetForm>({
+    resolver: zodResolver(passwordResetFormSchema),
+    mode: 'onTouched',
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const { isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async ({ password }) => {
+    setFailure(undefined);
+    try {
+      await apiFetch('/api/auth/password-reset', { method: 'POST', locale, body: { token, password } });
+      setDone(true);
+    } catch (error) {
+      setFailure(applyServerErrors(form, error, t('users.error')));
+    }
+  });
+
+  const home = (
+    <Link to={paths.home(locale)} className="font-medium text-primary-strong hover:underline">
+      {t('users.resetPage.home')}
+    </Link>
+  );
+  if (status !== 'valid')
+    return (
+      <AuthCard title={t('users.resetPage.unusable')} intro="" footer={home}>
+        <Alert tone="error" title={translateMessage(locale, refusal[status])} />
+      </AuthCard>
+    );
+  if (done)
+    return (
+      <AuthCard title={t('users.resetPage.title')} intro="" footer={home}>
+        <div className="space-y-4">
+          <Alert tone="success" title={t('users.resetPage.success')}>
+            {t('users.resetPage.successHint')}
+          </Alert>
+          <Button asChild>
+            <Link to={paths.login(locale)}>{t('users.resetPage.signIn')}</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  return (
+    <AuthCard title={t('users.resetPage.title')} intro={t('users.resetPage.intro', { name })} footer={home}>
+      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
+        {failure ? <Alert tone="error" title={failure} /> : null}
+        {/* Lets password managers store the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
+        <FormField
+          form={form}
+          name="password"
+          label={t('users.fields.password')}
+          type="password"
+          autoComplete="new-password"
+          dir="ltr"
+        />
+        <FormField
+          form={form}
+          name="confirmPassword"
+          label={t('users.fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          dir="ltr"
+        />
+        <Button type="submit" disabled={isSubmitting} className="w-full justify-center">
+          {isSubmitting ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+          {t('users.resetPage.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
