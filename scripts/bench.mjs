@@ -159,6 +159,7 @@ async function measurePublish(url) {
 }
 
 async function main() {
+  if (process.argv.includes('--scale')) return (await import('./bench-scale.mjs')).benchScale(process.argv);
   if (!existsSync('build/node/server.js') || !existsSync('build/server/index.js')) {
     console.log('No build found: running `npm run build` first…');
     if (spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);

@@ -1,5 +1,5 @@
 import { runMigrations } from '../../server/db/migrate';
-import { syncContent } from '../../server/services/content-sync';
+import { type SyncProgress, syncContent } from '../../server/services/content-sync';
 import { createNodeDatabase } from './database';
 import { nodeContentRepository } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
@@ -24,21 +24,39 @@ async function main() {
       }
       case 'content-sync': {
         const repository = nodeContentRepository(config, config.dataDir);
-        const result = await syncContent(db, repository, { force: process.argv.includes('--force') });
-        const list = (label: string, items: string[]) => items.length && console.log(`${label}: ${items.join(', ')}`);
+        const verbose = process.argv.includes('--verbose');
+        const started = performance.now();
+        const result = await syncContent(db, repository, {
+          force: process.argv.includes('--force'),
+          // Progress on a terminal only (a log file gets the summary alone).
+          ...(process.stderr.isTTY
+            ? {
+                onProgress: ({ done, total }: SyncProgress) => {
+                  process.stderr.write(`\rRendering pages: ${done} / ${total}`);
+                },
+              }
+            : {}),
+        });
+        if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
         console.log(
-          `Build ${result.buildId}${result.changed ? ' (new)' : ' (unchanged)'} from commit ${result.commit ?? '(none)'}`,
+          `Build ${result.buildId}${result.changed ? ' (new)' : ' (unchanged)'} from commit ${result.commit ?? '(none)'} in ${seconds} s`,
         );
-        list('added', result.added);
-        list('updated', result.updated);
-        list('removed', result.removed);
-        console.log(`${result.unchanged} page(s) unchanged.`);
+        console.log(
+          `${result.added.length} added, ${result.updated.length} updated, ${result.removed.length} removed, ${result.unchanged} unchanged, ${result.problems.length} skipped`,
+        );
+        if (verbose) {
+          const list = (label: string, items: string[]) => items.length && console.log(`${label}:\n  ${items.join('\n  ')}`);
+          list('added', result.added);
+          list('updated', result.updated);
+          list('removed', result.removed);
+        }
         for (const problem of result.problems) console.error(`skipped ${problem.path}: ${problem.message}`);
         if (result.problems.length) process.exitCode = 1;
         break;
       }
       default:
-        console.error('Usage: daftar-cli migrate | content-sync [--force]');
+        console.error('Usage: daftar-cli migrate | content-sync [--force] [--verbose]');
         process.exitCode = 2;
     }
   } finally {

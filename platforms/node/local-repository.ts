@@ -24,6 +24,19 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
     })();
     return ready;
   };
+  /*
+   * isomorphic-git's object cache, shared by every read: without it each read of a packed object
+   * loads the pack index again and hashes the whole packfile to verify it (a full sync of a packed
+   * 10 000-page repository spent most of its time there). It holds the packs read so far, so it
+   * starts again when the set of packs changes (`git gc` made new ones), checked once per tree listing.
+   */
+  let cache: object = {};
+  let packs = '';
+  const refreshCache = async () => {
+    const listing = (await readdir(path.join(dir, '.git', 'objects', 'pack')).catch(() => [])).sort().join(',');
+    if (listing !== packs) cache = {};
+    packs = listing;
+  };
   const safePath = (file: string) => path.join(dir, ...repositoryPath(file).split('/'));
   const resolveHead = async () => {
     try {
@@ -50,7 +63,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       let listing = folders.get(folder);
       if (!listing) {
         listing = git
-          .readTree({ fs, dir, oid: commit, ...(folder ? { filepath: folder } : {}) })
+          .readTree({ fs, dir, cache, oid: commit, ...(folder ? { filepath: folder } : {}) })
           .then((result) => result.tree)
           .catch(() => []);
         folders.set(folder, listing);
@@ -63,7 +76,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
   /** Writes a tree with the changes applied (`null` deletes); undefined when it ends up empty. */
   const writeTree = async (treeOid: string | undefined, changes: Map<string, string | null>): Promise<string | undefined> => {
     const entries = new Map(
-      (treeOid ? (await git.readTree({ fs, dir, oid: treeOid })).tree : []).map((entry) => [entry.path, entry]),
+      (treeOid ? (await git.readTree({ fs, dir, cache, oid: treeOid })).tree : []).map((entry) => [entry.path, entry]),
     );
     const nested = new Map<string, Map<string, string | null>>();
     for (const [file, oid] of changes) {
@@ -126,7 +139,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
         if (onDisk[i] !== before.get(file) && onDisk[i] !== (oid ?? undefined))
           throw new RepositoryConflictError(`${file} has changes in ${dir} that are not committed`);
       });
-      const rootTree = head ? (await git.readCommit({ fs, dir, oid: head })).commit.tree : undefined;
+      const rootTree = head ? (await git.readCommit({ fs, dir, cache, oid: head })).commit.tree : undefined;
       const tree = (await writeTree(rootTree, writes)) ?? (await git.writeTree({ fs, dir, tree: [] }));
       const oid = await git.commit({ fs, dir, message, author, tree, parent: head ? [head] : [], noUpdateBranch: true });
       // Checked again right before the branch moves (a commit made meanwhile with plain git).
@@ -139,7 +152,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
         added.map(async (file) => {
           const full = safePath(file);
           await mkdir(path.dirname(full), { recursive: true });
-          await writeFile(full, texts.get(file) ?? (await git.readBlob({ fs, dir, oid: writes.get(file)! })).blob);
+          await writeFile(full, texts.get(file) ?? (await git.readBlob({ fs, dir, cache, oid: writes.get(file)! })).blob);
         }),
       );
       for (const [file, blob] of writes) {
@@ -172,6 +185,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
     },
     async tree(folder: string, commit?: string) {
       await ensure();
+      await refreshCache();
       let oid: string;
       try {
         oid = commit ?? (await git.resolveRef({ fs, dir, ref: 'HEAD' }));
@@ -182,7 +196,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       const walk = async (treePath: string): Promise<void> => {
         let entries: Awaited<ReturnType<typeof git.readTree>>['tree'];
         try {
-          entries = (await git.readTree({ fs, dir, oid, filepath: treePath })).tree;
+          entries = (await git.readTree({ fs, dir, cache, oid, filepath: treePath })).tree;
         } catch {
           return; // the folder does not exist in this commit
         }
@@ -197,12 +211,12 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
     },
     async readBlob(sha: string) {
       await ensure();
-      const { blob } = await git.readBlob({ fs, dir, oid: sha });
+      const { blob } = await git.readBlob({ fs, dir, cache, oid: sha });
       return new TextDecoder().decode(blob);
     },
     async readBlobBytes(sha: string) {
       await ensure();
-      return (await git.readBlob({ fs, dir, oid: sha })).blob;
+      return (await git.readBlob({ fs, dir, cache, oid: sha })).blob;
     },
     async writeBlob(bytes: Uint8Array) {
       await ensure();

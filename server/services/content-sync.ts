@@ -1,11 +1,11 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { slugFromPath } from '../../common/content';
 import { isReservedSlug } from '../../common/paths';
 import { ContentError, parseDocument } from '../content/front-matter';
 import { RENDERER_VERSION, renderMarkdown } from '../content/render';
+import { byPath, type ContentRepository } from '../content/repository';
 import { pageSearchText } from '../content/search-text';
-import type { ContentRepository } from '../content/repository';
 import type { Database } from '../db/database';
 import { type ContentBuild, contentBuilds, pages } from '../db/schema';
 
@@ -34,17 +34,114 @@ export async function latestContentBuild(db: Database): Promise<ContentBuild | u
   return db.select().from(contentBuilds).orderBy(desc(contentBuilds.createdAt)).limit(1).get();
 }
 
+/** Pages rendered and written per transaction: bounds memory, and a crash loses at most one chunk. */
+export const SYNC_CHUNK_PAGES = 200;
+/** Values bound per statement stay under D1's limit of 100. */
+const IDS_PER_STATEMENT = 90;
+
+/**
+ * The staging table of a sync that renders more than one chunk: a copy of `pages`' columns (made
+ * from the table itself, so a column added to `pages` needs no second change) where finished chunks
+ * wait until the last one is done and everything moves into `pages` in one transaction. A sync that
+ * dies leaves its chunks there; the next sync takes every staged row whose source still matches
+ * instead of rendering it again.
+ */
+const STAGING = 'pages_next';
+
+const pageColumns = Object.entries(getTableColumns(pages)).filter(([key]) => key !== 'id');
+
+export type SyncProgress = {
+  /** Pages rendered (or taken from an earlier, interrupted sync) so far. */
+  done: number;
+  /** Pages this sync renders in all. */
+  total: number;
+};
+
+/** Makes the staging table, or makes it again when `pages` gained or lost a column since. */
+async function ensureStaging(db: Database) {
+  const columns = async (table: string) =>
+    (await db.all<{ name: string }>(sql`select name from pragma_table_info(${table})`)).map((c) => c.name).join(',');
+  const [current, staged] = await Promise.all([columns('pages'), columns(STAGING)]);
+  if (current === staged) return;
+  await db.batch([
+    db.run(sql`drop table if exists ${sql.identifier(STAGING)}`),
+    db.run(sql`create table ${sql.identifier(STAGING)} as select * from ${pages} where 0`),
+    db.run(sql`create unique index ${sql.identifier(`${STAGING}_source_path`)} on ${sql.identifier(STAGING)} (source_path)`),
+  ]);
+}
+
+/** One rendered page into the staging table (replacing an older render of the same file). */
+function stageRow(db: Database, row: PageRow) {
+  const values = pageColumns.map(([key, column]) => {
+    const value = row[key as keyof PageRow] ?? column.defaultFn?.() ?? column.default ?? null;
+    return is(value, SQL) ? value : sql.param(value, column);
+  });
+  return db.run(
+    sql`insert or replace into ${sql.identifier(STAGING)} (${sql.join(
+      pageColumns.map(([, column]) => sql.identifier(column.name)),
+      sql`, `,
+    )}) values (${sql.join(values, sql`, `)})`,
+  );
+}
+
+/** Moves every staged row into `pages` (inserting, or updating the page at the same address). */
+function copyStaged(db: Database) {
+  const names = pageColumns.map(([, column]) => sql.identifier(column.name));
+  const updates = pageColumns
+    .filter(([key]) => key !== 'locale' && key !== 'slug')
+    .map(([, column]) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`);
+  // `where true` tells SQLite's parser that `on conflict` belongs to the insert, not a join.
+  return db.run(
+    sql`insert into ${pages} (${sql.join(names, sql`, `)}) select ${sql.join(names, sql`, `)} from ${sql.identifier(STAGING)} where true on conflict (locale, slug) do update set ${sql.join(updates, sql`, `)}`,
+  );
+}
+
+/**
+ * Fails the transaction it is in (malformed JSON is an error in SQLite and D1) unless the staging
+ * table holds exactly `count` rows: another process's sync changed it meanwhile, and this one must
+ * not publish an index with pages missing.
+ */
+function stagedCountIs(db: Database, count: number) {
+  return db.run(
+    sql`select case when (select count(*) from ${sql.identifier(STAGING)}) = ${count} then 1 else json('the staging table changed during the sync') end`,
+  );
+}
+
+async function stagedCount(db: Database) {
+  return (await db.get<{ n: number }>(sql`select count(*) as n from ${sql.identifier(STAGING)}`))?.n ?? 0;
+}
+
+function chunks<T>(items: T[], size: number) {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** One sync at a time per database in this process (they share the staging table). */
+const running = new WeakMap<Database, Promise<unknown>>();
+
 /**
  * Re-indexes the pages from the content repository's newest commit (docs/architecture.md: git is the source of
- * truth, the database a serving index).
+ * truth, the database a serving index; docs/content.md "Syncing").
  *
  * - Incremental: a page whose git blob (and renderer version) is unchanged is not read or rendered.
  * - Forgiving: a malformed file is reported in `problems` and skipped; when an earlier version of it
  *   was indexed, that version keeps serving.
- * - Atomic: every change and the new build row are written in one batch (a transaction), so readers
- *   see the old index or the new one, never a mix.
+ * - Streaming: pages are read, rendered and written SYNC_CHUNK_PAGES at a time; all but the last
+ *   chunk wait in the staging table, so memory stays bounded however big the site is.
+ * - Atomic: the last chunk, the staged rows, deletions and the new build row are written in one
+ *   batch (a transaction), so readers see the old index or the new one, never a mix.
+ * - Resumable: a sync that dies before that batch leaves the old index serving; the next sync keeps
+ *   the chunks already staged and renders only the rest.
  */
-export async function syncContent(
+export function syncContent(...args: Parameters<typeof runSync>): Promise<SyncResult> {
+  const [db] = args;
+  const result = (running.get(db) ?? Promise.resolve()).catch(() => {}).then(() => runSync(...args));
+  running.set(db, result);
+  return result;
+}
+
+async function runSync(
   db: Database,
   repository: ContentRepository,
   options: {
@@ -57,6 +154,10 @@ export async function syncContent(
     alsoWrite?: BatchItem<'sqlite'>[];
     /** Texts of blobs the caller already holds, by blob id (publishing just wrote them): not read again. */
     knownBlobs?: ReadonlyMap<string, string>;
+    /** Pages per chunk (default SYNC_CHUNK_PAGES). */
+    chunkPages?: number;
+    /** Called after each chunk is rendered (progress; a test throws here to simulate a crash). */
+    onProgress?: (progress: SyncProgress) => void | Promise<void>;
   } = {},
 ): Promise<SyncResult> {
   const now = options.now ?? Date.now;
@@ -83,10 +184,24 @@ export async function syncContent(
     .select({ id: pages.id, locale: pages.locale, slug: pages.slug, sourcePath: pages.sourcePath, sourceHash: pages.sourceHash })
     .from(pages);
   const existingByPath = new Map(existing.map((row) => [row.sourcePath, row]));
+  await ensureStaging(db);
+  /** Rows an interrupted sync staged: source path → source hash. */
+  const staged = new Map(
+    (
+      await db.all<{ source_path: string; source_hash: string }>(
+        sql`select source_path, source_hash from ${sql.identifier(STAGING)}`,
+      )
+    ).map((row) => [row.source_path, row.source_hash]),
+  );
 
   const problems: SyncProblem[] = [];
-  /** The index after this sync, by `locale/slug`: its source hash, and new data when (re)rendered. */
-  const next = new Map<string, { sourcePath: string; sourceHash: string; row?: PageRow }>();
+  /**
+   * The index after this sync, by `locale/slug`: its source hash, and whether this sync writes it
+   * (`staged`: the row waits in the staging table; `row`: rendered in the last chunk).
+   */
+  const next = new Map<string, { sourcePath: string; sourceHash: string; staged?: boolean; row?: PageRow }>();
+  /** Files to read and render, in order. */
+  const pending: { path: string; sha: string; key: string; locale: PageRow['locale']; slug: string; sourceHash: string }[] = [];
 
   for (const file of files) {
     if (!file.path.endsWith('.md')) continue;
@@ -107,21 +222,35 @@ export async function syncContent(
     }
     const sourceHash = `${file.sha}:r${RENDERER_VERSION}`;
     const before = existingByPath.get(file.path);
-    if (before && before.sourceHash === sourceHash && `${before.locale}/${before.slug}` === key) {
+    if (!options.force && before && before.sourceHash === sourceHash && `${before.locale}/${before.slug}` === key) {
       next.set(key, { sourcePath: file.path, sourceHash });
       continue;
     }
-    try {
-      const { data, body } = parseDocument(options.knownBlobs?.get(file.sha) ?? (await repository.readBlob(file.sha)));
-      const rendered = renderMarkdown(body, target.locale);
-      next.set(key, {
-        sourcePath: file.path,
-        sourceHash,
-        row: {
-          locale: target.locale,
-          slug: target.slug,
+    if (staged.get(file.path) === sourceHash) {
+      next.set(key, { sourcePath: file.path, sourceHash, staged: true });
+      continue;
+    }
+    next.set(key, { sourcePath: file.path, sourceHash });
+    pending.push({ path: file.path, sha: file.sha, key, locale: target.locale, slug: target.slug, sourceHash });
+  }
+
+  const resumed = [...next.values()].filter((entry) => entry.staged).length;
+  const total = pending.length + resumed;
+  const chunkPages = options.chunkPages ?? SYNC_CHUNK_PAGES;
+  const parts = chunks(pending, chunkPages);
+  for (const [index, part] of parts.entries()) {
+    const last = index === parts.length - 1;
+    const rows: PageRow[] = [];
+    for (const file of part) {
+      const before = existingByPath.get(file.path);
+      try {
+        const { data, body } = parseDocument(options.knownBlobs?.get(file.sha) ?? (await repository.readBlob(file.sha)));
+        const rendered = renderMarkdown(body, file.locale);
+        const row: PageRow = {
+          locale: file.locale,
+          slug: file.slug,
           sourcePath: file.path,
-          sourceHash,
+          sourceHash: file.sourceHash,
           title: data.title,
           description: data.description,
           thumbnail: data.thumbnail ?? null,
@@ -141,27 +270,45 @@ export async function syncContent(
           widgets: rendered.widgets,
           words: rendered.words,
           indexedAt: new Date(now()),
-        },
-      });
-    } catch (error) {
-      const message = error instanceof ContentError ? error.message : `could not be rendered: ${String(error)}`;
-      problems.push({ path: file.path, message });
-      // The last good version (same address) keeps serving until the file is fixed.
-      if (before && `${before.locale}/${before.slug}` === key)
-        next.set(key, { sourcePath: file.path, sourceHash: before.sourceHash });
+        };
+        rows.push(row);
+        // The last chunk goes straight into the final transaction; earlier ones are staged.
+        next.set(file.key, { sourcePath: file.path, sourceHash: file.sourceHash, ...(last ? { row } : { staged: true }) });
+      } catch (error) {
+        const message = error instanceof ContentError ? error.message : `could not be rendered: ${String(error)}`;
+        problems.push({ path: file.path, message });
+        // The last good version (same address) keeps serving until the file is fixed.
+        if (before && `${before.locale}/${before.slug}` === file.key)
+          next.set(file.key, { sourcePath: file.path, sourceHash: before.sourceHash });
+        else next.delete(file.key);
+      }
     }
+    if (!last) {
+      const [first, ...rest] = rows.map((row) => stageRow(db, row));
+      if (first) await db.batch([first, ...rest]);
+    }
+    await options.onProgress?.({
+      done: resumed + (index + 1 === parts.length ? pending.length : (index + 1) * chunkPages),
+      total,
+    });
   }
 
+  // In file order, as the files were listed (at most one problem per file).
+  problems.sort(byPath);
   const existingByKey = new Map(existing.map((row) => [`${row.locale}/${row.slug}`, row]));
   const removed = existing.filter((row) => !next.has(`${row.locale}/${row.slug}`));
   const added: string[] = [];
   const updated: string[] = [];
   const writes: PageRow[] = [];
+  const keepStaged = new Set<string>();
   for (const [key, entry] of next) {
-    if (!entry.row) continue;
+    if (entry.staged) keepStaged.add(entry.sourcePath);
+    else if (!entry.row) continue;
+    else writes.push(entry.row);
     (existingByKey.has(key) ? updated : added).push(key);
-    writes.push(entry.row);
   }
+  /** Staged rows this sync does not publish (a file changed or gone since an interrupted sync). */
+  const staleStaged = [...staged.keys()].filter((path) => !keepStaged.has(path));
 
   const fingerprint = [...next.entries()]
     .map(([key, entry]) => `${key}\t${entry.sourceHash}`)
@@ -169,17 +316,23 @@ export async function syncContent(
     .join('\n');
   const buildId = (await sha256(fingerprint)).slice(0, 16);
   const changed = buildId !== previous?.id;
+  const usesStaging = keepStaged.size > 0 || staged.size > 0;
 
   const statements = [
-    ...(removed.length
-      ? [
-          db.delete(pages).where(
-            inArray(
-              pages.id,
-              removed.map((row) => row.id),
-            ),
-          ),
-        ]
+    ...chunks(staleStaged, IDS_PER_STATEMENT).map((paths) =>
+      db.run(
+        sql`delete from ${sql.identifier(STAGING)} where source_path in (${sql.join(
+          paths.map((p) => sql`${p}`),
+          sql`, `,
+        )})`,
+      ),
+    ),
+    ...chunks(
+      removed.map((row) => row.id),
+      IDS_PER_STATEMENT,
+    ).map((ids) => db.delete(pages).where(inArray(pages.id, ids))),
+    ...(usesStaging
+      ? [stagedCountIs(db, keepStaged.size), copyStaged(db), db.run(sql`delete from ${sql.identifier(STAGING)}`)]
       : []),
     ...writes.map((row) => {
       const { locale: _l, slug: _s, ...rest } = row;
@@ -211,7 +364,15 @@ export async function syncContent(
       }),
     ...(options.alsoWrite ?? []),
   ] as const;
-  await db.batch(statements as unknown as Parameters<Database['batch']>[0]);
+  try {
+    await db.batch(statements as unknown as Parameters<Database['batch']>[0]);
+  } catch (error) {
+    if (usesStaging && (await stagedCount(db)) !== keepStaged.size + staleStaged.length)
+      throw new Error('Another sync changed the staged pages meanwhile; nothing was published. Run the sync again.', {
+        cause: error,
+      });
+    throw error;
+  }
 
   return {
     buildId,
@@ -220,7 +381,7 @@ export async function syncContent(
     added: added.sort(),
     updated: updated.sort(),
     removed: removed.map((row) => `${row.locale}/${row.slug}`).sort(),
-    unchanged: next.size - writes.length,
+    unchanged: next.size - writes.length - keepStaged.size,
     problems,
   };
 }

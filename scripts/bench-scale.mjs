@@ -1,0 +1,183 @@
+// `npm run bench -- --scale 10000`: a full content sync of a big bilingual site, from the command
+// line the way an operator runs it (`node build/node/cli.js content-sync`).
+//
+// Generates N pages of about 1 000 words (half Persian, half English, each with headings, lists, a
+// table, code and links, all different), commits them as one git commit, packs the repository
+// (`git gc`, as any cloned or long-lived repository is), migrates a fresh database and then times,
+// each as its own process under /usr/bin/time: the full sync (first import), a sync with nothing to
+// do, and a sync after one page changed. Prints wall time, CPU time and peak memory (max RSS).
+//
+// Options: `--scale N` (pages, default 10000), `--profile` (writes a CPU profile of the full sync
+// with `node --cpu-prof` to the data folder and keeps it), `--keep` (keeps the data folder).
+// `BENCH_CLI` runs another build of the CLI (default build/node/cli.js).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const WALL_GOAL_S = 30;
+const MEMORY_GOAL_MB = 300;
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run generates the same site. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = {
+  en: 'the a of and to in is that it for on with as was by this be are from at or an have not but which they were all one their has can more when there been its would who some these other into than then only could time them so what about many out write page site text word language book letter story reader change build publish archive garden river city morning evening light window paper ink history travel music memory bridge street market season winter summer quiet careful simple bright'.split(
+    ' ',
+  ),
+  fa: 'و در به از که این را با است برای آن یک تا می‌شود بود شد هم خود یا اما نیز کرد کند دیگر هر باید شده‌است چه ما ایشان کتاب نامه نوشتن خواندن صفحه زبان داستان شهر باغ رود صبح شب نور پنجره کاغذ جوهر تاریخ سفر موسیقی خاطره پل خیابان بازار فصل زمستان تابستان آرام ساده روشن نویسنده خواننده دفتر واژه جمله سخن اندیشه دانش هنر فرهنگ مردم خانه راه دوست زمان روز سال'.split(
+    ' ',
+  ),
+};
+const CATS = ['tuts', 'news', 'notes', 'essays'];
+
+function sentence(rand, locale, min = 8, max = 18) {
+  const words = WORDS[locale];
+  const n = min + Math.floor(rand() * (max - min));
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(words[Math.floor(rand() * words.length)]);
+  const text = out.join(' ');
+  return locale === 'en' ? `${text[0].toUpperCase()}${text.slice(1)}.` : `${text}.`;
+}
+
+/** One page of about 1 000 words: front matter, headings, paragraphs, a list, a table, code, links. */
+export function scalePage(i, locale) {
+  const rand = random(i * 2 + (locale === 'fa' ? 1 : 0));
+  const day = String(1 + (i % 28)).padStart(2, '0');
+  const month = String(1 + (i % 12)).padStart(2, '0');
+  const year = 2010 + (i % 16);
+  const title = `${sentence(rand, locale, 3, 6).slice(0, -1)} ${i}`;
+  const lines = [
+    '---',
+    `title: ${JSON.stringify(title)}`,
+    `description: ${JSON.stringify(sentence(rand, locale))}`,
+    `date: ${year}-${month}-${day}`,
+    `cat: ${CATS[i % CATS.length]}`,
+    `toc: ${i % 3 === 0}`,
+    '---',
+    '',
+  ];
+  for (let section = 1; section <= 6; section++) {
+    lines.push(`## ${sentence(rand, locale, 2, 5).slice(0, -1)}`, '');
+    for (let p = 0; p < 2; p++) {
+      const parts = [];
+      for (let s = 0; s < 5; s++) parts.push(sentence(rand, locale));
+      parts[1] = `${parts[1]} *${WORDS[locale][3]}* **${WORDS[locale][5]}** [${WORDS[locale][7]}](/${locale}/logs/page-${(i + section) % 997})`;
+      lines.push(parts.join(' '), '');
+    }
+    if (section === 2)
+      lines.push(
+        `- ${sentence(rand, locale, 3, 6)}`,
+        `- ${sentence(rand, locale, 3, 6)}`,
+        `- ${sentence(rand, locale, 3, 6)}`,
+        '',
+      );
+    if (section === 4) lines.push('| a | b | c |', '| - | - | - |', `| ${i} | ${section} | ${WORDS[locale][9]} |`, '');
+    if (section === 5) lines.push('```js', `const page = ${i};`, 'console.log(page);', '```', '');
+  }
+  return lines.join('\n');
+}
+
+const git = (cwd, ...args) => {
+  // No automatic gc in the background: the explicit `git gc` below packs once, in the foreground.
+  const result = spawnSync('git', ['-c', 'gc.auto=0', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' },
+  });
+  if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout.trim();
+};
+
+/** Writes N pages (half fa, half en) into a new repository as one commit, then packs it. */
+function generate(repo, count) {
+  for (const locale of ['fa', 'en']) mkdirSync(path.join(repo, 'content', locale, 'logs'), { recursive: true });
+  for (let i = 0; i < count; i++) {
+    const locale = i % 2 === 0 ? 'fa' : 'en';
+    writeFileSync(path.join(repo, 'content', locale, 'logs', `page-${Math.floor(i / 2)}.md`), scalePage(i, locale));
+  }
+  git(repo, 'init', '--quiet', '--initial-branch=main');
+  git(repo, 'add', 'content');
+  git(repo, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '--quiet', '-m', `${count} pages`);
+  git(repo, 'gc', '--quiet');
+}
+
+/** Runs the CLI under /usr/bin/time -v: wall seconds, CPU seconds, peak memory in MB, output. */
+function timed(cli, args, env, nodeFlags = []) {
+  const result = spawnSync('/usr/bin/time', ['-v', process.execPath, ...nodeFlags, cli, ...args], {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const field = (name) => new RegExp(`${name}: (.+)`).exec(result.stderr)?.[1]?.trim();
+  const clock = (field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)') ?? '0:0').split(':').map(Number);
+  const wall = clock.reduce((sum, part) => sum * 60 + part, 0);
+  const cpu = Number(field('User time \\(seconds\\)')) + Number(field('System time \\(seconds\\)'));
+  const peak = Number(field('Maximum resident set size \\(kbytes\\)')) / 1024;
+  const output = `${result.stdout}${result.stderr.slice(0, result.stderr.indexOf('\tCommand being timed'))}`.trim();
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited with ${result.status}:\n${output}`);
+  return { wall, cpu, peak, output };
+}
+
+export async function benchScale(argv) {
+  const at = argv.indexOf('--scale');
+  const count = Number(argv[at + 1] && !argv[at + 1].startsWith('--') ? argv[at + 1] : 10000);
+  if (!Number.isInteger(count) || count < 2) throw new Error('--scale takes a page count of at least 2');
+  const cli = path.resolve(process.env.BENCH_CLI ?? 'build/node/cli.js');
+  if (!existsSync(cli)) {
+    console.log('No build found: running `npm run build` first…');
+    if (spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'daftar-scale-'));
+  const repo = path.join(dataDir, 'repo');
+  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir };
+  try {
+    let started = performance.now();
+    generate(repo, count);
+    const packs = readdirSync(path.join(repo, '.git', 'objects', 'pack')).filter((f) => f.endsWith('.pack')).length;
+    console.log(
+      `Generated ${count} pages (${Math.ceil(count / 2)} fa, ${Math.floor(count / 2)} en, about 1 000 words each) as one commit, packed (${packs} pack file): ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    started = performance.now();
+    timed(cli, ['migrate'], env);
+    const profileFlags = argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profile')}`] : [];
+    const full = timed(cli, ['content-sync'], env, profileFlags);
+    const idle = timed(cli, ['content-sync'], env);
+    const changedFile = path.join(repo, 'content', 'en', 'logs', 'page-0.md');
+    writeFileSync(changedFile, `${scalePage(1, 'en')}\nOne more paragraph.\n`);
+    git(repo, 'add', 'content');
+    git(repo, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', 'commit', '--quiet', '-m', 'one change');
+    const one = timed(cli, ['content-sync'], env);
+
+    const row = (label, r) =>
+      `${label.padEnd(34)}${`${r.wall.toFixed(1)} s`.padEnd(10)}${`${r.cpu.toFixed(1)} s`.padEnd(10)}${r.peak.toFixed(0)} MB`;
+    console.log(`\n${''.padEnd(34)}${'wall'.padEnd(10)}${'CPU'.padEnd(10)}peak memory`);
+    console.log(row(`full sync of ${count} pages`, full));
+    console.log(row('sync, nothing changed', idle));
+    console.log(row('sync, one page changed', one));
+    console.log(
+      `\nfull sync: ${full.output
+        .split('\n')
+        .slice(0, 8)
+        .map((line) => (line.length > 160 ? `${line.slice(0, 160)}…` : line))
+        .join('\n           ')}`,
+    );
+    const met = full.wall <= WALL_GOAL_S && full.peak <= MEMORY_GOAL_MB;
+    console.log(
+      `\nGoal for 10 000 pages: ≤ ${WALL_GOAL_S} s wall, ≤ ${MEMORY_GOAL_MB} MB peak — ${count === 10000 ? (met ? 'met' : 'NOT met') : `(ran ${count})`}`,
+    );
+    if (profileFlags.length) console.log(`CPU profile: ${path.join(dataDir, 'profile')}`);
+  } finally {
+    if (argv.includes('--keep') || argv.includes('--profile')) console.log(`Data folder kept: ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  }
+}
