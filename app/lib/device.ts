@@ -12,14 +12,23 @@ import type { Locale } from '../../common/locales';
 export const DEVICE_KEY_STORAGE = 'daftar.device.privateKey';
 export const DEVICE_PROFILE_STORAGE = 'daftar.device.profile';
 
-export type DeviceProfile = {
+/** A generated identity's names in one language. */
+export type DeviceNames = {
   firstName: string;
   lastName: string;
   displayName: string;
   about: string;
+  deviceName: string;
+};
+
+/**
+ * The local identity: one key, and names drawn in each language, so a Persian page shows Persian
+ * names even when the identity was made on an English page.
+ */
+export type DeviceProfile = {
   /** The public key (x-only, hex) of the key pair in DEVICE_KEY_STORAGE. */
   pub: string;
-  deviceName: string;
+  names: Record<Locale, DeviceNames>;
 };
 
 /** `loggedIn`: the device has an identity (profile and key); false after logout. */
@@ -87,18 +96,31 @@ export function loadJungles(): Promise<Jungles> {
   return jungles;
 }
 
-function makeProfile(words: Jungles, locale: Locale, pub: string): DeviceProfile {
+function makeNames(words: Jungles, locale: Locale): DeviceNames {
   const name = randomName(words, locale);
   let deviceName = randomName(words, locale).displayName;
   // The device's own name differs from the person's, so the two are never confused.
   for (let tries = 0; deviceName === name.displayName && tries < 5; tries++) deviceName = randomName(words, locale).displayName;
-  return { ...name, about: defaultAbout(locale, name.displayName), pub, deviceName };
+  return { ...name, about: defaultAbout(locale, name.displayName), deviceName };
 }
 
+function makeProfile(words: Jungles, pub: string): DeviceProfile {
+  return { pub, names: { fa: makeNames(words, 'fa'), en: makeNames(words, 'en') } };
+}
+
+const nameFields = ['firstName', 'lastName', 'displayName', 'about', 'deviceName'] as const;
+const isNames = (value: unknown): value is DeviceNames =>
+  Boolean(value) &&
+  typeof value === 'object' &&
+  nameFields.every((field) => typeof (value as Record<string, unknown>)[field] === 'string');
+
+/** A stored profile of this shape; an older one (names in one language only) counts as none and is drawn again. */
 function isProfile(value: unknown): value is DeviceProfile {
   if (!value || typeof value !== 'object') return false;
-  const fields = ['firstName', 'lastName', 'displayName', 'about', 'pub', 'deviceName'] as const;
-  return fields.every((field) => typeof (value as Record<string, unknown>)[field] === 'string');
+  const { pub, names } = value as Record<string, unknown>;
+  if (typeof pub !== 'string' || !names || typeof names !== 'object') return false;
+  const byLocale = names as Record<string, unknown>;
+  return isNames(byLocale.fa) && isNames(byLocale.en);
 }
 
 const signedOut: DeviceState = { loggedIn: false, profile: null };
@@ -145,17 +167,17 @@ function writeProfile(profile: DeviceProfile): DeviceProfile {
  * First visit while signed out (docs/spec.md §4): creates the key pair (or keeps one made earlier, e.g.
  * by the login form) and a random identity. An existing identity is kept as it is.
  */
-export async function initDevice(options: { locale: Locale; words?: Jungles }): Promise<DeviceProfile> {
+export async function initDevice(options: { words?: Jungles } = {}): Promise<DeviceProfile> {
   const current = readDevice();
   if (current.profile) return current.profile;
   const words = options.words ?? (await loadJungles());
-  return writeProfile(makeProfile(words, options.locale, ensureDevicePublicKey()));
+  return writeProfile(makeProfile(words, ensureDevicePublicKey()));
 }
 
-/** "Generate new names": new name, about and device name; the key pair stays. */
-export async function regenerateDeviceNames(options: { locale: Locale; words?: Jungles }): Promise<DeviceProfile> {
+/** "Generate new names": new names, about texts and device names; the key pair stays. */
+export async function regenerateDeviceNames(options: { words?: Jungles } = {}): Promise<DeviceProfile> {
   const words = options.words ?? (await loadJungles());
-  return writeProfile(makeProfile(words, options.locale, ensureDevicePublicKey()));
+  return writeProfile(makeProfile(words, ensureDevicePublicKey()));
 }
 
 /** Logout (docs/spec.md §4): forgets the local profile and the private key. */

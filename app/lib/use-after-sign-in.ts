@@ -18,7 +18,7 @@ export function useAfterSignIn() {
     deviceFields: () => {
       const pub = ensureDevicePublicKey();
       const { profile } = readDevice();
-      return { pub, deviceName: profile?.pub === pub ? profile.deviceName : undefined };
+      return { pub, deviceName: profile?.pub === pub ? profile.names[locale].deviceName : undefined };
     },
     async done() {
       const user = await session.refresh();

@@ -97,6 +97,21 @@ for (const locale of ['fa', 'en'] as const) {
   });
 }
 
+test('a taken user name is reported once, beside its field; the toast only points there', async ({ page, installedSite }) => {
+  const w = words.en;
+  await page.goto(`${installedSite.url}/en/register`);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await page.getByLabel(w.firstName, { exact: true }).fill('Reza');
+  await page.getByLabel(w.lastName, { exact: true }).fill('Amini');
+  await page.getByLabel(w.about, { exact: true }).fill('Reads the logs');
+  await page.getByLabel(w.userName, { exact: true }).fill('member');
+  await page.getByLabel(w.password, { exact: true }).fill('reader-pass');
+  await page.getByLabel(w.confirm, { exact: true }).fill('reader-pass');
+  await page.getByRole('button', { name: w.register, exact: true }).click();
+  await expect(page.getByText('Please correct the highlighted fields')).toBeVisible();
+  await expect(page.getByText('This user name is already taken')).toHaveCount(1);
+});
+
 test('a return path to another site is ignored', async ({ page, installedSite }) => {
   await page.goto(`${installedSite.url}/en/login?redirectTo=${encodeURIComponent('//evil.example/x')}`);
   await page.getByLabel('User name', { exact: true }).fill(OWNER.userName);

@@ -63,17 +63,20 @@ const words = {
   },
 } as const;
 
-/** The local device identity as the page stored it. */
+/** The local device identity as the page stored it, with the names of the page's own language. */
 async function localIdentity(page: Page) {
   return page.evaluate(
-    ({ key, profile }) => ({
-      secret: localStorage.getItem(key),
-      profile: JSON.parse(localStorage.getItem(profile) ?? 'null') as {
+    ({ key, profile }) => {
+      const stored = JSON.parse(localStorage.getItem(profile) ?? 'null') as {
         pub: string;
-        displayName: string;
-        deviceName: string;
-      } | null,
-    }),
+        names: Record<string, { displayName: string; deviceName: string }>;
+      } | null;
+      const names = stored?.names[document.documentElement.lang];
+      return {
+        secret: localStorage.getItem(key),
+        profile: stored && names ? { pub: stored.pub, ...names } : null,
+      };
+    },
     { key: KEY, profile: PROFILE },
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useRootData } from '../../lib/root-data';
 import { onLogout, useSession } from '../../lib/session';
 
 // Key generation (secp256k1) and the IndexedDB inbox load after the page is interactive, so
@@ -13,7 +12,6 @@ const loadInbox = () => import('../../lib/inbox');
  * Renders nothing.
  */
 export function DeviceBoot() {
-  const { locale } = useRootData();
   const { authReady, loggedIn } = useSession();
 
   useEffect(() => {
@@ -32,9 +30,9 @@ export function DeviceBoot() {
   useEffect(() => {
     if (!authReady || loggedIn) return;
     loadDevice()
-      .then(({ initDevice }) => initDevice({ locale }))
+      .then(({ initDevice }) => initDevice())
       .catch((error) => console.error('[device] could not create the device identity', error));
-  }, [authReady, loggedIn, locale]);
+  }, [authReady, loggedIn]);
 
   return null;
 }

@@ -11,12 +11,13 @@ export function DeviceCard() {
   const { t } = useTranslation();
   const { locale } = useRootData();
   const { profile } = useDeviceIdentity();
+  const names = profile?.names[locale];
   const [busy, setBusy] = useState(false);
 
   async function generate() {
     setBusy(true);
     try {
-      const next = await regenerateDeviceNames({ locale });
+      const next = (await regenerateDeviceNames()).names[locale];
       toast({
         title: t('profile.device.generated'),
         description: t('profile.device.generatedDescription', { name: next.deviceName }),
@@ -37,22 +38,22 @@ export function DeviceCard() {
         {t('profile.device.title')}
       </h2>
       <p className="mt-1 text-sm text-fg-muted">{t('profile.device.intro')}</p>
-      {profile ? (
+      {profile && names ? (
         <dl className="mt-4 space-y-3 text-sm">
           <div>
             <dt className="text-fg-muted">{t('profile.device.name')}</dt>
             <dd className="font-medium" data-testid="device-display-name">
-              {profile.displayName}
+              {names.displayName}
             </dd>
           </div>
           <div>
             <dt className="text-fg-muted">{t('profile.device.about')}</dt>
-            <dd dir="auto">{profile.about}</dd>
+            <dd dir="auto">{names.about}</dd>
           </div>
           <div>
             <dt className="text-fg-muted">{t('profile.device.deviceName')}</dt>
             <dd className="font-medium" data-testid="device-name">
-              {profile.deviceName}
+              {names.deviceName}
             </dd>
           </div>
           <div>

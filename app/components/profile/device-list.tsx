@@ -32,7 +32,7 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
 
   const labelOf = (device: ProfileDevice) => {
     if (device.name) return device.name;
-    if (device.id === currentDeviceId && local.profile) return local.profile.deviceName;
+    if (device.id === currentDeviceId && local.profile) return local.profile.names[locale].deviceName;
     const { browser, os } = describeUserAgent(device.userAgent);
     if (browser && os) return t('profile.devices.agentLabel', { browser, os });
     return browser ?? os ?? t('profile.devices.unnamed');

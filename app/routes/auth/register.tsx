@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { translateMessage } from '../../../common/messages';
 import { paths } from '../../../common/paths';
 import type { AccountFormValues } from '../../../common/schemas/account';
 import { AccountForm } from '../../components/account/account-form';
@@ -41,8 +42,11 @@ export default function Register() {
         body: { ...fields, ...after.deviceFields(), turnstileToken: captcha },
       });
     } catch (error) {
+      // A refusal about a field is shown beside that field; the toast only points there, so the
+      // same sentence is not read three times.
       if (error instanceof ApiRequestError) {
-        toast({ title: error.message, description: error.failure.data?.issues?.[0]?.message, color: 'warning' });
+        const onFields = Boolean(error.failure.data?.issues?.length);
+        toast({ title: onFields ? translateMessage(locale, 'api.validationFailed') : error.message, color: 'warning' });
       }
       throw error;
     }
