@@ -13,18 +13,22 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Answers worth one more try of a GET (docs/spec.md §8): timeouts, conflicts, limits, server trouble. */
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+
 /**
  * JSON calls from the browser to our API. Answers ≥ 400 throw `ApiRequestError` carrying the
- * server's `{ statusCode, message, data }`; messages come back in the page's language.
+ * server's `{ statusCode, message, data }`; messages come back in the page's language. A GET
+ * (idempotent) that answers one of RETRY_STATUSES is tried once more; nothing else is repeated.
  */
 export async function apiFetch<T>(
   path: string,
   options: { method?: string; body?: unknown; locale: Locale; headers?: Record<string, string> },
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
+  const method = options.method ?? 'GET';
+  const send = () =>
+    fetch(path, {
+      method,
       headers: {
         accept: 'application/json',
         'x-locale': options.locale,
@@ -34,6 +38,10 @@ export async function apiFetch<T>(
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
     });
+  let response: Response;
+  try {
+    response = await send();
+    if (method === 'GET' && RETRY_STATUSES.has(response.status)) response = await send();
   } catch {
     throw new ApiRequestError({
       statusCode: 0,
