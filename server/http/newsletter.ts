@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { locales } from '../../common/locales';
+import { type SubscriberStatus, subscriberStatuses } from '../../common/newsletter';
 import { createWindowCounter } from '../auth/rate-limit';
 import { requireTurnstile } from '../auth/turnstile';
 import type { AppDeps } from '../deps';
@@ -13,7 +14,6 @@ import {
   issueProgress,
   listSubscribers,
   processNewsletterQueue,
-  type SubscriberStatus,
   subscribe,
   subscribersCsv,
   unsubscribe,
@@ -37,7 +37,6 @@ const subscribeSchema = z.object({
 });
 const tokenSchema = z.object({ token: z.string().min(1, 'validation.required').max(200, 'validation.invalid') });
 const issueSchema = z.object({ locale: z.enum(locales), path: z.string().max(300, 'validation.invalid') });
-const statuses = ['pending', 'subscribed', 'unsubscribed'] as const;
 
 /** The same 202 body for every accepted subscription request, known address or not. */
 const ACCEPTED = { status: 'accepted' } as const;
@@ -61,7 +60,7 @@ function numericId(value: string): number {
 
 function listFilters(c: Context) {
   const status = c.req.query('status') || undefined;
-  if (status !== undefined && !(statuses as readonly string[]).includes(status))
+  if (status !== undefined && !(subscriberStatuses as readonly string[]).includes(status))
     throw new AppError(400, 'api.validationFailed', { issues: [{ path: ['status'], message: 'validation.invalid' }] });
   return { query: (c.req.query('query') ?? '').slice(0, 200), status: status as SubscriberStatus | undefined };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type Locale, localeNames } from '../../common/locales';
+import type { IssueSummary, SendablePage, SubscriberItem, SubscriberStatus } from '../../common/newsletter';
 import { paths } from '../../common/paths';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import type { Database } from '../db/database';
@@ -17,7 +18,6 @@ export const UNSUBSCRIBE_TOKEN_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 export const SEND_LEASE_MS = 10 * 60 * 1000;
 export const SUBSCRIBERS_PAGE_SIZE = 25;
 
-export type SubscriberStatus = (typeof newsletterSubscribers.$inferSelect)['status'];
 type Clock = { now?: () => number };
 
 /** The mailer, or 503: nothing newsletter-related works without one. */
@@ -149,8 +149,6 @@ export async function unsubscribe(db: Database, token: string, { now = () => Dat
       .where(eq(newsletterSubscribers.id, row.subscriberId));
 }
 
-export type SubscriberRow = { id: number; email: string; locale: Locale; status: SubscriberStatus; createdAt: string };
-
 function subscriberFilter(input: { query?: string; status?: SubscriberStatus }): SQL | undefined {
   const conditions: SQL[] = [];
   const query = input.query?.trim();
@@ -178,7 +176,7 @@ export async function listSubscribers(db: Database, input: { query?: string; sta
   ]);
   return {
     items: rows.map(
-      (row): SubscriberRow => ({
+      (row): SubscriberItem => ({
         id: row.id,
         email: row.email,
         locale: row.locale,
@@ -285,17 +283,6 @@ export async function issueProgress(db: Database, id: number) {
   const of = (status: string) => rows.find((row) => row.status === status)?.value ?? 0;
   return { total: rows.reduce((sum, row) => sum + row.value, 0), sent: of('sent'), failed: of('failed') };
 }
-
-export type IssueSummary = {
-  id: number;
-  locale: Locale;
-  slug: string;
-  subject: string;
-  createdAt: string;
-  total: number;
-  sent: number;
-  failed: number;
-};
 
 /** The latest issues with their progress, for the dashboard. */
 export async function recentIssues(db: Database, limit = 10): Promise<IssueSummary[]> {
@@ -438,4 +425,25 @@ export async function resumeNewsletterQueue(
   await failInterruptedDeliveries(deps.db, { leaseMs: options.leaseMs });
   await purgeExpiredNewsletterTokens(deps.db);
   return processNewsletterQueue(deps, { budgetMs: options.budgetMs });
+}
+
+/** What the dashboard shows next to the subscribers: published pages to send, confirmed readers per locale. */
+export async function sendOptions(db: Database) {
+  const [published, confirmed] = await Promise.all([
+    db
+      .select({ locale: pages.locale, slug: pages.slug, title: pages.title })
+      .from(pages)
+      .where(eq(pages.draft, false))
+      .orderBy(desc(pages.date), asc(pages.title))
+      .limit(500),
+    db
+      .select({ locale: newsletterSubscribers.locale, value: count() })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.status, 'subscribed'))
+      .groupBy(newsletterSubscribers.locale),
+  ]);
+  return {
+    pages: published as SendablePage[],
+    confirmed: Object.fromEntries(confirmed.map((row) => [row.locale, row.value])) as Partial<Record<Locale, number>>,
+  };
 }

@@ -1,0 +1,87 @@
+import { CircleCheck, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../common/paths';
+import { ApiRequestError, apiFetch } from '../../lib/api';
+import { useRootData } from '../../lib/root-data';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+
+/**
+ * The confirmation and unsubscribe pages: the token from the mail's link is in `?token=`, and
+ * nothing happens until the reader presses the button (a POST), so a mail scanner that follows
+ * links neither subscribes nor unsubscribes anyone.
+ */
+export function TokenAction({ kind }: { kind: 'confirm' | 'unsubscribe' }) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const [state, setState] = useState<{ phase: 'idle' | 'busy' | 'done' } | { phase: 'failed'; message: string }>({
+    phase: 'idle',
+  });
+
+  async function act() {
+    setState({ phase: 'busy' });
+    try {
+      await apiFetch(`/api/newsletter/${kind}`, { method: 'POST', locale, body: { token } });
+      setState({ phase: 'done' });
+    } catch (error) {
+      setState({
+        phase: 'failed',
+        message: error instanceof ApiRequestError ? error.failure.message : t('newsletter.form.failed'),
+      });
+    }
+  }
+
+  const key = `newsletter.${kind}`;
+  return (
+    <section aria-labelledby="newsletter-action-title" className="mx-auto max-w-xl py-6" data-testid={`newsletter-${kind}`}>
+      <h1 id="newsletter-action-title" className="text-2xl font-bold">
+        {state.phase === 'done' ? t(`${key}.doneTitle`) : t(`${key}.title`)}
+      </h1>
+      {state.phase === 'done' ? (
+        <div className="mt-6">
+          <Alert tone="success" title={t(`${key}.doneTitle`)}>
+            {t(`${key}.done`)}
+          </Alert>
+          <Button asChild variant="outline" className="mt-6">
+            <Link to={paths.home(locale)}>{t(`${key}.home`)}</Link>
+          </Button>
+        </div>
+      ) : !token ? (
+        <div className="mt-6">
+          <Alert tone="error" title={t(`${key}.failedTitle`)}>
+            {t(`${key}.missing`)}
+          </Alert>
+        </div>
+      ) : (
+        <>
+          <p className="mt-3 text-fg-muted">{t(`${key}.intro`)}</p>
+          {state.phase === 'failed' ? (
+            <div className="mt-6">
+              <Alert tone="error" title={t(`${key}.failedTitle`)}>
+                {state.message}
+              </Alert>
+            </div>
+          ) : null}
+          <Button
+            type="button"
+            className="mt-6"
+            variant={kind === 'unsubscribe' ? 'danger' : 'solid'}
+            onClick={act}
+            disabled={state.phase === 'busy'}
+          >
+            {state.phase === 'busy' ? (
+              <Loader2 aria-hidden className="size-4 animate-spin" />
+            ) : (
+              <CircleCheck aria-hidden className="size-4" />
+            )}
+            {state.phase === 'busy' ? t(`${key}.busy`) : t(`${key}.button`)}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { TokenAction } from '../../components/newsletter/token-action';
+import { pageMetaFor } from '../../lib/meta';
+import type { Route } from './+types/newsletter-confirm';
+
+// A personal link: kept out of search engines.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMetaFor(matches, 'newsletter.confirm.title'),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** /{locale}/newsletter/confirm?token=…: the mail's link lands here; the button does the work. */
+export default function NewsletterConfirm() {
+  return <TokenAction kind="confirm" />;
+}
