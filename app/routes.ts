@@ -12,6 +12,7 @@ export default [
       route('reset-password', 'routes/auth/reset-password.tsx'),
       route('logs', 'routes/public/logs.tsx'),
       route('cats/:cat', 'routes/public/category.tsx'),
+      route('search', 'routes/public/search.tsx'),
       // Content pages by slug; a slug that is not published is 404 'Page not found: {path}'.
       route('*', 'routes/public/content-page.tsx'),
     ]),

@@ -24,7 +24,7 @@ export const PRIVATE_SECTIONS = ['manage', 'login', 'register', 'profile', 'rese
  * the editor's path rules, the page cache and robots.txt all derive from these lists.
  */
 export const RESERVED_FOLDERS = [...PRIVATE_SECTIONS, 'cats', 'api', 'builds', 'media', 'assets'] as const;
-export const RESERVED_PAGES = ['logs', '403', 'newsletter/confirm', 'newsletter/unsubscribe'] as const;
+export const RESERVED_PAGES = ['logs', 'search', '403', 'newsletter/confirm', 'newsletter/unsubscribe'] as const;
 
 /** Whether a content slug (`about`, `logs/hello`) would collide with a product route. */
 export function isReservedSlug(slug: string): boolean {
@@ -44,6 +44,8 @@ export const paths = {
   register: (locale: Locale, redirectTo?: string | null) =>
     withQuery(`/${locale}/register`, { redirectTo: redirectTo ?? undefined }),
   profile: (locale: Locale) => `/${locale}/profile`,
+  /** Site search; `q` is the query as typed, `page` past the first. */
+  search: (locale: Locale, q?: string, page?: number) => withQuery(`/${locale}/search`, { q, page: pageQuery(page) }),
   /** Where a one-time password reset link leads (the token is the secret). */
   resetPassword: (locale: Locale, token: string) => withQuery(`/${locale}/reset-password`, { token }),
   /** The dashboard, or one of its sections (`pages`, `users/roles`…). */

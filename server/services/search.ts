@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../common/locales';
 import { paths } from '../../common/paths';
-import { SEARCH_PAGE_SIZE, type SearchResults } from '../../common/search';
+import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, type SearchResults } from '../../common/search';
 import { searchMatchExpression, searchSnippet, searchSnippetStart } from '../content/search-text';
+import type { RequestState } from '../context';
 import type { Database } from '../db/database';
+import type { AppDeps } from '../deps';
+import { siteOrigin } from './seo';
 
 type Row = { slug: string; title: string; description: string; date: string | null; text: string | null; total: number };
 
@@ -47,5 +50,36 @@ export async function searchPages(db: Database, locale: Locale, query: string, p
         searchSnippet(row.description, query) ??
         searchSnippetStart(row.description || row.text || ''),
     })),
+  };
+}
+
+/**
+ * What the search page (`/{locale}/search?q=&page=`) shows: the query as typed, a page of results,
+ * or why there are none. Undefined (404) for a page number that is not one, or past the last page.
+ */
+export async function searchView({ deps, state, requestUrl }: { deps: AppDeps; state: RequestState; requestUrl: string }) {
+  const { locale, site } = state;
+  const params = new URL(requestUrl).searchParams;
+  const query = params.get('q') ?? '';
+  const pageParam = params.get('page');
+  const page = pageParam === null ? 1 : Number(pageParam);
+  if (!Number.isInteger(page) || page < 1 || page > SEARCH_PAGE_MAX) return undefined;
+  const tooLong = query.length > SEARCH_QUERY_MAX;
+  const results = state.installed && !tooLong ? await searchPages(deps.db, locale, query, page) : { items: [], total: 0 };
+  const pageCount = Math.max(1, Math.ceil(results.total / SEARCH_PAGE_SIZE));
+  if (page > pageCount) return undefined;
+  return {
+    query,
+    tooLong,
+    ...results,
+    page,
+    pageCount,
+    seo: {
+      origin: siteOrigin(deps.config.SITE_URL, requestUrl),
+      path: paths.search(locale, query || undefined, page),
+      alternates: { [locale]: paths.search(locale, query || undefined, page) },
+      image: site.defaultBanner,
+      type: 'website' as const,
+    },
   };
 }

@@ -4,11 +4,26 @@ import { Link } from 'react-router';
 import { type Locale, localeDirection } from '../../../common/locales';
 import { formatNumber } from '../../lib/format';
 
-/** Newer / older links of an archive; arrows follow the reading direction. */
-export function Pagination({ locale, base, page, pageCount }: { locale: Locale; base: string; page: number; pageCount: number }) {
+/**
+ * Newer / older links of an archive (or other labels, e.g. search's previous / next); arrows follow
+ * the reading direction. `base` may carry a query of its own (`/en/search?q=x`).
+ */
+export function Pagination({
+  locale,
+  base,
+  page,
+  pageCount,
+  labels,
+}: {
+  locale: Locale;
+  base: string;
+  page: number;
+  pageCount: number;
+  labels?: { back: string; forward: string };
+}) {
   const { t } = useTranslation();
   if (pageCount <= 1) return null;
-  const href = (n: number) => (n === 1 ? base : `${base}?page=${n}`);
+  const href = (n: number) => (n === 1 ? base : `${base}${base.includes('?') ? '&' : '?'}page=${n}`);
   const rtl = localeDirection[locale] === 'rtl';
   const Back = rtl ? ChevronRight : ChevronLeft;
   const Forward = rtl ? ChevronLeft : ChevronRight;
@@ -18,7 +33,7 @@ export function Pagination({ locale, base, page, pageCount }: { locale: Locale; 
       {page > 1 ? (
         <Link to={href(page - 1)} rel="prev" className={link}>
           <Back className="size-4" aria-hidden />
-          {t('content.newer')}
+          {labels?.back ?? t('content.newer')}
         </Link>
       ) : (
         <span />
@@ -28,7 +43,7 @@ export function Pagination({ locale, base, page, pageCount }: { locale: Locale; 
       </span>
       {page < pageCount ? (
         <Link to={href(page + 1)} rel="next" className={link}>
-          {t('content.older')}
+          {labels?.forward ?? t('content.older')}
           <Forward className="size-4" aria-hidden />
         </Link>
       ) : (

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../../common/paths';
 import { isExternalTarget } from '../../../common/site-settings';
 import { useRootData } from '../../lib/root-data';
+import { HeaderSearch } from './header-search';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeSwitcher } from './theme-switcher';
 import { UserMenu } from './user-menu';
@@ -52,6 +53,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
               ),
             )}
           </nav>
+          <HeaderSearch />
           <UserMenu />
           <LanguageSwitcher current={locale} />
           <ThemeSwitcher />
