@@ -7,6 +7,7 @@ import type { Route } from './+types/root';
 import { DeviceBoot } from './components/device/device-boot';
 import { loadedInstaller, loadInstaller } from './components/installer/installer-loader';
 import { ErrorView, errorStatus } from './components/layout/error-view';
+import { NavigationProgress } from './components/layout/navigation-progress';
 import { Toaster } from './components/ui/toast';
 import { createI18n } from './i18n/i18n';
 import { type RootData, useRootData } from './lib/root-data';
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="antialiased">
         <I18nextProvider i18n={i18n}>
           <SessionProvider>
+            <NavigationProgress />
             {children}
             <DeviceBoot />
             <Toaster />

@@ -1,0 +1,81 @@
+import { expect, test } from './fixtures';
+import { accountFields } from './words';
+
+test('a failed chunk reloads the page once, keeping what was typed; a second failure within 10 s does not loop', async ({
+  page,
+  installedSite,
+}) => {
+  await page.goto(`${installedSite.url}/en/login`);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await page.getByLabel(accountFields.en.userName, { exact: true }).fill('someone-typing');
+  await page.getByLabel(accountFields.en.password, { exact: true }).fill('never-kept');
+
+  // What Vite dispatches when a preload of a new deployment's chunk fails.
+  const reloaded = page.waitForEvent('load');
+  await page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
+  await reloaded;
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await expect(page.getByLabel(accountFields.en.userName, { exact: true })).toHaveValue('someone-typing');
+  // Passwords are never written to storage.
+  await expect(page.getByLabel(accountFields.en.password, { exact: true })).toHaveValue('');
+
+  // Within the guard's 10 s the page stays: a marker set now survives the second failure.
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+    window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }));
+  });
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test('a slow navigation shows the 3 px loading bar after 200 ms and hides it once done; a fast one shows nothing', async ({
+  page,
+  installedSite,
+}) => {
+  const delays: Record<string, number> = { '/en/logs.data': 1200, '/en/about.data': 60 };
+  await page.route(/\.data(\?|$)/, async (route) => {
+    const delay = delays[new URL(route.request().url()).pathname] ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    await route.continue();
+  });
+  await page.goto(`${installedSite.url}/en`);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  // Records when the bar turns visible and hidden, measured from the click.
+  await page.evaluate(() => {
+    const bar = document.querySelector('[role="progressbar"]') as HTMLElement;
+    const log: { event: string; at: number }[] = [];
+    (window as unknown as { barLog: typeof log; clickedAt: number }).barLog = log;
+    new MutationObserver(() => {
+      const w = window as unknown as { clickedAt: number };
+      log.push({ event: bar.hasAttribute('data-visible') ? 'shown' : 'hidden', at: performance.now() - w.clickedAt });
+    }).observe(bar, { attributes: true, attributeFilter: ['data-visible'] });
+  });
+  const barLog = () => page.evaluate(() => (window as unknown as { barLog: { event: string; at: number }[] }).barLog);
+  const click = async (name: string) => {
+    await page.evaluate(() => {
+      (window as unknown as { clickedAt: number }).clickedAt = performance.now();
+    });
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
+  };
+
+  await click('About');
+  await expect(page).toHaveURL(/\/en\/about$/);
+  await page.waitForTimeout(400);
+  expect(await barLog()).toEqual([]);
+
+  await page.evaluate(() => {
+    (window as unknown as { barLog: unknown[] }).barLog.length = 0;
+  });
+  await click('Logs');
+  const bar = page.locator('[role="progressbar"][data-visible]');
+  await expect(bar).toHaveCount(1);
+  expect(await bar.evaluate((element) => element.getBoundingClientRect().height)).toBe(3);
+  await expect(page).toHaveURL(/\/en\/logs$/);
+  await expect(bar).toHaveCount(0);
+  const [shown, hidden] = await barLog();
+  expect(shown?.event).toBe('shown');
+  expect(shown?.at).toBeGreaterThanOrEqual(190);
+  expect(hidden?.event).toBe('hidden');
+  // Done after about 1.2 s, then hidden 500 ms later.
+  expect(hidden?.at).toBeGreaterThan(1200 + 450);
+});
