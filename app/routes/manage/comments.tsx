@@ -1,9 +1,166 @@
-import { ManagePage } from '../../components/layout/manage-page';
+import { ChevronLeft, ChevronRight, Loader2, MessageSquare, Search } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { type CommentStatus, commentStatuses } from '../../../common/comments';
+import { type Locale, localeDirection } from '../../../common/locales';
+import { paths } from '../../../common/paths';
+import { ModerationList } from '../../components/manage/comments/moderation-list';
+import { EmptyState } from '../../components/profile/empty-state';
+import { Button } from '../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { formatNumber } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
+import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/comments';
+import { loadComments } from './comments.server';
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadComments(args);
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'manage.sections.comments');
 
-export default function ManageComments() {
-  return <ManagePage section="comments" />;
+/** The URL of this screen with some of its query changed (`?query=&page=`; page 1 and empty values left out). */
+function withQuery(search: URLSearchParams, changes: Record<string, string | number | undefined>) {
+  const next = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
+    else next.set(key, String(value));
+  }
+  const text = next.toString();
+  return text ? `?${text}` : '?';
+}
+
+/**
+ * Moderation (docs/spec.md /manage/comments/{tab}): pending, approved and spam comments, newest
+ * first, searchable, paged; approve, mark as spam, return to pending or delete one or many.
+ */
+export default function ManageComments({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const { items, total, tab, query, page, pageSize, counts, canDelete } = loaderData;
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading = navigation.state === 'loading' && navigation.location?.pathname.startsWith(paths.manage(locale, 'comments'));
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const tabPath = (value: CommentStatus) => paths.manage(locale, `comments/${value}`);
+
+  // Search as one types, 300 ms after the last key; the URL holds the query (and goes back to page 1).
+  const [text, setText] = useState(query);
+  useEffect(() => setText(query), [query]);
+  useEffect(() => {
+    if (text.trim() === query) return;
+    const timer = setTimeout(
+      () =>
+        navigate(`${location.pathname}${withQuery(search, { query: text.trim(), page: undefined })}`, {
+          replace: true,
+          preventScrollReset: true,
+        }),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [text, query, search, navigate, location.pathname]);
+
+  return (
+    <section aria-labelledby="comments-heading">
+      <h1 id="comments-heading" className="text-2xl font-bold">
+        {t('manage.sections.comments')}
+      </h1>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => navigate(`${tabPath(value as CommentStatus)}${withQuery(new URLSearchParams(), { query })}`)}
+        dir={localeDirection[locale]}
+        className="mt-6"
+      >
+        <div className="flex flex-wrap items-end justify-between gap-3 border-b border-border">
+          <TabsList aria-label={t('comments.manage.tabsLabel')} className="border-b-0">
+            {commentStatuses.map((value) => (
+              <TabsTrigger key={value} value={value} data-testid={`tab-${value}`}>
+                {t(`comments.manage.tabs.${value}`)}
+                <span className="rounded-full bg-muted px-2 text-xs font-semibold text-fg-muted">
+                  {formatNumber(locale, counts[value])}
+                </span>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <div className="relative mb-2 w-full sm:w-72">
+            <label htmlFor="comments-search" className="sr-only">
+              {t('comments.manage.search')}
+            </label>
+            <Search aria-hidden className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-fg-muted" />
+            <input
+              id="comments-search"
+              type="search"
+              dir="auto"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={t('comments.manage.searchPlaceholder')}
+              className="block h-9 w-full rounded-md border border-border bg-surface ps-9 pe-3 text-sm placeholder:text-fg-muted focus:border-secondary focus:outline-none"
+            />
+          </div>
+        </div>
+        <TabsContent value={tab} aria-busy={loading}>
+          <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`}>
+            <p className="mb-3 flex items-center gap-2 text-sm text-fg-muted" aria-live="polite">
+              {loading ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+              {loading ? t('comments.manage.loading') : t('comments.manage.count', { total: formatNumber(locale, total) })}
+            </p>
+            {items.length ? (
+              <ModerationList items={items} tab={tab} canDelete={canDelete} />
+            ) : (
+              <EmptyState
+                icon={MessageSquare}
+                title={query ? t('comments.manage.empty.search', { query }) : t(`comments.manage.empty.${tab}`)}
+                hint={query ? t('comments.manage.empty.searchHint') : t(`comments.manage.empty.${tab}Hint`)}
+              />
+            )}
+            {pages > 1 ? <Pagination page={page} pages={pages} search={search} locale={locale} /> : null}
+          </div>
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+/** Previous / next by `?page=`; the arrows point along the reading direction. */
+function Pagination({ page, pages, search, locale }: { page: number; pages: number; search: URLSearchParams; locale: Locale }) {
+  const { t } = useTranslation();
+  const link = (to: number, content: ReactNode, rel: string) =>
+    to >= 1 && to <= pages ? (
+      <Button asChild variant="outline" size="sm">
+        <Link to={withQuery(search, { page: to })} rel={rel} preventScrollReset>
+          {content}
+        </Link>
+      </Button>
+    ) : (
+      <Button variant="outline" size="sm" disabled>
+        {content}
+      </Button>
+    );
+  return (
+    <nav aria-label={t('comments.manage.pagination.label')} className="mt-4 flex items-center justify-between gap-3">
+      {link(
+        page - 1,
+        <>
+          <ChevronLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+          {t('comments.manage.pagination.previous')}
+        </>,
+        'prev',
+      )}
+      <span className="text-sm text-fg-muted">
+        {t('comments.manage.pagination.status', { page: formatNumber(locale, page), pages: formatNumber(locale, pages) })}
+      </span>
+      {link(
+        page + 1,
+        <>
+          {t('comments.manage.pagination.next')}
+          <ChevronRight aria-hidden className="size-4 rtl:-scale-x-100" />
+        </>,
+        'next',
+      )}
+    </nav>
+  );
 }
