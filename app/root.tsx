@@ -8,6 +8,7 @@ import { DeviceBoot } from './components/device/device-boot';
 import { loadedInstaller, loadInstaller } from './components/installer/installer-loader';
 import { ErrorView, errorStatus } from './components/layout/error-view';
 import { NavigationProgress } from './components/layout/navigation-progress';
+import { TooltipProvider } from './components/ui/icon-button';
 import { Toaster } from './components/ui/toast';
 import { createI18n } from './i18n/i18n';
 import { type RootData, useRootData } from './lib/root-data';
@@ -54,10 +55,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="antialiased">
         <I18nextProvider i18n={i18n}>
           <SessionProvider>
-            <NavigationProgress />
-            {children}
-            <DeviceBoot />
-            <Toaster />
+            <TooltipProvider>
+              <NavigationProgress />
+              {children}
+              <DeviceBoot />
+              <Toaster />
+            </TooltipProvider>
           </SessionProvider>
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />

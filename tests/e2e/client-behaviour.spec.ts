@@ -79,3 +79,22 @@ test('a slow navigation shows the 3 px loading bar after 200 ms and hides it onc
   // Done after about 1.2 s, then hidden 500 ms later.
   expect(hidden?.at).toBeGreaterThan(1200 + 450);
 });
+
+test('icon buttons show their tooltip after 700 ms of hover, in the page language', async ({ page, installedSite }) => {
+  for (const [locale, text] of [
+    ['en', 'Switch to dark theme'],
+    ['fa', 'رفتن به پوستهٔ تیره'],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${installedSite.url}/${locale}`);
+    const button = page.locator('[aria-label="Theme Switcher"][data-ready]');
+    await expect(button).toHaveCount(1);
+    const started = Date.now();
+    await button.hover();
+    await page.waitForTimeout(350);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await expect(page.getByRole('tooltip')).toHaveText(text);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(650);
+    await page.mouse.move(0, 400);
+  }
+});

@@ -2,7 +2,7 @@ import { Moon, Sun } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyTheme, readThemePreference, storeThemePreference } from '../../lib/theme';
-import { Button } from '../ui/button';
+import { IconButton } from '../ui/icon-button';
 
 /**
  * Sun/moon button (docs/spec.md §2). A click picks the opposite of what is shown and remembers it; with no
@@ -23,18 +23,17 @@ export function ThemeSwitcher() {
   }, []);
 
   return (
-    <Button
+    // The accessible name is the spec's literal 'Theme Switcher'; the tooltip says what a click does.
+    <IconButton
       type="button"
-      variant="ghost"
-      size="icon"
-      aria-label="Theme Switcher"
+      label="Theme Switcher"
+      tooltip={dark ? t('theme.toLight') : t('theme.toDark')}
       data-ready={dark === null ? undefined : true}
-      title={dark ? t('theme.toLight') : t('theme.toDark')}
       onClick={() => setDark(storeThemePreference(dark ? 'light' : 'dark'))}
     >
       {/* Both icons render on the server; CSS shows the right one before hydration. */}
       <Sun aria-hidden className="hidden size-5 dark:block" />
       <Moon aria-hidden className="size-5 dark:hidden" />
-    </Button>
+    </IconButton>
   );
 }

@@ -1,0 +1,42 @@
+import { Tooltip } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Button, type ButtonProps } from './button';
+
+/** The spec's tooltip timing (docs/spec.md §9): open after 700 ms; moving to the next one within 300 ms opens it at once. */
+export const TOOLTIP_DELAYS = { openMs: 700, skipMs: 300 } as const;
+
+/** One provider for the whole page (root.tsx), so neighbouring tooltips share the skip delay. */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAYS.openMs} skipDelayDuration={TOOLTIP_DELAYS.skipMs}>
+      {children}
+    </Tooltip.Provider>
+  );
+}
+
+/**
+ * An icon-only button. `label` is its accessible name and, unless `tooltip` says otherwise, the
+ * tooltip that sighted mouse and keyboard users see on hover or focus.
+ */
+export function IconButton({
+  label,
+  tooltip = label,
+  variant = 'ghost',
+  ...props
+}: Omit<ButtonProps, 'size' | 'aria-label'> & { label: string; tooltip?: string }) {
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>
+        <Button variant={variant} size="icon" aria-label={label} {...props} />
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content
+          sideOffset={6}
+          className="z-[70] rounded-md bg-neutral-900 px-2 py-1 text-xs text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900"
+        >
+          {tooltip}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
