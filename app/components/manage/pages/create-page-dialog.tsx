@@ -8,6 +8,7 @@ import type { SavedChange, SavePageRequest } from '../../../../common/authoring'
 import { type Locale, localeNames, locales } from '../../../../common/locales';
 import { apiFetch } from '../../../lib/api';
 import { useRootData } from '../../../lib/root-data';
+import { useCategoryName } from '../../content/category-link';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
@@ -25,6 +26,7 @@ export function CreatePageDialog({ locale, cats }: { locale: Locale; cats: strin
   const { t } = useTranslation();
   const { locale: uiLocale } = useRootData();
   const navigate = useNavigate();
+  const catName = useCategoryName();
   const pathEdited = useRef(false);
   const values: CreatePageForm = { locale, title: '', path: '', cat: '' };
   const form = useForm<CreatePageForm>({ resolver: zodResolver(createPageSchema), mode: 'onTouched', defaultValues: values });
@@ -84,7 +86,10 @@ export function CreatePageDialog({ locale, cats }: { locale: Locale; cats: strin
       />
       <SelectField
         label={t('pages.fields.category')}
-        options={[{ value: '', label: t('pages.fields.noCategory') }, ...cats.map((cat) => ({ value: cat, label: cat }))]}
+        options={[
+          { value: '', label: t('pages.fields.noCategory') },
+          ...cats.map((cat) => ({ value: cat, label: catName(cat) })),
+        ]}
         {...form.register('cat')}
       />
       <FormField form={form} name="title" label={t('pages.fields.title')} dir="auto" className="sm:col-span-2" />

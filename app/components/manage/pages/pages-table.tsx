@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageListItem } from '../../../../common/authoring';
 import { localeNames, otherLocale } from '../../../../common/locales';
+import { categoryName } from '../../../../common/site-settings';
 import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
@@ -23,7 +24,7 @@ const column = createColumnHelper<typeof features, PageListItem>();
  */
 export function PagesTable({ items, canEdit }: { items: PageListItem[]; canEdit: boolean }) {
   const { t } = useTranslation();
-  const { locale: uiLocale } = useRootData();
+  const { locale: uiLocale, site } = useRootData();
 
   const columns = useMemo(
     () =>
@@ -56,7 +57,10 @@ export function PagesTable({ items, canEdit }: { items: PageListItem[]; canEdit:
         }),
         column.accessor('cat', {
           header: () => t('pages.columns.category'),
-          cell: ({ getValue }) => getValue() ?? <span className="text-fg-muted">—</span>,
+          cell: ({ getValue }) => {
+            const cat = getValue();
+            return cat ? categoryName(site, uiLocale, cat) : <span className="text-fg-muted">—</span>;
+          },
         }),
         column.accessor('date', {
           header: () => t('pages.columns.date'),
@@ -127,7 +131,7 @@ export function PagesTable({ items, canEdit }: { items: PageListItem[]; canEdit:
             ]
           : []),
       ]),
-    [t, uiLocale, canEdit],
+    [t, uiLocale, site, canEdit],
   );
   const table = useTable({ features, columns, data: items, getRowId: (page) => `${page.locale}/${page.path}` });
 
