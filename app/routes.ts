@@ -12,6 +12,9 @@ export default [
       route('reset-password', 'routes/auth/reset-password.tsx'),
       route('logs', 'routes/public/logs.tsx'),
       route('cats/:cat', 'routes/public/category.tsx'),
+      // Act only through their buttons (POST), never on a GET; their ?token= keeps them out of the page cache.
+      route('newsletter/confirm', 'routes/public/newsletter-confirm.tsx'),
+      route('newsletter/unsubscribe', 'routes/public/newsletter-unsubscribe.tsx'),
       route('search', 'routes/public/search.tsx'),
       // Content pages by slug; a slug that is not published is 404 'Page not found: {path}'.
       route('*', 'routes/public/content-page.tsx'),

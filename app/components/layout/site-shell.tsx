@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../../common/paths';
 import { isExternalTarget } from '../../../common/site-settings';
 import { useRootData } from '../../lib/root-data';
+import { FooterSubscribe } from '../newsletter/subscribe-form';
 import { HeaderSearch } from './header-search';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeSwitcher } from './theme-switcher';
@@ -63,6 +64,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="border-t border-border py-6 text-center text-sm text-fg-muted">
+        <FooterSubscribe />
         <p>{site.footer[locale]}</p>
       </footer>
     </div>
