@@ -8,7 +8,12 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'node24',
     rollupOptions: {
-      input: { server: 'platforms/node/server.ts', cli: 'platforms/node/cli.ts' },
+      input: {
+        server: 'platforms/node/server.ts',
+        cli: 'platforms/node/cli.ts',
+        // The content sync's render threads (platforms/node/render-pool.ts).
+        'render-worker': 'platforms/node/render-worker.ts',
+      },
       output: { format: 'esm', entryFileNames: '[name].js' },
     },
   },

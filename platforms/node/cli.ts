@@ -3,6 +3,7 @@ import { type SyncProgress, syncContent } from '../../server/services/content-sy
 import { createNodeDatabase } from './database';
 import { nodeContentRepository } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
+import { createRenderPool } from './render-pool';
 
 /** `npm run db:migrate` and friends: maintenance commands against the configured database. */
 async function main() {
@@ -26,8 +27,10 @@ async function main() {
         const repository = nodeContentRepository(config, config.dataDir);
         const verbose = process.argv.includes('--verbose');
         const started = performance.now();
+        const pool = createRenderPool();
         const result = await syncContent(db, repository, {
           force: process.argv.includes('--force'),
+          ...(pool ? { renderPages: pool.renderPages } : {}),
           // Progress on a terminal only (a log file gets the summary alone).
           ...(process.stderr.isTTY
             ? {
@@ -36,7 +39,7 @@ async function main() {
                 },
               }
             : {}),
-        });
+        }).finally(() => pool?.close());
         if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         console.log(

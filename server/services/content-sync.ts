@@ -2,10 +2,9 @@ import { desc, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { slugFromPath } from '../../common/content';
 import { isReservedSlug } from '../../common/paths';
-import { ContentError, parseDocument } from '../content/front-matter';
-import { RENDERER_VERSION, renderMarkdown } from '../content/render';
+import { RENDERER_VERSION } from '../content/render';
+import { type PageSource, type RenderPages, renderInThread } from '../content/render-page';
 import { byPath, type ContentRepository } from '../content/repository';
-import { pageSearchText } from '../content/search-text';
 import type { Database } from '../db/database';
 import { type ContentBuild, contentBuilds, pages } from '../db/schema';
 
@@ -154,6 +153,8 @@ async function runSync(
     alsoWrite?: BatchItem<'sqlite'>[];
     /** Texts of blobs the caller already holds, by blob id (publishing just wrote them): not read again. */
     knownBlobs?: ReadonlyMap<string, string>;
+    /** Renders the files of a chunk (default: in this thread; the node CLI passes worker threads). */
+    renderPages?: RenderPages;
     /** Pages per chunk (default SYNC_CHUNK_PAGES). */
     chunkPages?: number;
     /** Called after each chunk is rendered (progress; a test throws here to simulate a crash). */
@@ -240,48 +241,33 @@ async function runSync(
   const parts = chunks(pending, chunkPages);
   for (const [index, part] of parts.entries()) {
     const last = index === parts.length - 1;
+    const texts: PageSource[] = [];
+    for (const file of part)
+      texts.push({ text: options.knownBlobs?.get(file.sha) ?? (await repository.readBlob(file.sha)), locale: file.locale });
+    const rendered = await (options.renderPages ?? renderInThread)(texts);
     const rows: PageRow[] = [];
-    for (const file of part) {
-      const before = existingByPath.get(file.path);
-      try {
-        const { data, body } = parseDocument(options.knownBlobs?.get(file.sha) ?? (await repository.readBlob(file.sha)));
-        const rendered = renderMarkdown(body, file.locale);
-        const row: PageRow = {
-          locale: file.locale,
-          slug: file.slug,
-          sourcePath: file.path,
-          sourceHash: file.sourceHash,
-          title: data.title,
-          description: data.description,
-          thumbnail: data.thumbnail ?? null,
-          date: data.date ?? null,
-          author: data.author ?? null,
-          cat: data.cat ?? null,
-          // Headings are kept only when the page asks for a table of contents (`toc: true`).
-          toc: data.toc ? rendered.toc : null,
-          intro: data.intro,
-          comments: data.comments,
-          newsletter: data.newsletter,
-          draft: data.draft,
-          html: rendered.html,
-          // Plain text for search; triggers copy it into the full-text index (drizzle/0007_search.sql).
-          searchText: pageSearchText(rendered.html),
-          body: rendered.body,
-          widgets: rendered.widgets,
-          words: rendered.words,
-          indexedAt: new Date(now()),
-        };
-        rows.push(row);
-        // The last chunk goes straight into the final transaction; earlier ones are staged.
-        next.set(file.key, { sourcePath: file.path, sourceHash: file.sourceHash, ...(last ? { row } : { staged: true }) });
-      } catch (error) {
-        const message = error instanceof ContentError ? error.message : `could not be rendered: ${String(error)}`;
-        problems.push({ path: file.path, message });
+    for (const [i, file] of part.entries()) {
+      const result = rendered[i]!;
+      if ('problem' in result) {
+        problems.push({ path: file.path, message: result.problem });
         // The last good version (same address) keeps serving until the file is fixed.
+        const before = existingByPath.get(file.path);
         if (before && `${before.locale}/${before.slug}` === file.key)
           next.set(file.key, { sourcePath: file.path, sourceHash: before.sourceHash });
         else next.delete(file.key);
+        continue;
       }
+      const row: PageRow = {
+        ...result.fields,
+        locale: file.locale,
+        slug: file.slug,
+        sourcePath: file.path,
+        sourceHash: file.sourceHash,
+        indexedAt: new Date(now()),
+      };
+      rows.push(row);
+      // The last chunk goes straight into the final transaction; earlier ones are staged.
+      next.set(file.key, { sourcePath: file.path, sourceHash: file.sourceHash, ...(last ? { row } : { staged: true }) });
     }
     if (!last) {
       const [first, ...rest] = rows.map((row) => stageRow(db, row));

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { slugFromPath } from '../../common/content';
+import { type PageSource, renderInThread } from '../../server/content/render-page';
+import { sampleContent } from '../../server/content/samples.generated';
+import { createRenderPool } from './render-pool';
+
+const samplePages = sampleContent.filter((file) => slugFromPath(file.path));
+
+describe('render pool', () => {
+  it('renders on worker threads exactly what the thread renders, in order, problems included', async () => {
+    const pool = createRenderPool({ script: new URL('./render-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] });
+    expect(pool).toBeDefined();
+    const sources: PageSource[] = [
+      ...samplePages.map((sample) => ({ text: sample.content, locale: slugFromPath(sample.path)!.locale })),
+      { text: '# no front matter', locale: 'en' },
+      { text: '---\ntitle: ""\n---\n', locale: 'fa' },
+    ];
+    try {
+      const [threads, thread] = await Promise.all([pool!.renderPages(sources), renderInThread(sources)]);
+      expect(threads).toEqual(thread);
+      expect(threads).toHaveLength(sources.length);
+      expect(threads.at(-1)).toEqual({ problem: expect.stringContaining('title') });
+      expect(threads.filter((page) => 'fields' in page).length).toBe(samplePages.length);
+      // A second batch reuses the same threads.
+      expect(await pool!.renderPages(sources.slice(0, 3))).toEqual(thread.slice(0, 3));
+    } finally {
+      await pool?.close();
+    }
+  }, 30_000);
+});

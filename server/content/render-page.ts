@@ -1,0 +1,63 @@
+import type { Locale } from '../../common/locales';
+import type { pages } from '../db/schema';
+import { ContentError, parseDocument } from './front-matter';
+import { renderMarkdown } from './render';
+import { pageSearchText } from './search-text';
+
+type PageRow = typeof pages.$inferInsert;
+/** What a page's file gives its index row (the sync adds where the file is and when it was indexed). */
+export type RenderedFields = Omit<PageRow, 'id' | 'locale' | 'slug' | 'sourcePath' | 'sourceHash' | 'indexedAt'>;
+/** A file rendered, or why it cannot be. Plain data, so it crosses to and from worker threads. */
+export type RenderedPage = { fields: RenderedFields } | { problem: string };
+export type PageSource = { text: string; locale: Locale };
+/** Renders many files: in the thread (renderInThread), or on the node target in worker threads. */
+export type RenderPages = (sources: PageSource[]) => Promise<RenderedPage[]>;
+
+/** One file's text → the fields of its index row: front matter checked, Markdown rendered. */
+export function renderPage({ text, locale }: PageSource): RenderedPage {
+  try {
+    const { data, body } = parseDocument(text);
+    const rendered = renderMarkdown(body, locale);
+    return {
+      fields: {
+        title: data.title,
+        description: data.description,
+        thumbnail: data.thumbnail ?? null,
+        date: data.date ?? null,
+        author: data.author ?? null,
+        cat: data.cat ?? null,
+        // Headings are kept only when the page asks for a table of contents (`toc: true`).
+        toc: data.toc ? rendered.toc : null,
+        intro: data.intro,
+        comments: data.comments,
+        newsletter: data.newsletter,
+        draft: data.draft,
+        html: rendered.html,
+        // Plain text for search; triggers copy it into the full-text index (drizzle/0007_search.sql).
+        searchText: pageSearchText(rendered.html),
+        body: rendered.body,
+        widgets: rendered.widgets,
+        words: rendered.words,
+      },
+    };
+  } catch (error) {
+    return { problem: error instanceof ContentError ? error.message : `could not be rendered: ${String(error)}` };
+  }
+}
+
+/**
+ * Renders in this thread, giving way to other work (requests, timers) every 20 ms or so, so a big
+ * sync inside the server does not stall it.
+ */
+export const renderInThread: RenderPages = async (sources) => {
+  const out: RenderedPage[] = [];
+  let since = performance.now();
+  for (const source of sources) {
+    out.push(renderPage(source));
+    if (performance.now() - since > 20) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      since = performance.now();
+    }
+  }
+  return out;
+};
