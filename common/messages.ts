@@ -9,6 +9,11 @@ export const sharedMessages = {
   en: {
     validation: {
       required: 'Required',
+      // zod's defaults in the spec's words (common/zod-messages.ts), for rules without a message of their own.
+      invalidType: 'Expected {{expected}}, received {{received}}',
+      stringTooShort: 'String must contain at least {{min}} character(s)',
+      stringTooLong: 'String must contain at most {{max}} character(s)',
+      invalidEmail: 'Invalid email',
       tooShort: 'Must be at least {{min}} characters',
       tooLong: 'Must be at most {{max}} characters',
       userNameChars: 'Use only English letters, digits, dot, dash and underscore',
@@ -108,6 +113,10 @@ export const sharedMessages = {
   fa: {
     validation: {
       required: 'الزامی است',
+      invalidType: 'باید از نوع {{expected}} باشد، اما {{received}} آمده است',
+      stringTooShort: 'متن باید دست‌کم {{min}} نویسه داشته باشد',
+      stringTooLong: 'متن حداکثر می‌تواند {{max}} نویسه داشته باشد',
+      invalidEmail: 'ایمیل نامعتبر است',
       tooShort: 'دست‌کم {{min}} نویسه لازم است',
       tooLong: 'حداکثر {{max}} نویسه مجاز است',
       userNameChars: 'فقط حروف انگلیسی، رقم، نقطه، خط تیره و زیرخط مجاز است',
@@ -195,10 +204,12 @@ export const sharedMessages = {
       tooManyComments: 'دیدگاه‌ها را بیش از اندازه پشت سر هم فرستاده‌اید. لطفاً {{minutes}} دقیقه صبر کنید و دوباره بکوشید.',
       categoryInUse:
         'دستهٔ «{{cat}}» در {{count}} صفحهٔ منتشرشده به کار رفته است. نخست در ویرایشگر دستهٔ دیگری به آن صفحه‌ها بدهید و منتشر کنید، سپس آن را بردارید',
-      settingsChanged: 'کس دیگری پس از باز کردن این صفحه، تنظیمات را ذخیره کرده است. صفحه را دوباره بارگذاری کنید تا تغییرهای او را ببینید',
+      settingsChanged:
+        'کس دیگری پس از باز کردن این صفحه، تنظیمات را ذخیره کرده است. صفحه را دوباره بارگذاری کنید تا تغییرهای او را ببینید',
       newsletterOff: 'خبرنامه در دسترس نیست: هیچ راه ارسال ایمیلی پیکربندی نشده است',
       newsletterTokenInvalid: 'این پیوند معتبر نیست. برای گرفتن پیوند تازه دوباره عضو شوید.',
-      newsletterTokenExpired: 'زمان این پیوند تأیید گذشته است (پیوندها ۴۸ ساعت اعتبار دارند). برای گرفتن پیوند تازه دوباره عضو شوید.',
+      newsletterTokenExpired:
+        'زمان این پیوند تأیید گذشته است (پیوندها ۴۸ ساعت اعتبار دارند). برای گرفتن پیوند تازه دوباره عضو شوید.',
       newsletterTokenUsed: 'این پیوند تأیید پیش‌تر به کار رفته است.',
       newsletterNoSubscribers: 'هنوز هیچ مشترک تأییدشده‌ای به {{language}} نیست؛ چیزی فرستاده نشد',
       newsletterIssueNotFound: 'چنین شماره‌ای از خبرنامه وجود ندارد',
@@ -217,7 +228,8 @@ type MessageValues = Record<string, string | number>;
  * "at most 64 characters" in either language, so the key can never disagree with the rule.
  */
 export function messageRef(key: MessageKey, values: MessageValues): string {
-  return `${key}?${new URLSearchParams(Object.entries(values).map(([name, value]) => [name, String(value)]))}`;
+  const query = new URLSearchParams(Object.entries(values).map(([name, value]) => [name, String(value)])).toString();
+  return query ? `${key}?${query}` : key;
 }
 export const tooShort = (min: number) => messageRef('validation.tooShort', { min });
 export const tooLong = (max: number) => messageRef('validation.tooLong', { max });

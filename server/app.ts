@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { detectLocale, isLocale } from '../common/locales';
 import { translateMessage } from '../common/messages';
+// zod's default messages in the spec's wording, before any schema parses.
+import '../common/zod-messages';
 import { isFilePath } from '../common/paths';
 import type { AppDeps } from './deps';
 import { AppError } from './errors';

@@ -12,12 +12,8 @@ export async function readJson<Schema extends z.ZodType>(c: Context, schema: Sch
   }
   const result = schema.safeParse(body);
   if (!result.success) {
-    const issues = result.error.issues.map(({ path, message, code, input }) => ({
-      path,
-      // zod's own wording for a missing field becomes the spec's 'Required'.
-      message: code === 'invalid_type' && input === undefined ? 'validation.required' : message,
-      code,
-    }));
+    // Messages are references in the spec's wording (common/zod-messages.ts), translated on the way out.
+    const issues = result.error.issues.map(({ path, message, code }) => ({ path, message, code }));
     throw new AppError(400, 'api.validationFailed', { issues });
   }
   return result.data;
