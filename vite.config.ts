@@ -3,8 +3,16 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { serverBoundary } from './scripts/server-boundary.ts';
 
+const browserTargets = ['chrome109', 'edge109', 'firefox128', 'safari16.4'];
+
 export default defineConfig({
   plugins: [serverBoundary(), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
-  build: { assetsInlineLimit: 0 },
+  // The spec's oldest browsers, Chrome 109 and Firefox 128 (docs/decisions/0005-browser-support-and-client-constants.md):
+  // scripts are compiled for them, and the CSS minifier (Lightning CSS) adds hex/lab fallbacks for
+  // Tailwind 4's oklch colours, which Chrome only reads from version 111.
+  build: { assetsInlineLimit: 0, target: browserTargets, cssTarget: browserTargets },
+  // Icon and UI-primitive packages are barrels of thousands of modules: bundled into the server
+  // build, only the parts in use are kept, and the server starts without resolving the rest.
+  ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
 });
