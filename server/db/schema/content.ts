@@ -51,6 +51,14 @@ export const pages = sqliteTable(
     uniqueIndex('pages_locale_slug_unique').on(t.locale, t.slug),
     index('pages_locale_date_idx').on(t.locale, t.date),
     index('pages_locale_cat_idx').on(t.locale, t.cat),
+    // The logs archive and category pages (server/services/content.ts listLogs): the page of 10 and
+    // the total come from the index alone, in its order, however many pages the site has.
+    index('pages_logs_idx')
+      .on(t.locale, t.draft, sql`${t.date} desc`, t.slug)
+      .where(sql`${t.date} is not null`),
+    index('pages_cat_logs_idx')
+      .on(t.locale, t.draft, t.cat, sql`${t.date} desc`, t.slug)
+      .where(sql`${t.date} is not null`),
   ],
 );
 export type Page = typeof pages.$inferSelect;

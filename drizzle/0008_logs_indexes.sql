@@ -1,0 +1,2 @@
+CREATE INDEX `pages_logs_idx` ON `pages` (`locale`,`draft`,"date" desc,`slug`) WHERE "pages"."date" is not null;--> statement-breakpoint
+CREATE INDEX `pages_cat_logs_idx` ON `pages` (`locale`,`draft`,`cat`,"date" desc,`slug`) WHERE "pages"."date" is not null;
