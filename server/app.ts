@@ -16,6 +16,7 @@ import { createMediaFileRoutes } from './http/media';
 import { pageCache } from './http/page-cache';
 import { createPageViewRecorder, recordPageViews } from './http/page-views';
 import { redirectMovedPages } from './http/redirects';
+import { warnOnSiteHostMismatch } from './http/site-url-check';
 import { readSiteState } from './services/site';
 
 type AppEnv = { Variables: { secureHeadersNonce?: string } };
@@ -30,6 +31,8 @@ export function createApp(deps: AppDeps) {
 
   // HSTS exactly when the request is https (server/http/https.ts), on cached pages too.
   app.use(httpsAware(deps.config));
+  // Production: say once if the site is reached on another host than SITE_URL (docs/spec.md §8).
+  app.use(warnOnSiteHostMismatch(deps.config));
   // Outside the page cache, so cached and rendered pages both count; writes happen off the request path.
   app.use(recordPageViews(deps, deps.pageViews ?? createPageViewRecorder(deps.db)));
   // First, so a cached page goes out with the headers (and CSP nonce) it was rendered with.

@@ -8,6 +8,7 @@ import type { ServerBuild } from 'react-router';
 import { createPageHandler } from '../../app/lib/app-context.server';
 import { createApp } from '../../server/app';
 import { purgeExpiredSessions, SESSION_PURGE_INTERVAL_MS } from '../../server/auth/sessions';
+import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
 import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
@@ -52,6 +53,7 @@ async function main() {
 
   serve({ fetch: server.fetch, port: config.PORT, hostname: config.HOST }, () => {
     console.log(`Daftar is running at ${installerUrl(config, '').replace('/?setup=', '')} (data: ${config.dataDir})`);
+    for (const warning of siteUrlStartupWarnings(config)) console.warn(`Warning: ${warning}`);
     if (installerToken)
       console.log(
         `\nNot installed yet. Open this link to install (it carries the setup token):\n\n  ${installerUrl(config, installerToken)}\n`,
