@@ -98,3 +98,30 @@ test('icon buttons show their tooltip after 700 ms of hover, in the page languag
     await page.mouse.move(0, 400);
   }
 });
+
+test('a field is checked once left, then as one types: its message comes 300 ms after typing stops and goes at once when fixed', async ({
+  page,
+  installedSite,
+}) => {
+  await page.goto(`${installedSite.url}/en/register`);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const firstName = page.getByLabel(accountFields.en.firstName, { exact: true });
+  const message = page.getByText('Must be at least 2 characters');
+  // Typing into a field never left says nothing yet.
+  await firstName.fill('S');
+  await page.waitForTimeout(500);
+  await expect(message).toHaveCount(0);
+  // Leaving it checks it.
+  await page.getByLabel(accountFields.en.lastName, { exact: true }).click();
+  await expect(message).toBeVisible();
+  // Fixed: gone at once.
+  await firstName.fill('Sa');
+  await expect(message).toHaveCount(0, { timeout: 250 });
+  // Broken again while typing: not before 300 ms, then there.
+  const typedAt = Date.now();
+  await firstName.fill('S');
+  await page.waitForTimeout(150);
+  await expect(message).toHaveCount(0, { timeout: 50 });
+  await expect(message).toBeVisible();
+  expect(Date.now() - typedAt).toBeGreaterThanOrEqual(290);
+});

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type AccountFormValues, accountFormSchema } from '../../../common/schemas/account';
 import { applyServerErrors } from '../../lib/form-errors';
+import { FORM_VALIDATION } from '../../lib/form-validation';
 import { Button } from '../ui/button';
 import { FormField } from '../ui/form-field';
 
@@ -30,7 +31,7 @@ export function AccountForm({
   const { t } = useTranslation();
   const form = useForm<AccountFormValues>({
     resolver: zodResolver(accountFormSchema),
-    mode: 'onTouched',
+    ...FORM_VALIDATION,
     defaultValues: { firstName: '', lastName: '', about: '', userName: '', password: '', confirmPassword: '' },
   });
   const { isSubmitting } = form.formState;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { type PasswordChange, passwordChangeSchema } from '../../../common/schemas/account';
 import { apiFetch } from '../../lib/api';
+import { FORM_VALIDATION } from '../../lib/form-validation';
 import { useRootData } from '../../lib/root-data';
 import { FormDialog } from '../ui/form-dialog';
 import { FormField } from '../ui/form-field';
@@ -17,7 +18,7 @@ export function ChangePasswordDialog({ username }: { username: string }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
   const revalidator = useRevalidator();
-  const form = useForm<PasswordChange>({ resolver: zodResolver(passwordChangeSchema), mode: 'onTouched', defaultValues: empty });
+  const form = useForm<PasswordChange>({ resolver: zodResolver(passwordChangeSchema), ...FORM_VALIDATION, defaultValues: empty });
 
   async function change(values: PasswordChange) {
     await apiFetch('/api/profile/password', { method: 'POST', body: values, locale });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { type ProfileUpdate, profileUpdateSchema } from '../../../common/schemas/account';
 import { apiFetch } from '../../lib/api';
+import { FORM_VALIDATION } from '../../lib/form-validation';
 import { useRootData } from '../../lib/root-data';
 import { useSession } from '../../lib/session';
 import { FormDialog } from '../ui/form-dialog';
@@ -17,7 +18,7 @@ export function UpdateProfileDialog({ user }: { user: ProfileUpdate }) {
   const { locale } = useRootData();
   const revalidator = useRevalidator();
   const { refresh } = useSession();
-  const form = useForm<ProfileUpdate>({ resolver: zodResolver(profileUpdateSchema), mode: 'onTouched', defaultValues: user });
+  const form = useForm<ProfileUpdate>({ resolver: zodResolver(profileUpdateSchema), ...FORM_VALIDATION, defaultValues: user });
 
   async function update(values: ProfileUpdate) {
     await apiFetch('/api/profile', { method: 'PATCH', body: values, locale });

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { ApiRequestError, apiFetch } from '../../lib/api';
 import { requireAnonymous } from '../../lib/auth.server';
+import { FORM_VALIDATION } from '../../lib/form-validation';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import { useAfterSignIn } from '../../lib/use-after-sign-in';
@@ -34,7 +35,7 @@ export default function Login() {
   const [captcha, setCaptcha] = useState<string>();
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginSchema),
-    mode: 'onTouched',
+    ...FORM_VALIDATION,
     defaultValues: { userName: '', password: '' },
   });
   const { isSubmitting } = form.formState;
