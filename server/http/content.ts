@@ -42,10 +42,17 @@ export function createPublicFileRoutes(deps: AppDeps) {
       'Cache-Control': 'public, max-age=300',
     }),
   );
-  routes.get('/:locale/sitemap.xml', async (c, next) => {
+  // `/{locale}/sitemap.xml`, and `/{locale}/sitemap-2.xml` … once a locale has more pages than one file holds.
+  routes.get('/:locale/:file{sitemap(?:-[1-9][0-9]{0,5})?\\.xml}', async (c, next) => {
     const locale = c.req.param('locale');
     if (!isLocale(locale)) return next();
-    return c.body(await sitemapXml(deps.db, origin(c.req.url), locale), 200, {
+    const part = Number(/-(\d+)\./.exec(c.req.param('file'))?.[1] ?? 1);
+    const body =
+      part === 1 && c.req.param('file') !== 'sitemap.xml'
+        ? undefined
+        : await sitemapXml(deps.db, origin(c.req.url), locale, part);
+    if (body === undefined) return next();
+    return c.body(body, 200, {
       'Content-Type': xml,
       'Cache-Control': 'public, max-age=300',
     });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import {
   type BodySegment,
   type ContentPage,
@@ -8,7 +8,7 @@ import {
   type ResolvedWidget,
   type Widget,
 } from '../../common/content';
-import { type Locale, locales, otherLocale } from '../../common/locales';
+import { type Locale, otherLocale } from '../../common/locales';
 import type { SiteSettings } from '../../common/site-settings';
 import { renderMarkdown } from '../content/render';
 import type { Database } from '../db/database';
@@ -144,21 +144,31 @@ export async function getHome(db: Database, locale: Locale, site: SiteSettings) 
   return { page, latest: latest.items, totalLogs: latest.total };
 }
 
-/** Every public page of a locale, for the sitemap. */
-export async function listPublicPages(db: Database, locale: Locale) {
-  return db
-    .select({ slug: pages.slug, date: pages.date, indexedAt: pages.indexedAt })
-    .from(pages)
-    .where(isPublic(locale))
-    .orderBy(pages.slug);
+/** The number of public pages of a locale (how many sitemap files it takes). */
+export async function countPublicPages(db: Database, locale: Locale) {
+  return db.$count(pages, isPublic(locale));
 }
 
-/** Slugs published in both locales (hreflang alternates). */
-export async function publishedSlugs(db: Database): Promise<Record<Locale, Set<string>>> {
-  const rows = await db.select({ locale: pages.locale, slug: pages.slug }).from(pages).where(eq(pages.draft, false));
-  const result = Object.fromEntries(locales.map((l) => [l, new Set<string>()])) as Record<Locale, Set<string>>;
-  for (const row of rows) result[row.locale].add(row.slug);
-  return result;
+/**
+ * Public pages of a locale in address order, a slice at a time for the sitemap files, each saying
+ * whether the page is published in the other language too (its `hreflang` alternate).
+ */
+export async function listPublicPages(db: Database, locale: Locale, slice: { limit: number; offset: number }) {
+  return db
+    .select({
+      slug: pages.slug,
+      indexedAt: pages.indexedAt,
+      // The other language's row at the same address, through the unique (locale, slug) index.
+      translated:
+        sql<number>`exists (select 1 from ${pages} as other where other.locale = ${otherLocale(locale)} and other.slug = ${pages.slug} and other.draft = 0)`.mapWith(
+          Boolean,
+        ),
+    })
+    .from(pages)
+    .where(isPublic(locale))
+    .orderBy(pages.slug)
+    .limit(slice.limit)
+    .offset(slice.offset);
 }
 
 /** Dated pages with their HTML, newest first, for the feed. */

@@ -2,7 +2,7 @@ import { type Locale, locales, otherLocale } from '../../common/locales';
 import { PRIVATE_SECTIONS, paths } from '../../common/paths';
 import { pageTitle } from '../../common/site-settings';
 import type { Database } from '../db/database';
-import { feedEntries, listPublicPages, publishedSlugs } from './content';
+import { countPublicPages, feedEntries, listPublicPages } from './content';
 import { latestContentBuild } from './content-sync';
 import { getSiteSettings } from './site';
 
@@ -27,21 +27,43 @@ export function robotsTxt(origin: string, indexable = true) {
   return lines.join('\n');
 }
 
-export async function sitemapIndexXml(db: Database, origin: string) {
-  const build = await latestContentBuild(db);
+/** Page URLs per sitemap file: the protocol allows 50 000, and the first file adds the listings. */
+export const SITEMAP_PAGES = 49_000;
+
+/** The address of a locale's sitemap file `part` (1 is `/{locale}/sitemap.xml`, then `/{locale}/sitemap-2.xml` …). */
+export function sitemapPath(locale: Locale, part: number) {
+  return part === 1 ? paths.sitemap(locale) : paths.sitemap(locale).replace(/\.xml$/, `-${part}.xml`);
+}
+
+async function sitemapParts(db: Database, locale: Locale, perFile: number) {
+  return Math.max(1, Math.ceil((await countPublicPages(db, locale)) / perFile));
+}
+
+/** The sitemap index: every sitemap file of every locale. */
+export async function sitemapIndexXml(db: Database, origin: string, perFile = SITEMAP_PAGES) {
+  const [build, ...parts] = await Promise.all([
+    latestContentBuild(db),
+    ...locales.map((locale) => sitemapParts(db, locale, perFile)),
+  ]);
   const lastmod = build ? `<lastmod>${build.createdAt.toISOString()}</lastmod>` : '';
-  const items = locales.map((locale) => `<sitemap><loc>${xmlEscape(origin + paths.sitemap(locale))}</loc>${lastmod}</sitemap>`);
+  const items = locales.flatMap((locale, i) =>
+    Array.from(
+      { length: parts[i]! },
+      (_, n) => `<sitemap><loc>${xmlEscape(origin + sitemapPath(locale, n + 1))}</loc>${lastmod}</sitemap>`,
+    ),
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
 /**
- * Every public page of a locale with absolute URLs and `lastmod`, plus the logs archive and the
- * category pages; pages published in both languages carry `hreflang` alternates.
+ * One sitemap file of a locale: SITEMAP_PAGES public pages in address order with absolute URLs and
+ * `lastmod` (pages published in both languages carry `hreflang` alternates); the first file also
+ * lists the logs archive and the category pages. Undefined past the last file (a 404).
  */
-export async function sitemapXml(db: Database, origin: string, locale: Locale) {
-  const [pagesOfLocale, both, site, build] = await Promise.all([
-    listPublicPages(db, locale),
-    publishedSlugs(db),
+export async function sitemapXml(db: Database, origin: string, locale: Locale, part = 1, perFile = SITEMAP_PAGES) {
+  if (!Number.isInteger(part) || part < 1 || (part > 1 && part > (await sitemapParts(db, locale, perFile)))) return undefined;
+  const [pagesOfLocale, site, build] = await Promise.all([
+    listPublicPages(db, locale, { limit: perFile, offset: (part - 1) * perFile }),
     getSiteSettings(db),
     latestContentBuild(db),
   ]);
@@ -54,14 +76,12 @@ export async function sitemapXml(db: Database, origin: string, locale: Locale) {
     return `<url><loc>${xmlEscape(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${links}</url>`;
   };
   const entries = pagesOfLocale.map((page) =>
-    url(
-      paths.page(locale, page.slug),
-      page.indexedAt.toISOString(),
-      both[other].has(page.slug) ? paths.page(other, page.slug) : undefined,
-    ),
+    url(paths.page(locale, page.slug), page.indexedAt.toISOString(), page.translated ? paths.page(other, page.slug) : undefined),
   );
-  entries.push(url(paths.logs(locale), buildDate, paths.logs(other)));
-  for (const cat of site.cats) entries.push(url(paths.category(locale, cat), buildDate, paths.category(other, cat)));
+  if (part === 1) {
+    entries.push(url(paths.logs(locale), buildDate, paths.logs(other)));
+    for (const cat of site.cats) entries.push(url(paths.category(locale, cat), buildDate, paths.category(other, cat)));
+  }
   // The site name is here only to make the file self-describing for people who open it.
   return `<?xml version="1.0" encoding="UTF-8"?>\n<!-- ${xmlEscape(site.siteName[locale]).replace(/--/g, '')} -->\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
 }
