@@ -99,6 +99,16 @@ describe('comments: posting and the moderation rules', () => {
       replies: [],
     });
     expect((await thread(site, undefined, FA_WELCOME)).total).toBe(1);
+
+    // The profile lists the member's own comments, newest first, with status and page title.
+    const profile = await json(await as(site, 'member').get('/api/profile'));
+    expect(
+      profile.comments.map((c: { body: string; status: string; pageTitle: string }) => [c.body, c.status, c.pageTitle]),
+    ).toEqual([
+      ['Third', 'approved', 'Welcome to Daftar'],
+      ['Second', 'pending', 'Welcome to Daftar'],
+      ['First *words*', 'approved', 'Welcome to Daftar'],
+    ]);
   });
 
   it('nests replies three deep, then lists deeper ones flat; a reply to another page is a 400', async () => {

@@ -5,7 +5,7 @@ import { requireStrongPassword } from '../auth/password-strength';
 import type { LoginThrottle, RegistrationThrottle } from '../auth/rate-limit';
 import { type ClientInfo, createSession, recordDevice, revokeDeviceSessions, revokeUserSessions } from '../auth/sessions';
 import { requireTurnstile } from '../auth/turnstile';
-import { comments, devices, users } from '../db/schema';
+import { comments, devices, pages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { isInstalled } from './site';
@@ -90,13 +90,15 @@ export async function getProfile(deps: AppDeps, userId: string) {
         id: comments.id,
         locale: comments.locale,
         pageSlug: comments.pageSlug,
+        pageTitle: pages.title,
         body: comments.body,
         status: comments.status,
         createdAt: comments.createdAt,
       })
       .from(comments)
+      .leftJoin(pages, and(eq(pages.locale, comments.locale), eq(pages.slug, comments.pageSlug)))
       .where(eq(comments.userId, userId))
-      .orderBy(desc(comments.createdAt))
+      .orderBy(desc(comments.createdAt), desc(comments.id))
       .limit(50),
   ]);
   return {

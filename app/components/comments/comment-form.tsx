@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX } from '../../../common/comments';
+import { localeDirection } from '../../../common/locales';
 import { ApiRequestError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
@@ -79,7 +80,8 @@ export function CommentForm({
       <textarea
         id={`${id}-body`}
         name="body"
-        dir="auto"
+        // The reader's text decides its direction; empty, the placeholder follows the page.
+        dir={body.trim() ? 'auto' : localeDirection[locale]}
         rows={4}
         value={body}
         // biome-ignore lint/a11y/noAutofocus: opened on purpose by the reader's Reply or Edit click.

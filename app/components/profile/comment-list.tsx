@@ -11,6 +11,8 @@ export type ProfileComment = {
   id: number;
   locale: Locale;
   pageSlug: string;
+  /** The page's title, or null when the page is gone from the site. */
+  pageTitle: string | null;
   body: string;
   status: 'pending' | 'approved' | 'spam';
   createdAt: Date;
@@ -22,7 +24,7 @@ const statusTone = {
   spam: 'bg-red-500/15 text-red-800 dark:text-red-200',
 } as const;
 
-/** The user's own comments, newest first; the text is shown as plain text, never as HTML. */
+/** The user's own comments (the latest 50), newest first, with their status; the text is shown as typed, never as HTML. */
 export function CommentList({ comments }: { comments: ProfileComment[] }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
@@ -33,8 +35,11 @@ export function CommentList({ comments }: { comments: ProfileComment[] }) {
       {comments.map((comment) => (
         <li key={comment.id} className="p-4">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
-            <Link to={paths.page(comment.locale, comment.pageSlug)} className="font-medium text-primary-strong hover:underline">
-              {t('profile.comments.onPage', { page: comment.pageSlug })}
+            <Link
+              to={`${paths.page(comment.locale, comment.pageSlug)}#comments`}
+              className="font-medium text-primary-strong hover:underline"
+            >
+              {t('profile.comments.onPage', { page: comment.pageTitle ?? `/${comment.locale}/${comment.pageSlug}` })}
             </Link>
             <time dateTime={new Date(comment.createdAt).toISOString()}>{formatDate(locale, comment.createdAt)}</time>
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[comment.status]}`}>

@@ -94,7 +94,7 @@ export default function ManageComments({ loaderData }: Route.ComponentProps) {
             <input
               id="comments-search"
               type="search"
-              dir="auto"
+              dir={text ? 'auto' : localeDirection[locale]}
               value={text}
               onChange={(event) => setText(event.target.value)}
               placeholder={t('comments.manage.searchPlaceholder')}
