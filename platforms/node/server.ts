@@ -10,6 +10,7 @@ import { createApp } from '../../server/app';
 import { purgeExpiredSessions, SESSION_PURGE_INTERVAL_MS } from '../../server/auth/sessions';
 import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
+import { upgradeInstalledSite } from '../../server/services/upgrade';
 import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
 import { serveClientFiles } from './static-files';
@@ -31,6 +32,11 @@ async function main() {
   }
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const { deps, installerToken } = await createNodeDeps(config, createPageHandler(build));
+  // An update's migrations are applied before the first request; the content is re-indexed meanwhile.
+  if (!installerToken) {
+    const { reindexed } = await upgradeInstalledSite(deps);
+    void reindexed.catch((error: unknown) => console.error('Re-indexing after the upgrade failed:', error));
+  }
   // A publish cut off by a crash or a kill is completed (its commit landed) or reopened (server/services/builds.ts).
   if (!installerToken)
     await resumeInterruptedPublishes(deps, { leaseMs: 0 }).catch((error: unknown) =>

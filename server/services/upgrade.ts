@@ -1,0 +1,23 @@
+import { runMigrations } from '../db/migrate';
+import type { AppDeps } from '../deps';
+import { syncContent } from './content-sync';
+
+type UpgradeDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache'>;
+
+/**
+ * Start-up of an installed site after an update (Node): the migrations the new version brought are
+ * applied before the first request, so no page meets a missing column. When any were applied, the
+ * content is re-indexed (a new version may render pages differently or index more of them); the
+ * returned promise of that sync lets the server start answering meanwhile.
+ */
+export async function upgradeInstalledSite(deps: UpgradeDeps, log: (message: string) => void = console.log) {
+  const { applied } = await runMigrations(deps.db);
+  if (applied.length === 0 || !deps.contentRepository) return { applied, reindexed: Promise.resolve(false) };
+  log(`Database upgraded: ${applied.join(', ')}. Re-indexing the content in the background.`);
+  const repository = deps.contentRepository;
+  const reindexed = syncContent(deps.db, repository).then((result) => {
+    if (result.changed) deps.pageCache?.clear();
+    return result.changed;
+  });
+  return { applied, reindexed };
+}
