@@ -57,6 +57,11 @@ describe('siteSettingsSchema', () => {
     );
   });
 
+  it('refuses more category names than categories may exist', () => {
+    const catLabels = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`c${i}`, { fa: 'ن', en: 'N' }]));
+    expect(messageAt({ ...defaultSiteSettings, catLabels }, 'catLabels')).toBe('validation.tooMany?max=50');
+  });
+
   it('refuses category slugs that are not one word starting with a letter, and case-only duplicates', () => {
     const cats = ['Notes', 'notes', '2024', 'a b', 'a/b', 'یادداشت'];
     const catLabels = Object.fromEntries(cats.map((cat) => [cat, { fa: 'ن', en: 'N' }]));

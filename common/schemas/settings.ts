@@ -92,7 +92,9 @@ export const siteSettingsSchema = z
     mainMenu: z.array(menuEntry(menuTarget)).max(SETTINGS_LIMITS.mainMenu, tooMany(SETTINGS_LIMITS.mainMenu)),
     dashMenu: z.array(menuEntry(dashTarget)).max(SETTINGS_LIMITS.dashMenu, tooMany(SETTINGS_LIMITS.dashMenu)),
     cats: z.array(categorySlug).max(SETTINGS_LIMITS.cats, tooMany(SETTINGS_LIMITS.cats)),
-    catLabels: z.record(z.string(), categoryLabels),
+    catLabels: z
+      .record(z.string(), categoryLabels)
+      .refine((labels) => Object.keys(labels).length <= SETTINGS_LIMITS.cats, tooMany(SETTINGS_LIMITS.cats)),
     indexable: z.boolean('validation.boolean'),
   })
   .superRefine((settings, ctx) => {
