@@ -12,7 +12,4 @@ export default defineConfig({
   // scripts are compiled for them, and the CSS minifier (Lightning CSS) adds hex/lab fallbacks for
   // Tailwind 4's oklch colours, which Chrome only reads from version 111.
   build: { assetsInlineLimit: 0, target: browserTargets, cssTarget: browserTargets },
-  // Icon and UI-primitive packages are barrels of thousands of modules: bundled into the server
-  // build, only the parts in use are kept, and the server starts without resolving the rest.
-  ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
 });
