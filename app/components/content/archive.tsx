@@ -27,7 +27,7 @@ export function Archive(props: {
   const chip = (active: boolean) =>
     `rounded-full border px-3 py-1 text-sm ${active ? 'border-primary-strong font-semibold text-primary-strong' : 'border-border text-fg-muted hover:bg-muted'}`;
   return (
-    <section className="max-w-3xl">
+    <section className="mx-auto max-w-[42rem]">
       <div className="flex items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">{props.title}</h1>

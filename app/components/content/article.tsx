@@ -37,10 +37,11 @@ export function Article({ page }: { page: ContentPage }) {
         fetchPriority="high"
         className="aspect-[8/3] w-full rounded-xl border border-border bg-muted object-cover dark:brightness-75"
       />
-      <header className="mt-8 max-w-3xl">
-        <h1 className="text-3xl font-bold leading-tight sm:text-4xl">{page.title}</h1>
-        {page.description && <p className="mt-3 text-lg text-fg-muted">{page.description}</p>}
-        <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-fg-muted">
+      {/* The hero: a large centred title with its meta, the same in both directions. */}
+      <header className="mx-auto mt-8 max-w-3xl text-center">
+        <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-balance sm:text-5xl">{page.title}</h1>
+        {page.description && <p className="mt-4 text-lg text-fg-muted text-balance">{page.description}</p>}
+        <p className="mt-5 flex flex-wrap items-center justify-center gap-x-3 gap-y-2 text-sm text-fg-muted">
           {page.author && <span>{t('content.byAuthor', { author: page.author })}</span>}
           {page.date && <time dateTime={page.date}>{formatDate(locale, page.date)}</time>}
           <span>{t('content.readingTime', { minutes: formatNumber(locale, minutes) })}</span>
@@ -61,7 +62,8 @@ export function Article({ page }: { page: ContentPage }) {
           )}
         </p>
       </header>
-      <div className={toc ? 'mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_15rem]' : 'mt-8'}>
+      {/* A centred reading column of about 70 characters; the table of contents sits on its end side. */}
+      <div className={toc ? 'mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_15rem]' : 'mt-10'}>
         {toc && (
           <aside className="lg:order-last">
             <div className="rounded-lg border border-border p-4 lg:sticky lg:top-[81px] lg:max-h-[calc(100dvh-100px)] lg:overflow-y-auto">
@@ -69,11 +71,15 @@ export function Article({ page }: { page: ContentPage }) {
             </div>
           </aside>
         )}
-        <div className="min-w-0 max-w-3xl">
+        <div className="mx-auto w-full min-w-0 max-w-[42rem]">
           <ContentBody body={page.body} widgets={page.widgets} locale={locale} />
         </div>
       </div>
-      {page.comments && <CommentsSection key={slug} locale={locale} path={slug} onCount={onCommentCount} />}
+      {page.comments && (
+        <div className="mx-auto max-w-[42rem]">
+          <CommentsSection key={slug} locale={locale} path={slug} onCount={onCommentCount} />
+        </div>
+      )}
     </article>
   );
 }

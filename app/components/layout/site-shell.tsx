@@ -1,3 +1,4 @@
+import { NotebookPen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -28,8 +29,20 @@ export function SiteShell({ children }: { children: ReactNode }) {
       {/* 65px high from the sm breakpoint; on phones the menu takes a second row (app.css adjusts the hash offset). */}
       <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur sm:h-[65px]">
         <div className="mx-auto flex h-full max-w-5xl flex-wrap items-center gap-x-4 px-4 py-2 sm:flex-nowrap sm:py-0">
-          <Link to={paths.home(locale)} className="me-auto text-lg font-bold text-primary-strong sm:me-0">
-            {site.siteName[locale]}
+          {/* The wordmark: a notebook mark in the brand colour beside the site's name in either script. */}
+          <Link to={paths.home(locale)} className="me-auto flex items-center gap-2 sm:me-0" data-testid="wordmark">
+            <span
+              aria-hidden
+              className="grid size-8 place-items-center rounded-lg bg-primary-strong text-white shadow-sm dark:text-neutral-950"
+            >
+              <NotebookPen className="size-4" />
+            </span>
+            <span className="text-lg font-extrabold tracking-tight">
+              {site.siteName[locale]}
+              <span aria-hidden className="text-primary-strong">
+                .
+              </span>
+            </span>
           </Link>
           <nav
             aria-label={t('common.mainMenu')}
@@ -63,7 +76,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
         {children}
       </main>
-      <footer className="border-t border-border py-6 text-center text-sm text-fg-muted">
+      <footer className="border-t border-border bg-surface py-6 text-center text-sm text-fg-muted">
         <FooterSubscribe />
         <p>{site.footer[locale]}</p>
       </footer>

@@ -31,7 +31,7 @@ export function SearchResults(props: {
   const { locale, query, items, total } = props;
   const asked = query.trim() !== '';
   return (
-    <section className="max-w-3xl">
+    <section className="mx-auto max-w-[42rem]">
       <h1 className="text-3xl font-bold">{t('search.title')}</h1>
       <Form role="search" method="get" action={paths.search(locale)} className="mt-6 flex gap-2">
         <label htmlFor="search-query" className="sr-only">

@@ -22,9 +22,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { page, latest, totalLogs } = loaderData;
   return (
     <div className="space-y-12">
-      <section className="max-w-3xl" data-testid="home-intro">
-        <h1 className="text-4xl font-bold text-primary-strong">{page?.title ?? site.siteName[locale]}</h1>
-        <p className="mt-3 text-lg text-fg-muted">{page?.description || site.description[locale]}</p>
+      <section className="mx-auto max-w-[42rem]" data-testid="home-intro">
+        <div className="py-6 text-center">
+          <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+            {page?.title ?? site.siteName[locale]}
+          </h1>
+          <p className="mt-4 text-lg text-fg-muted text-balance">{page?.description || site.description[locale]}</p>
+        </div>
         {page ? (
           <div className="mt-6">
             <ContentBody body={page.body} widgets={page.widgets} locale={locale} />
@@ -33,7 +37,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 rounded-lg border border-dashed border-border p-6 text-fg-muted">{t('content.emptyHome')}</p>
         )}
       </section>
-      <section aria-labelledby="latest-logs" className="max-w-3xl">
+      <section aria-labelledby="latest-logs" className="mx-auto max-w-[42rem]">
         <div className="flex items-baseline justify-between gap-4 border-b border-border pb-3">
           <h2 id="latest-logs" className="text-2xl font-bold">
             {t('content.latestLogs')}
