@@ -5,6 +5,10 @@ import { detectLocale, localeFromAcceptLanguage, otherLocale, switchLocalePath }
 describe('locale detection', () => {
   it('prefers the route prefix over cookie and browser languages', () => {
     expect(detectLocale({ pathname: '/en/about', cookie: 'locale=fa', acceptLanguage: 'fa' })).toBe('en');
+    // A client navigation's data request for the locale's home (it was read as "no prefix").
+    expect(detectLocale({ pathname: '/fa.data', cookie: 'locale=en', acceptLanguage: 'en' })).toBe('fa');
+    expect(detectLocale({ pathname: '/en.data', acceptLanguage: 'fa' })).toBe('en');
+    expect(detectLocale({ pathname: '/fa/logs.data', acceptLanguage: 'en' })).toBe('fa');
   });
   it('uses the locale cookie when the path has no prefix', () => {
     expect(detectLocale({ pathname: '/about', cookie: 'theme=x; locale=en', acceptLanguage: 'fa-IR,fa' })).toBe('en');

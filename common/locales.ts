@@ -47,7 +47,8 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 
 /** Route prefix, then the locale cookie, then Accept-Language, then the default (fa). */
 export function detectLocale(input: { pathname: string; cookie?: string | null; acceptLanguage?: string | null }): Locale {
-  const prefix = input.pathname.split('/')[1];
+  // React Router's data request for /fa is /fa.data: its prefix is still the locale.
+  const prefix = input.pathname.split('/')[1]?.replace(/\.data$/, '');
   if (isLocale(prefix)) return prefix;
   const fromCookie = readCookie(input.cookie, LOCALE_COOKIE);
   if (isLocale(fromCookie)) return fromCookie;
