@@ -87,7 +87,7 @@ for (const locale of ['fa', 'en'] as const) {
     await page.getByLabel(w.password, { exact: true }).fill(OWNER.password);
     await page.getByRole('button', { name: w.login, exact: true }).click();
     await expect(page).toHaveURL(`${installedSite.url}/${locale}/manage`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(locale === 'fa' ? 'پیشخوان' : 'Dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(locale === 'fa' ? 'نمای کلی' : 'Overview');
     // The owner is sent from /login to the dashboard, and may open every section.
     await page.goto(`${installedSite.url}/${locale}/login`);
     await expect(page).toHaveURL(`${installedSite.url}/${locale}/manage`);
