@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { BarChart3, Loader2, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation, useRevalidator } from 'react-router';
@@ -20,6 +21,14 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'overview.title');
+
+/** A name for pages that are not content (no title): the logs archive and category archives. */
+function archiveName(t: TFunction, path: string) {
+  const [, , section, name] = path.split('/');
+  if (section === 'logs' && name === undefined) return t('overview.topPages.logs');
+  if (section === 'cats' && name) return t('overview.topPages.category', { name });
+  return path;
+}
 
 /** One sentence with the period's figures, for screen readers (the chart itself is a picture). */
 function useSummary(locale: Locale, report: AnalyticsReport) {
@@ -127,8 +136,8 @@ export default function ManageDashboard({ loaderData }: Route.ComponentProps) {
             items={report.topPages.map((page) => ({
               key: page.path,
               label: (
-                <a href={page.path} className="hover:underline" lang={page.locale} dir="auto">
-                  {page.title ?? page.path}
+                <a href={page.path} className="hover:underline" lang={page.title ? page.locale : undefined} dir="auto">
+                  {page.title ?? archiveName(t, page.path)}
                 </a>
               ),
               detail: (

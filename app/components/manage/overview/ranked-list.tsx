@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { Locale } from '../../../../common/locales';
 import { formatNumber } from '../../../lib/format';
 
@@ -20,7 +20,7 @@ export function RankedList({
   locale: Locale;
 }) {
   const max = Math.max(1, ...items.map((item) => item.value));
-  const id = `ranked-${title.replace(/\W+/g, '-')}`;
+  const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-lg border border-border p-4">
       <h2 id={id} className="text-lg font-semibold">

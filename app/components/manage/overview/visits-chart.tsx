@@ -13,9 +13,9 @@ const shortDay = (locale: Locale, date: string) =>
 const longDay = (locale: Locale, date: string) =>
   formatDate(locale, date, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', dateStyle: undefined });
 
-/** At most about seven labelled days, evenly spaced, the last day always labelled. */
-function daySplits(count: number) {
-  const step = Math.max(1, Math.ceil(count / 7));
+/** At most `labels` labelled days, evenly spaced, the last day always labelled. */
+function daySplits(count: number, labels: number) {
+  const step = Math.max(1, Math.ceil(count / labels));
   const splits: number[] = [];
   for (let i = count - 1; i >= 0; i -= step) splits.unshift(i);
   return splits;
@@ -46,7 +46,8 @@ function chartOptions(
     axes: [
       {
         ...axis,
-        splits: () => daySplits(daily.length),
+        // Fewer labels on a phone, so the dates never overlap.
+        splits: (u) => daySplits(daily.length, u.width < 560 ? 4 : 7),
         values: (_u, splits) => splits.map((i) => (daily[i] ? shortDay(locale, daily[i].date) : '')),
       },
       {
