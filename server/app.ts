@@ -35,7 +35,7 @@ export function createApp(deps: AppDeps) {
   app.use(warnOnSiteHostMismatch(deps.config));
   // Outside the page cache, so cached and rendered pages both count; writes happen off the request path.
   app.use(recordPageViews(deps, deps.pageViews ?? createPageViewRecorder(deps.db)));
-  // First, so a cached page goes out with the headers (and CSP nonce) it was rendered with.
+  // Before everything else that costs: a hit sends stored bytes (no nonce: docs/decisions/0006).
   if (!dev) app.use(pageCache(deps));
   app.use(
     secureHeaders({

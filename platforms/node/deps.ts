@@ -8,6 +8,7 @@ import { createNodeDatabase } from './database';
 import type { loadNodeConfig } from './environment';
 import { createLocalRepository } from './local-repository';
 import { smtpMailerFromConfig } from './mailer';
+import { nodePageEncoder, nodePageRefiner } from './page-encoding';
 import { createFileSetupToken } from './setup-token';
 
 /** Shows where the database is without printing secrets or a full server path. */
@@ -46,7 +47,7 @@ export async function createNodeDeps(config: ReturnType<typeof loadNodeConfig>, 
     setupToken,
     contentRepository: nodeContentRepository(config, config.dataDir),
     pageHandler,
-    pageCache: createMemoryPageCache(),
+    pageCache: createMemoryPageCache({ encode: nodePageEncoder, refine: nodePageRefiner }),
     mailer: smtpMailerFromConfig(config),
   };
   let installerToken: string | undefined;

@@ -8,8 +8,10 @@ import type { ServerBuild } from 'react-router';
 import { createPageHandler } from '../../app/lib/app-context.server';
 import { createApp } from '../../server/app';
 import { purgeExpiredSessions, SESSION_PURGE_INTERVAL_MS } from '../../server/auth/sessions';
+import { answeredByPageCache } from '../../server/http/page-cache';
 import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
+import { resumeNewsletterQueue } from '../../server/services/newsletter';
 import { upgradeInstalledSite } from '../../server/services/upgrade';
 import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
@@ -42,13 +44,23 @@ async function main() {
     await resumeInterruptedPublishes(deps, { leaseMs: 0 }).catch((error: unknown) =>
       console.error('Resuming an interrupted publish failed:', error),
     );
+  // Newsletter issues queued before a stop are sent on; a message cut off mid-send is not repeated.
+  if (!installerToken)
+    void resumeNewsletterQueue(deps, { leaseMs: 0 }).catch((error: unknown) =>
+      console.error('Resuming the newsletter queue failed:', error),
+    );
   const app = createApp(deps);
 
   const server = new Hono();
-  // Cloudflare compresses on Workers; on Node the server does it (HTML, CSS, JS, JSON, XML).
-  server.use(compress());
-  const clientDir = path.relative(process.cwd(), path.join(buildDir, 'client'));
-  serveClientFiles(server, clientDir);
+  // build/client's files, pre-compressed at build time; every other path goes on without a file lookup.
+  serveClientFiles(server, path.join(buildDir, 'client'));
+  // Cloudflare compresses on Workers; on Node the server does it (HTML, CSS, JS, JSON, XML), except
+  // for what the page cache answered: stored pages are already in their final encoding.
+  const compressor = compress();
+  server.use(async (c, next) => {
+    await next();
+    if (!answeredByPageCache(c)) await compressor(c, async () => {});
+  });
   server.route('/', app);
 
   // Expired sessions are refused anyway; purging them keeps the table small.

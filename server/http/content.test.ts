@@ -90,7 +90,7 @@ describe('anonymous page cache', () => {
     const second = await app.request('/en/about');
     expect(second.headers.get('x-cache')).toBe('HIT');
     expect(await second.text()).toBe('<p>/en/about #1</p>');
-    // The cached page keeps the CSP (and nonce) its HTML was rendered with.
+    // The cached page keeps the CSP its HTML was stored with (no nonce: docs/decisions/0006).
     expect(second.headers.get('content-security-policy')).toBe(csp);
     expect((await app.request('/en/about', { headers: { 'If-None-Match': etag } })).status).toBe(304);
 

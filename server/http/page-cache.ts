@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { readCookie } from '../../common/cookies';
 import { isLocale } from '../../common/locales';
 import { isFilePath, PRIVATE_SECTIONS } from '../../common/paths';
@@ -8,25 +8,77 @@ import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
 import type { AppDeps } from '../deps';
 
-export type CachedPage = { body: Uint8Array<ArrayBuffer>; headers: [string, string][]; etag: string };
+/** The content codings a page is stored in, best first; `identity` is always there. */
+export const PAGE_ENCODINGS = ['br', 'gzip', 'identity'] as const;
+export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
 
-/** Where rendered anonymous pages are kept (node: process memory; see createMemoryPageCache). */
+/** One stored encoding of a page: its bytes and the final headers of a 200 and of a 304. */
+export type PageVariant = { body: Uint8Array<ArrayBuffer>; headers: Record<string, string>; notModified: Record<string, string> };
+
+/**
+ * A cached page: the same HTML in every encoding the store makes, each with its final headers, so
+ * a hit only picks one and sends it (no compression, no header copying, no file system).
+ */
+export type CachedPage = {
+  /** The strong validator of the identity bytes; the encoded variants carry it with a suffix. */
+  etag: string;
+  variants: Partial<Record<PageEncoding, PageVariant>> & { identity: PageVariant };
+  /** All variants' bytes, for the store's size bound. */
+  bytes: number;
+};
+
+/** Compresses a page for the store: brotli and/or gzip (node: zlib; elsewhere: CompressionStream). */
+export type PageEncoder = (html: Uint8Array<ArrayBuffer>) => Promise<Partial<Record<'br' | 'gzip', Uint8Array<ArrayBuffer>>>>;
+
+/** gzip through the web-standard CompressionStream: works on every runtime (Workers included). */
+export const gzipWithStreams: PageEncoder = async (html) => {
+  const stream = new Blob([html]).stream().pipeThrough(new CompressionStream('gzip'));
+  return { gzip: new Uint8Array(await new Response(stream).arrayBuffer()) };
+};
+
+/** Where rendered anonymous pages are kept (node: process memory; Workers: the Cache API). */
 export interface PageCacheStore {
-  get(key: string): CachedPage | undefined;
-  set(key: string, page: CachedPage): void;
+  get(key: string): CachedPage | undefined | Promise<CachedPage | undefined>;
+  set(key: string, page: CachedPage): void | Promise<void>;
   /** Drops every entry (and the remembered version), e.g. after a sync in this process. */
-  clear(): void;
+  clear(): void | Promise<void>;
   /** The last cache version read from the database and when (see pageCache's `versionTtlMs`). */
   version?: { value: string; at: number };
+  /**
+   * A version remembered beyond this process (Workers: the Cache API of the data centre), read when
+   * `version` is too old and before the database, so a hit in a fresh isolate runs no query.
+   */
+  sharedVersion?: {
+    get(): Promise<{ value: string; at: number } | undefined>;
+    set(version: { value: string; at: number }): Promise<void>;
+    /** How long a shared version is trusted (ms). */
+    ttlMs: number;
+  };
+  /** How the stored encodings are made; absent = gzip through CompressionStream. */
+  encode?: PageEncoder;
+  /** Slower, smaller encodings that replace the stored ones after the first response is sent. */
+  refine?: PageEncoder;
 }
 
-/** A size-bounded LRU in memory: at most `maxEntries` pages and `maxBytes` of HTML. */
-export function createMemoryPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 * 1024 } = {}): PageCacheStore & {
+/** A size-bounded LRU in memory: at most `maxEntries` pages and `maxBytes` of stored bytes. */
+export function createMemoryPageCache({
+  maxEntries = 1000,
+  maxBytes = 64 * 1024 * 1024,
+  encode,
+  refine,
+}: {
+  maxEntries?: number;
+  maxBytes?: number;
+  encode?: PageEncoder;
+  refine?: PageEncoder;
+} = {}): PageCacheStore & {
   readonly size: number;
 } {
   const entries = new Map<string, CachedPage>();
   let bytes = 0;
   return {
+    encode,
+    refine,
     get size() {
       return entries.size;
     },
@@ -41,15 +93,15 @@ export function createMemoryPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 
     set(key, page) {
       const old = entries.get(key);
       if (old) {
-        bytes -= old.body.byteLength;
+        bytes -= old.bytes;
         entries.delete(key);
       }
       entries.set(key, page);
-      bytes += page.body.byteLength;
+      bytes += page.bytes;
       for (const [oldest, value] of entries) {
         if (entries.size <= maxEntries && bytes <= maxBytes) break;
         entries.delete(oldest);
-        bytes -= value.body.byteLength;
+        bytes -= value.bytes;
       }
     },
     clear() {
@@ -99,70 +151,228 @@ export async function cacheVersion(db: Database): Promise<string | undefined> {
   }
 }
 
+const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+
 async function etagOf(body: Uint8Array<ArrayBuffer>, version: string) {
   const digest = await crypto.subtle.digest('SHA-1', body);
   const hex = [...new Uint8Array(digest).slice(0, 10)].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `"${version.replace(/[^\w.-]/g, '')}-${hex}"`;
 }
 
-const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-
-function matches(ifNoneMatch: string | undefined, etag: string) {
-  return Boolean(ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
+/**
+ * `'sha256-…'` sources for every inline script of a document (docs/decisions/0006): a cached page
+ * is the same for every visitor, so its policy names its scripts by hash instead of by a nonce.
+ */
+export async function inlineScriptHashes(html: string): Promise<string[]> {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? '')) continue;
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(match[2]));
+    hashes.add(`'sha256-${base64(digest)}'`);
+  }
+  return [...hashes];
 }
 
 /**
- * Anonymous HTML cache (docs/architecture.md, "Performance"): public pages are cached per path, locale
- * and build id; a new build or a settings change gives a new key, so nothing stale is served.
- * Registered first in createApp, so a hit returns the stored page with the headers (CSP nonce
- * included) it was first sent with. The session is fetched after hydration, so a cached page
- * holds no one's state.
+ * Turns a freshly rendered page into the one every visitor gets: the per-request nonce is taken out
+ * of the HTML (its attributes and the root data) and out of the policy, which lists the inline
+ * scripts' hashes instead. A nonce repeated to every visitor would be public (F-08).
  */
-export function pageCache(deps: AppDeps, { versionTtlMs = 1000 } = {}): MiddlewareHandler {
+export async function withoutNonce(html: string, csp: string | null): Promise<{ html: string; csp: string | null }> {
+  const nonce = csp ? /'nonce-([^']+)'/.exec(csp)?.[1] : undefined;
+  if (!csp || !nonce) return { html, csp };
+  const shared = html.replaceAll(` nonce="${nonce}"`, '').replaceAll(nonce, '');
+  const hashes = await inlineScriptHashes(shared);
+  return { html: shared, csp: csp.replace(` 'nonce-${nonce}'`, hashes.map((hash) => ` ${hash}`).join('')) };
+}
+
+const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const SUFFIX: Record<PageEncoding, string> = { br: '.br', gzip: '.gz', identity: '' };
+
+/** Headers that belong to one response, never to the stored page. */
+const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'strict-transport-security', 'x-cache', 'vary', 'etag']);
+
+/** Builds the stored page: the identity bytes, the encoder's variants, and each one's final headers. */
+export async function cachedPage(
+  html: Uint8Array<ArrayBuffer>,
+  rendered: Headers,
+  version: string,
+  encode: PageEncoder = gzipWithStreams,
+  previous?: CachedPage,
+): Promise<CachedPage> {
+  const etag = await etagOf(html, version);
+  const common: Record<string, string> = {};
+  for (const [name, value] of rendered) if (!PER_RESPONSE.has(name)) common[name] = value;
+  common['cache-control'] = CACHE_CONTROL;
+  const vary = rendered.get('vary');
+  common.vary = vary && !/accept-encoding/i.test(vary) ? `${vary}, Accept-Encoding` : (vary ?? 'Accept-Encoding');
+  const variant = (encoding: PageEncoding, body: Uint8Array<ArrayBuffer>): PageVariant => {
+    const tag = etag.replace(/"$/, `${SUFFIX[encoding]}"`);
+    const coding: Record<string, string> = encoding === 'identity' ? {} : { 'content-encoding': encoding };
+    return {
+      body,
+      headers: { ...common, ...coding, etag: tag, 'content-length': String(body.byteLength), 'x-cache': 'HIT' },
+      notModified: { etag: tag, 'cache-control': CACHE_CONTROL, vary: common.vary ?? 'Accept-Encoding' },
+    };
+  };
+  // A refinement keeps the previous variants it does not redo.
+  const encoded = { br: previous?.variants.br?.body, gzip: previous?.variants.gzip?.body, ...(await encode(html)) };
+  const variants: CachedPage['variants'] = { identity: variant('identity', html) };
+  let bytes = html.byteLength;
+  for (const encoding of ['br', 'gzip'] as const) {
+    const body = encoded[encoding];
+    // An encoding that does not make the page smaller is not worth a Content-Encoding.
+    if (body && body.byteLength < html.byteLength) {
+      variants[encoding] = variant(encoding, body);
+      bytes += body.byteLength;
+    }
+  }
+  return { etag, variants, bytes };
+}
+
+const acceptedMemo = new Map<string, PageEncoding[]>();
+
+/** The encodings a request accepts, best first (`Accept-Encoding`, q-values and `*` honoured). */
+export function acceptedEncodings(header: string | undefined): PageEncoding[] {
+  const key = header ?? '';
+  const memo = acceptedMemo.get(key);
+  if (memo) return memo;
+  const q = new Map<string, number>();
+  for (const part of key.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.find((p) => /^\s*q\s*=/.test(p));
+    if (qParam === undefined) q.set(name, 1);
+    // A malformed weight makes the whole entry unusable.
+    else if (/^\s*q\s*=\s*(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*$/.test(qParam)) q.set(name, Number(qParam.split('=')[1]));
+  }
+  const weight = (encoding: PageEncoding) =>
+    q.get(encoding) ??
+    q.get('*') ??
+    // Identity is always acceptable unless refused, but only as the last choice.
+    (encoding === 'identity' ? 0.001 : encoding === 'gzip' ? (q.get('x-gzip') ?? 0) : 0);
+  const accepted = PAGE_ENCODINGS.filter((encoding) => weight(encoding) > 0).sort((a, b) => weight(b) - weight(a));
+  // A client refusing even identity still gets a page (RFC 9110 allows it rather than a 406).
+  if (!accepted.includes('identity')) accepted.push('identity');
+  // Browsers send a handful of distinct headers; the bound keeps odd clients from growing it.
+  if (acceptedMemo.size > 100) acceptedMemo.clear();
+  acceptedMemo.set(key, accepted);
+  return accepted;
+}
+
+/** The variant of a page a request gets. */
+export function pickVariant(page: CachedPage, acceptEncoding: string | undefined): PageVariant {
+  for (const encoding of acceptedEncodings(acceptEncoding)) {
+    const variant = page.variants[encoding];
+    if (variant) return variant;
+  }
+  return page.variants.identity;
+}
+
+/** `If-None-Match` names this page, in any of its encodings (or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  const base = etag.slice(0, -1);
+  return ifNoneMatch.split(',').some((raw) => {
+    const tag = raw.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag || tag === `${base}.br"` || tag === `${base}.gz"`;
+  });
+}
+
+// `encodeBody: 'manual'` tells workerd the body is already encoded (node ignores it).
+const sendAsIs = { encodeBody: 'manual' } as ResponseInit;
+
+/** Answers a request from a stored page: 304 on a matching validator, else the chosen encoding. */
+export function servePage(page: CachedPage, request: Request): Response {
+  const variant = pickVariant(page, request.headers.get('accept-encoding') ?? undefined);
+  if (matches(request.headers.get('if-none-match') ?? undefined, page.etag))
+    return new Response(null, { status: 304, headers: variant.notModified });
+  return new Response(request.method === 'HEAD' ? null : variant.body, { ...sendAsIs, status: 200, headers: variant.headers });
+}
+
+type PageCacheEnv = { Variables: { pageCacheAnswered?: boolean } };
+
+/**
+ * Whether the page cache answered this request (a hit, or a miss it stored): the response is in its
+ * final encoding, so the node server's compression leaves it alone.
+ */
+export const answeredByPageCache = (c: Context) => (c as Context<PageCacheEnv>).get('pageCacheAnswered') === true;
+
+/**
+ * Anonymous HTML cache (docs/content.md, "Caching"): public pages are cached per path, locale and
+ * cache version (build + settings); a new build or a settings change gives a new key, so nothing
+ * stale is served. A hit sends stored bytes in the encoding the client accepts, with no nonce
+ * (inline scripts are allowed by hash, docs/decisions/0006).
+ */
+export function pageCache(deps: AppDeps, { versionTtlMs = 1000 } = {}): MiddlewareHandler<PageCacheEnv> {
   const store = deps.pageCache;
   let lastVersion = '';
   return async (c, next) => {
     if (!store) return next();
     const key = pageCacheKey(c.req.raw, !deps.config.SITE_URL);
     if (!key) return next();
-    // The version is re-read at most once per `versionTtlMs`; a sync in this process clears the
-    // store (and this memo) at once, one in another process (the CLI) is seen within the TTL.
-    const now = Date.now();
-    let version = store.version && now - store.version.at < versionTtlMs ? store.version.value : undefined;
-    if (!version) {
-      version = await cacheVersion(deps.db);
-      if (!version) return next();
-      store.version = { value: version, at: now };
-    }
+    const version = await currentVersion(deps.db, store, versionTtlMs);
+    if (!version) return next();
     if (version !== lastVersion) {
-      if (lastVersion) store.clear();
-      store.version = { value: version, at: now };
+      if (lastVersion) await store.clear();
+      store.version = { value: version, at: Date.now() };
       lastVersion = version;
     }
     const fullKey = `${version}|${key}`;
-    const hit = store.get(fullKey);
+    const hit = await store.get(fullKey);
     if (hit) {
-      if (matches(c.req.header('if-none-match'), hit.etag))
-        return new Response(null, { status: 304, headers: { ETag: hit.etag, 'Cache-Control': CACHE_CONTROL } });
-      const headers = new Headers(hit.headers);
-      headers.set('X-Cache', 'HIT');
-      return new Response(c.req.method === 'HEAD' ? null : hit.body, { status: 200, headers });
+      c.set('pageCacheAnswered', true);
+      return servePage(hit, c.req.raw);
     }
     await next();
     const res = c.res;
-    if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/html') || res.headers.has('set-cookie')) return;
-    const body = new Uint8Array(await res.arrayBuffer());
-    const etag = await etagOf(body, version);
-    const headers = new Headers(res.headers);
-    headers.set('ETag', etag);
-    headers.set('Cache-Control', CACHE_CONTROL);
-    headers.delete('content-length');
-    store.set(fullKey, { body, headers: [...headers.entries()], etag });
-    headers.set('X-Cache', 'MISS');
-    if (matches(c.req.header('if-none-match'), etag)) {
-      c.res = new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': CACHE_CONTROL } });
+    if (
+      c.req.method !== 'GET' ||
+      res.status !== 200 ||
+      !res.headers.get('content-type')?.startsWith('text/html') ||
+      res.headers.has('set-cookie') ||
+      res.headers.has('content-encoding')
+    )
       return;
+    const shared = await withoutNonce(await res.text(), res.headers.get('content-security-policy'));
+    const headers = new Headers(res.headers);
+    if (shared.csp) headers.set('content-security-policy', shared.csp);
+    const html = new TextEncoder().encode(shared.html);
+    const page = await cachedPage(html, headers, version, store.encode);
+    await store.set(fullKey, page);
+    if (store.refine) {
+      const refine = store.refine;
+      // After this response: nobody waits for the slower encoder.
+      setTimeout(() => {
+        cachedPage(html, headers, version, refine, page)
+          .then((better) => (store.version?.value === version ? store.set(fullKey, better) : undefined))
+          .catch((error: unknown) => console.error('Compressing a cached page failed:', error));
+      }, 0);
     }
-    c.res = new Response(body, { status: 200, headers });
+    const response = servePage(page, c.req.raw);
+    response.headers.set('x-cache', 'MISS');
+    c.set('pageCacheAnswered', true);
+    c.res = undefined;
+    c.res = response;
   };
+}
+
+/**
+ * The cache version: remembered for `versionTtlMs` in this process, then the shared one (if the
+ * store has it and it is fresh), then the database. A sync in this process clears the store (and
+ * so the memo) at once; a change made elsewhere is seen within the TTLs.
+ */
+async function currentVersion(db: Database, store: PageCacheStore, versionTtlMs: number) {
+  const now = Date.now();
+  if (store.version && now - store.version.at < versionTtlMs) return store.version.value;
+  const shared = await store.sharedVersion?.get();
+  if (shared && store.sharedVersion && now - shared.at < store.sharedVersion.ttlMs) {
+    store.version = { value: shared.value, at: now };
+    return shared.value;
+  }
+  const value = await cacheVersion(db);
+  if (!value) return undefined;
+  store.version = { value, at: now };
+  await store.sharedVersion?.set({ value, at: now });
+  return value;
 }
