@@ -8,7 +8,7 @@ const words = {
   en: {
     formTitle: 'Get new posts by email',
     email: 'Email address',
-    language: 'Language of the newsletter',
+    language: 'Language',
     subscribe: 'Subscribe',
     inbox: 'Check your inbox',
     confirmTitle: 'Confirm your subscription',
@@ -21,7 +21,7 @@ const words = {
   fa: {
     formTitle: 'نوشته‌های تازه را با ایمیل بگیرید',
     email: 'نشانی ایمیل',
-    language: 'زبان خبرنامه',
+    language: 'زبان',
     subscribe: 'عضویت',
     inbox: 'صندوق ایمیلتان را ببینید',
     confirmTitle: 'عضویت‌تان را تأیید کنید',

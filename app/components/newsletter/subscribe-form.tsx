@@ -107,7 +107,7 @@ export function SubscribeForm({ variant }: { variant: 'card' | 'footer' }) {
             className="block h-10 w-full rounded-md border border-border bg-surface px-3 text-start text-fg placeholder:text-fg-muted focus:border-secondary focus:outline-none aria-[invalid=true]:border-error"
           />
         </div>
-        <div className="flex-[0_1_10rem]">
+        <div className="flex-[0_1_9rem]">
           <label htmlFor={`${id}-locale`} className="mb-1 block text-sm font-medium">
             {t('newsletter.form.locale')}
           </label>
@@ -151,11 +151,14 @@ export function SubscribeForm({ variant }: { variant: 'card' | 'footer' }) {
   );
 }
 
-/** The footer's form, left out on a page that shows its own (`newsletter: true`): one form per page. */
+/** The footer's form, left out on a page that shows its own (`newsletter: true`, one form per page) and in the dashboard. */
 export function FooterSubscribe() {
   const matches = useMatches();
-  const pageHasForm = matches.some(
-    (match) => (match.loaderData as { page?: { newsletter?: boolean } } | undefined)?.page?.newsletter === true,
+  const skip = matches.some(
+    (match) =>
+      // The dashboard is for work, not for reading.
+      match.id.startsWith('routes/manage/') ||
+      (match.loaderData as { page?: { newsletter?: boolean } } | undefined)?.page?.newsletter === true,
   );
-  return pageHasForm ? null : <SubscribeForm variant="footer" />;
+  return skip ? null : <SubscribeForm variant="footer" />;
 }

@@ -1,4 +1,4 @@
-import { CircleCheck, Loader2 } from 'lucide-react';
+import { Loader2, MailCheck, MailX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -75,8 +75,10 @@ export function TokenAction({ kind }: { kind: 'confirm' | 'unsubscribe' }) {
           >
             {state.phase === 'busy' ? (
               <Loader2 aria-hidden className="size-4 animate-spin" />
+            ) : kind === 'confirm' ? (
+              <MailCheck aria-hidden className="size-4" />
             ) : (
-              <CircleCheck aria-hidden className="size-4" />
+              <MailX aria-hidden className="size-4" />
             )}
             {state.phase === 'busy' ? t(`${key}.busy`) : t(`${key}.button`)}
           </Button>

@@ -61,7 +61,7 @@ export function IssueList({ issues }: { issues: IssueSummary[] }) {
                     {issue.subject}
                   </span>
                   <span className="text-xs text-fg-muted">
-                    {localeNames[issue.locale]} · {formatDate(locale, issue.createdAt)}
+                    <bdi lang={issue.locale}>{localeNames[issue.locale]}</bdi> · {formatDate(locale, issue.createdAt)}
                   </span>
                 </div>
                 <div className="mt-2 flex items-center gap-3">

@@ -30,7 +30,8 @@ export function SendIssue({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const choices = pages.filter((page) => page.locale === locale);
-  const chosen = choices.find((page) => page.slug === slug);
+  // Option values are `/slug` (the home page's slug is empty), so '' means nothing chosen.
+  const chosen = slug ? choices.find((page) => `/${page.slug}` === slug) : undefined;
   const recipients = confirmed[locale] ?? 0;
 
   async function send() {
@@ -105,7 +106,7 @@ export function SendIssue({
           >
             <option value="">{choices.length ? t('newsletter.manage.send.choose') : t('newsletter.manage.send.noPages')}</option>
             {choices.map((page) => (
-              <option key={page.slug} value={page.slug} lang={page.locale}>
+              <option key={page.slug} value={`/${page.slug}`} lang={page.locale}>
                 {page.title} — /{page.locale}
                 {page.slug ? `/${page.slug}` : ''}
               </option>
