@@ -134,3 +134,68 @@ test('pages without comments load none of the thread code, and the page HTML hol
   await expect(page.getByTestId('comment-thread')).toBeVisible();
   expect(scripts.some((url) => /comment-thread/.test(url))).toBe(true);
 });
+
+test('en: a moderator replies, edits within the window, flips the order and deletes with confirmation', async ({
+  page,
+  login,
+  freshSite,
+}) => {
+  await login('editor', freshSite);
+  await page.goto(`${freshSite.url}/en/${PAGE}`);
+  const box = page.getByLabel('Your comment');
+
+  await test.step('two comments, published at once', async () => {
+    await box.fill('The first note');
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await expect(page.locator('[data-comment]')).toHaveCount(1);
+    await box.fill('The second note');
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await expect(page.locator('[data-comment]')).toHaveCount(2);
+    await expect(page.getByTestId('comment-count')).toHaveText('2 comments');
+  });
+
+  await test.step('a reply nests under its comment', async () => {
+    const first = page.locator('article[data-comment]').filter({ hasText: 'The first note' });
+    await first.getByRole('button', { name: 'Reply' }).click();
+    await page.getByLabel('Reply to Editor Person').fill('A reply with `code`');
+    await page.getByRole('button', { name: 'Post reply' }).click();
+    const reply = page.locator('li li article[data-comment]');
+    await expect(reply).toHaveCount(1);
+    await expect(reply.locator('code')).toHaveText('code');
+  });
+
+  await test.step('edit in place', async () => {
+    const second = page.locator('article[data-comment]').filter({ hasText: 'The second note' });
+    await second.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByText(/You can edit it for \d+ more minutes/)).toBeVisible();
+    const editor = page.getByLabel('Edit your comment');
+    await expect(editor).toHaveValue('The second note');
+    await editor.fill('The second note, **corrected**');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const edited = page.locator('article[data-comment]').filter({ hasText: 'corrected' });
+    await expect(edited.locator('strong')).toHaveText('corrected');
+    await expect(edited.getByText('edited')).toBeVisible();
+  });
+
+  await test.step('newest first, remembered across a reload', async () => {
+    await page.getByRole('button', { name: 'Newest first' }).click();
+    await expect(page.locator('ol > li > article[data-comment]').first()).toContainText('corrected');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Newest first' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('ol > li > article[data-comment]').first()).toContainText('corrected');
+  });
+
+  await test.step('delete asks first; cancelling keeps it, confirming removes it with its replies', async () => {
+    const first = page.locator('article[data-comment]').filter({ hasText: 'The first note' }).first();
+    await first.getByRole('button', { name: 'Delete' }).first().click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByText('Delete this comment?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.locator('[data-comment]')).toHaveCount(3);
+    await first.getByRole('button', { name: 'Delete' }).first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Comment deleted', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-comment]')).toHaveCount(1);
+    await expect(page.getByTestId('comment-count')).toHaveText('1 comment');
+  });
+});
