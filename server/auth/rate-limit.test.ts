@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COMMENT_IP_LIMIT,
+  COMMENT_USER_LIMIT,
+  COMMENT_WINDOW_MS,
+  createCommentThrottle,
   createLoginThrottle,
   createRegistrationThrottle,
   createWindowCounter,
@@ -93,5 +97,23 @@ describe('registration throttle', () => {
     expect(throttle.attempt('2.2.2.2')).toBe(0);
     time = REGISTER_WINDOW_MS;
     expect(throttle.attempt('1.1.1.1')).toBe(0);
+  });
+});
+
+describe('comment throttle', () => {
+  it('allows 10 comments per user and 30 per address per 10 minutes', () => {
+    let time = 0;
+    const throttle = createCommentThrottle({ now: () => time });
+    for (let i = 0; i < COMMENT_USER_LIMIT; i++) {
+      expect(throttle.retryAfter('u1', '1.1.1.1')).toBe(0);
+      throttle.record('u1', '1.1.1.1');
+    }
+    expect(throttle.retryAfter('u1', '9.9.9.9')).toBe(COMMENT_WINDOW_MS);
+    expect(throttle.retryAfter('u2', '1.1.1.1')).toBe(0);
+    for (let i = 0; i < COMMENT_IP_LIMIT - COMMENT_USER_LIMIT; i++) throttle.record(`u${i + 10}`, '1.1.1.1');
+    expect(throttle.retryAfter('u2', '1.1.1.1')).toBe(COMMENT_WINDOW_MS);
+    expect(throttle.retryAfter('u2', '2.2.2.2')).toBe(0);
+    time = COMMENT_WINDOW_MS;
+    expect(throttle.retryAfter('u1', '1.1.1.1')).toBe(0);
   });
 });
