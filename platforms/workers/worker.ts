@@ -12,6 +12,7 @@ import { httpMailerFromConfig } from '../../server/mail/http-mailer';
 import { rollUpOldViews } from '../../server/services/analytics';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
 import { resumeNewsletterQueue } from '../../server/services/newsletter';
+import { applyReleaseMigrations } from '../../server/services/upgrade';
 
 /** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
 export type WorkerEnv = { DB?: D1Database } & Record<string, unknown>;
@@ -66,6 +67,21 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
   return app;
 }
 
+const upgraded = new WeakMap<D1Database, Promise<string[]>>();
+/** Once per isolate and database: a failure is retried by the next request. */
+function releaseMigrationsFor(binding: D1Database): Promise<string[]> {
+  let pending = upgraded.get(binding);
+  if (!pending) {
+    pending = applyReleaseMigrations(drizzle(binding, { schema }) as unknown as Database).then((applied) => {
+      if (applied.length) console.log(`Database upgraded: ${applied.join(', ')}`);
+      return applied;
+    });
+    pending.catch(() => upgraded.delete(binding));
+    upgraded.set(binding, pending);
+  }
+  return pending;
+}
+
 /** A deployment mistake the administrator must fix: said plainly (no stack trace), and logged. */
 function setupProblem(request: Request, message: string): Response {
   console.error(message);
@@ -115,6 +131,9 @@ export default {
       if (error instanceof ConfigError) return setupProblem(request, error.message);
       throw error;
     }
+    // A release's migrations are applied before this isolate's first request (server/services/upgrade.ts).
+    // If the database cannot be reached the app answers that itself (503); the next request retries.
+    await releaseMigrationsFor(env.DB).catch((error: unknown) => console.warn('Applying the release migrations failed:', error));
     // The execution context lets page views be written after the response (`waitUntil`).
     return app.fetch(request, env, ctx);
   },

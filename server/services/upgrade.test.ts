@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestDeps } from '../../tests/support/deps';
 import { pendingMigrations, runMigrations } from '../db/migrate';
 import { migrations } from '../db/migrations.generated';
-import { upgradeInstalledSite } from './upgrade';
+import { applyReleaseMigrations, upgradeInstalledSite } from './upgrade';
 
 describe('starting an updated installed site', () => {
   it('applies the migrations the update brought before serving, then re-indexes', async () => {
@@ -27,5 +27,11 @@ describe('starting an updated installed site', () => {
     expect(applied).toEqual([]);
     expect(said).toEqual([]);
     await expect(reindexed).resolves.toBe(false);
+  });
+
+  it('leaves a database the installer has not migrated yet to the installer', async () => {
+    const { deps } = await createTestDeps();
+    expect(await applyReleaseMigrations(deps.db)).toEqual([]);
+    expect(await pendingMigrations(deps.db)).toHaveLength(migrations.length);
   });
 });

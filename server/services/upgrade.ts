@@ -1,4 +1,5 @@
-import { runMigrations } from '../db/migrate';
+import type { Database } from '../db/database';
+import { appliedMigrations, runMigrations } from '../db/migrate';
 import type { AppDeps } from '../deps';
 import { syncContent } from './content-sync';
 
@@ -11,7 +12,7 @@ type UpgradeDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache'>;
  * returned promise of that sync lets the server start answering meanwhile.
  */
 export async function upgradeInstalledSite(deps: UpgradeDeps, log: (message: string) => void = console.log) {
-  const { applied } = await runMigrations(deps.db);
+  const applied = await applyReleaseMigrations(deps.db);
   if (applied.length === 0 || !deps.contentRepository) return { applied, reindexed: Promise.resolve(false) };
   log(`Database upgraded: ${applied.join(', ')}. Re-indexing the content in the background.`);
   const repository = deps.contentRepository;
@@ -20,4 +21,13 @@ export async function upgradeInstalledSite(deps: UpgradeDeps, log: (message: str
     return result.changed;
   });
   return { applied, reindexed };
+}
+
+/**
+ * The migrations a new release brought, applied to a database the installer already migrated; a
+ * database never migrated is left to the installer's own step. Returns the names applied.
+ */
+export async function applyReleaseMigrations(db: Database): Promise<string[]> {
+  if ((await appliedMigrations(db)).length === 0) return [];
+  return (await runMigrations(db)).applied;
 }
