@@ -6,11 +6,14 @@ import { appliedMigrations, isMigrated, runMigrations } from './migrate';
 import { migrations } from './migrations.generated';
 
 const tables = [
+  'analytics_salts',
   'builds',
   'comments',
   'commits',
   'devices',
   'newsletter_subscribers',
+  'page_view_day_pages',
+  'page_view_days',
   'page_views',
   'pages',
   'roles',
