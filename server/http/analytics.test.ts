@@ -218,6 +218,52 @@ describe('page views', () => {
   });
 });
 
+describe('page views: hostile requests', () => {
+  it('survives broken encodings, long paths and odd referrers, keeping only http(s) hosts', async () => {
+    const site = await analyticsSite();
+    const long = `/en/${'a'.repeat(5000)}`;
+    for (const [path, referer] of [
+      ['/en/%E0%A4%A', undefined],
+      ['/en/about', 'javascript:alert(1)'],
+      ['/en/about', 'android-app://com.google.android.gm/'],
+      ['/en/about', 'not a url'],
+      ['/en/about', `https://${'x'.repeat(300)}.example/`],
+      ['/en/about', 'https://user:secret@evil.example:8443/path?q=1#x'],
+      ['/en/about?utm_source=newsletter&email=a@b.c', undefined],
+      [long, undefined],
+      ['/en/../manage', undefined],
+      ['/EN/about', undefined],
+    ] as const)
+      expect((await site.visit(path, { referer })).status, path).toBeLessThan(500);
+    await site.recorder.flush();
+    const rows = await site.deps.db.all<{ path: string; referrer: string | null }>(
+      sql`SELECT path, referrer FROM page_views ORDER BY id`,
+    );
+    // The query never reaches the database; only http(s) referrer hosts do, at most 253 characters.
+    expect(rows.every((row) => row.path === 'about')).toBe(true);
+    expect(rows.map((row) => row.referrer).filter(Boolean)).toEqual(['x'.repeat(253), 'evil.example']);
+    expect(rows).toHaveLength(6);
+  });
+
+  it('writes a waiting batch by itself within the flush interval (Node)', async () => {
+    const site = await createInstalledSite();
+    const recorder = createPageViewRecorder(site.deps.db, { flushMs: 100 });
+    const app = createApp({
+      ...site.deps,
+      pageViews: recorder,
+      pageHandler: async () => new Response('<h1>Hi</h1>', { headers: { 'Content-Type': 'text/html' } }),
+    });
+    await app.request('/en/about', { headers: { 'user-agent': CHROME } });
+    await vi.waitFor(
+      async () => {
+        const row = await site.deps.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM page_views`);
+        expect(row[0]?.n).toBe(1);
+      },
+      { timeout: 2000, interval: 50 },
+    );
+  });
+});
+
 describe('GET /api/analytics', () => {
   it('answers every day of the range with zeros on a new site', async () => {
     const site = await analyticsSite();
