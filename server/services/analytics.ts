@@ -55,7 +55,8 @@ export function createViewWriter(db: Database) {
     if (known) return known;
     // INSERT OR IGNORE then read: two processes racing for a new day agree on the first salt.
     const [, , rows] = await db.batch([
-      db.delete(analyticsSalts).where(sql`${analyticsSalts.day} < ${utcDay(Date.now() - DAY_MS)}`),
+      // A new day: the salts of the days before it go (a view of the day before still in this batch used the memo).
+      db.delete(analyticsSalts).where(sql`${analyticsSalts.day} < ${day}`),
       db.insert(analyticsSalts).values({ day, salt: randomSalt() }).onConflictDoNothing(),
       db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(sql`${analyticsSalts.day} = ${day}`),
     ]);
