@@ -32,6 +32,10 @@ const configSchema = z.object({
   GITHUB_OWNER: optionalString,
   GITHUB_REPO: optionalString,
   GITHUB_BRANCH: z.string().trim().min(1).default('main'),
+  /** The secret of the repository's push webhook (POST /api/webhooks/github); unset, the endpoint answers 404. */
+  GITHUB_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().min(16, 'GITHUB_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  ),
   // GitHub Enterprise (`https://host/api/v3`), or a local stand-in in tests.
   GITHUB_API_URL: optionalString.pipe(
     z

@@ -17,6 +17,7 @@ import { createSearchRoutes } from './search';
 import { createSessionRoutes } from './session';
 import { createSettingsRoutes } from './settings';
 import { createPasswordResetRoutes, createRoleRoutes, createUserRoutes } from './users';
+import { createWebhookRoutes } from './webhooks';
 
 /**
  * Every `/api/*` endpoint, mounted by createApp. Each area adds its routes here and its access
@@ -49,6 +50,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/comments', createCommentRoutes(deps));
   api.route('/manage/comments', createManageCommentRoutes(deps));
   api.route('/settings', createSettingsRoutes(deps));
+  api.route('/webhooks', createWebhookRoutes(deps));
 
   return api;
 }

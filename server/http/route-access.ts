@@ -59,6 +59,8 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/media': 'commits.create',
   // Site search over published pages (docs/content.md "Search").
   'GET /api/search': 'public',
+  // GitHub's push deliveries: verified by their HMAC signature, not by a session.
+  'POST /api/webhooks/github': 'public',
   // Newsletter: readers subscribe, confirm and unsubscribe without an account (the tokens are the
   // proof); the dashboard's calls need the newsletter permissions.
   'POST /api/newsletter/subscribe': 'public',
