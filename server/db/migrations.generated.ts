@@ -116,5 +116,12 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE INDEX `pages_logs_idx` ON `pages` (`locale`,`draft`,\"date\" desc,`slug`) WHERE \"pages\".\"date\" is not null;",
       "CREATE INDEX `pages_cat_logs_idx` ON `pages` (`locale`,`draft`,`cat`,\"date\" desc,`slug`) WHERE \"pages\".\"date\" is not null;"
     ]
+  },
+  {
+    "name": "0009_scheduled_publishing",
+    "statements": [
+      "ALTER TABLE `builds` ADD `scheduled_at` integer;",
+      "ALTER TABLE `builds` ADD `scheduled_by` text REFERENCES users(id);"
+    ]
   }
 ];

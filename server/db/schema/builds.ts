@@ -29,6 +29,10 @@ export const builds = sqliteTable(
     publishingSince: integer('publishing_since', { mode: 'timestamp_ms' }),
     /** The published build this build reverts. */
     revertOf: integer('revert_of'),
+    /** A publish planned for later (`POST /api/builds/publish` with `at`): the open build publishes itself then. */
+    scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }),
+    /** Who scheduled it: the publish is made in their name. */
+    scheduledBy: text('scheduled_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('builds_status_idx').on(t.status),
