@@ -1,2 +1,2 @@
 ALTER TABLE `builds` ADD `scheduled_at` integer;--> statement-breakpoint
-ALTER TABLE `builds` ADD `scheduled_by` text REFERENCES users(id);
+ALTER TABLE `builds` ADD `scheduled_by` text REFERENCES users(id) ON DELETE set null;

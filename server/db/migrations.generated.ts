@@ -121,7 +121,7 @@ export const migrations: { name: string; statements: string[] }[] = [
     "name": "0009_scheduled_publishing",
     "statements": [
       "ALTER TABLE `builds` ADD `scheduled_at` integer;",
-      "ALTER TABLE `builds` ADD `scheduled_by` text REFERENCES users(id);"
+      "ALTER TABLE `builds` ADD `scheduled_by` text REFERENCES users(id) ON DELETE set null;"
     ]
   }
 ];
