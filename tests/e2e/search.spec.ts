@@ -65,6 +65,10 @@ test.describe('search', () => {
     expect((await fetch(`${installedSite.url}/en/search?q=markdown&page=99`)).status).toBe(404);
     const hostile = await fetch(`${installedSite.url}/en/search?q=${encodeURIComponent('"NEAR(mark* -x title:y')}`);
     expect(hostile.status).toBe(200);
+    // An over-long query is explained, not searched.
+    const long = await fetch(`${installedSite.url}/en/search?q=${'x'.repeat(201)}`);
+    expect(long.status).toBe(200);
+    expect(await long.text()).toContain('The search text is too long: use at most 200 characters.');
   });
 
   test('phone: an icon opens the search box, Escape closes it', async ({ page, installedSite }) => {
