@@ -17,6 +17,7 @@ import {
   processNewsletterQueue,
 } from '../services/newsletter';
 import { SUBSCRIBE_EMAIL_LIMIT, SUBSCRIBE_IP_LIMIT } from './newsletter';
+import { pageCacheKey } from './page-cache';
 
 const ORIGIN = 'http://daftar.test';
 let smtp: SmtpCatcher;
@@ -192,6 +193,16 @@ describe('newsletter: tokens', () => {
     const again = await post(site, '/api/newsletter/confirm', { token }, { 'x-locale': 'fa' });
     expect(again.status).toBe(400);
     expect((await json(again)).message).toBe('این پیوند تأیید پیش‌تر به کار رفته است.');
+  });
+
+  it('keeps the confirmation and unsubscribe pages out of the page cache and out of content slugs', async () => {
+    for (const kind of ['confirm', 'unsubscribe'])
+      for (const locale of ['fa', 'en'])
+        expect(pageCacheKey(new Request(`http://s.test/${locale}/newsletter/${kind}?token=abc`), false)).toBeUndefined();
+    const { isReservedSlug } = await import('../../common/paths');
+    expect(isReservedSlug('newsletter/confirm')).toBe(true);
+    expect(isReservedSlug('Newsletter/Unsubscribe')).toBe(true);
+    expect(isReservedSlug('newsletter')).toBe(false);
   });
 
   it('expires confirmation links after 48 hours', async () => {

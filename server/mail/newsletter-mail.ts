@@ -11,6 +11,7 @@ const wording = {
       'The link works once and expires in 48 hours. If you did not ask for this, ignore this message: nothing will be sent.',
     readOnline: 'Read it on the site',
     footer: 'You receive this because you subscribed to the {site} newsletter.',
+    confirmFooter: 'You receive this because this address was entered in the newsletter form of {site}.',
     unsubscribe: 'Unsubscribe',
   },
   fa: {
@@ -21,6 +22,7 @@ const wording = {
       'این پیوند یک‌بار کار می‌کند و تا ۴۸ ساعت معتبر است. اگر شما درخواست نکرده‌اید، این پیام را نادیده بگیرید: چیزی فرستاده نمی‌شود.',
     readOnline: 'خواندن در سایت',
     footer: 'این پیام را می‌گیرید چون در خبرنامهٔ {site} عضو شده‌اید.',
+    confirmFooter: 'این پیام را می‌گیرید چون این نشانی در فرم خبرنامهٔ {site} وارد شده است.',
     unsubscribe: 'لغو عضویت',
   },
 } satisfies Record<Locale, Record<string, string>>;
@@ -39,26 +41,31 @@ const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  * paragraphs, links keep their address in brackets, list items get a dash, tags go.
  */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_all, href: string, label: string) => {
-      const text = label.replace(/<[^>]+>/g, '').trim();
-      return text && text !== href ? `${text} [${href}]` : href;
-    })
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '\n- ')
-    .replace(/<\/(p|div|h[1-6]|ul|ol|blockquote|pre|table|tr|figure|section)>/gi, '\n\n')
-    .replace(/<(h[1-6]|p|ul|ol|blockquote|pre|table|figure|section)[^>]*>/gi, '\n\n')
-    .replace(/<(td|th)[^>]*>/gi, ' ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (all, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-      if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(Number(name.slice(1)));
-      return entities[name.toLowerCase()] ?? all;
-    })
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    html
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
+      .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_all, href: string, label: string) => {
+        const text = label.replace(/<[^>]+>/g, '').trim();
+        return text && text !== href ? `${text} [${href}]` : href;
+      })
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<li[^>]*>/gi, '\n- ')
+      .replace(/<\/(p|div|h[1-6]|ul|ol|blockquote|pre|table|tr|figure|section)>/gi, '\n\n')
+      .replace(/<(h[1-6]|p|ul|ol|blockquote|pre|table|figure|section)[^>]*>/gi, '\n\n')
+      .replace(/<(td|th)[^>]*>/gi, ' ')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (all, name: string) => {
+        if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+        if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(Number(name.slice(1)));
+        return entities[name.toLowerCase()] ?? all;
+      })
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      // List items (whose text sits in paragraphs) one per line.
+      .replace(/^-\n+/gm, '- ')
+      .replace(/\n\n(?=- )/g, '\n')
+      .trim()
+  );
 }
 
 /** Site-relative `href`/`src` (`/media/…`, `/fa/about`) made absolute: a mail has no base address. */
@@ -67,7 +74,7 @@ export function absoluteLinks(html: string, origin: string): string {
 }
 
 /** One mail's HTML document: direction and language of the subscriber's locale, a readable width, a footer. */
-function layout(locale: Locale, site: string, content: string, unsubscribeUrl: string) {
+function layout(locale: Locale, site: string, content: string, unsubscribeUrl: string, footer: Words = 'footer') {
   const dir = localeDirection[locale];
   const align = dir === 'rtl' ? 'right' : 'left';
   const font =
@@ -82,7 +89,7 @@ function layout(locale: Locale, site: string, content: string, unsubscribeUrl: s
 <p style="margin:0 0 16px;font-weight:bold;color:#15803d;">${escapeHtml(site)}</p>
 ${content}
 <hr style="border:none;border-top:1px solid #e7e5e4;margin:32px 0 16px;">
-<p style="margin:0;font-size:13px;color:#57534e;">${escapeHtml(say(locale, 'footer', site))} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#1d4ed8;">${escapeHtml(say(locale, 'unsubscribe', site))}</a></p>
+<p style="margin:0;font-size:13px;color:#57534e;">${escapeHtml(say(locale, footer, site))} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#1d4ed8;">${escapeHtml(say(locale, 'unsubscribe', site))}</a></p>
 </div>
 </body>
 </html>`;
@@ -111,13 +118,14 @@ export function confirmationMail(input: {
 <p style="margin:24px 0;"><a href="${escapeHtml(confirmUrl)}" style="display:inline-block;padding:10px 20px;border-radius:6px;background:#15803d;color:#ffffff;text-decoration:none;font-weight:bold;">${escapeHtml(say(locale, 'confirmAction', site))}</a></p>
 <p style="font-size:14px;color:#57534e;">${escapeHtml(say(locale, 'confirmExpiry', site))}</p>`,
     links.unsubscribePage,
+    'confirmFooter',
   );
   const text = [
     say(locale, 'confirmIntro', site),
     `${say(locale, 'confirmAction', site)}: ${confirmUrl}`,
     say(locale, 'confirmExpiry', site),
     '--',
-    `${say(locale, 'footer', site)}\n${say(locale, 'unsubscribe', site)}: ${links.unsubscribePage}`,
+    `${say(locale, 'confirmFooter', site)}\n${say(locale, 'unsubscribe', site)}: ${links.unsubscribePage}`,
   ].join('\n\n');
   return {
     to: input.to,
