@@ -5,6 +5,7 @@ import { client, createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
 import { commitFiles } from '../../tests/support/content-repo';
 import { syncContent } from '../services/content-sync';
+import { searchStatement } from '../services/search';
 
 const ZWNJ = '\u200c';
 const page = (title: string, body: string, extra = '') => `---\ntitle: "${title}"\n${extra}---\n\n${body}\n`;
@@ -165,6 +166,16 @@ describe('search API', () => {
     expect(await site.search('en', '"*-:()')).toEqual({ items: [], total: 0 });
     // The index survived the SQL-looking query.
     expect((await site.search('en', 'markdown')).total).toBeGreaterThan(0);
+  });
+
+  it('reads pages by id for the full-text hits, never scanning them (a scan runs the MATCH once per page)', async () => {
+    const site = await searchSite();
+    const statement = searchStatement('en', '"mark"*', 1);
+    const plan = await site.deps.db.all<{ detail: string }>(sql`explain query plan ${statement}`);
+    const details = plan.map((row) => row.detail);
+    expect(details.some((detail) => /pages_search VIRTUAL TABLE/.test(detail))).toBe(true);
+    expect(details.filter((detail) => /^SCAN p\b/.test(detail))).toEqual([]);
+    expect(details.filter((detail) => /^SEARCH p USING INTEGER PRIMARY KEY/.test(detail))).toHaveLength(2);
   });
 
   it('refuses a bad locale, page or an over-long query with field errors', async () => {

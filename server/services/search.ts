@@ -13,6 +13,25 @@ type Row = { slug: string; title: string; description: string; date: string | nu
 /** Title matches weigh most, then the description, then the text (FTS5 bm25 column weights). */
 const WEIGHTS = sql.raw('10.0, 4.0, 1.0');
 
+/** The pages of a locale (published, not drafts) that match an FTS5 expression, with their bm25 score. */
+function matchingPages(locale: Locale, match: string) {
+  const hits = sql`select rowid as id, bm25(pages_search, ${WEIGHTS}) as score from pages_search where pages_search match ${match}`;
+  // CROSS JOIN keeps the full-text hits the outer loop: with a plain join SQLite may scan `pages`
+  // and run the MATCH once per page (seconds on a few thousand pages instead of milliseconds).
+  return sql`(${hits}) as hits cross join pages as p on p.id = hits.id where p.locale = ${locale} and p.draft = 0`;
+}
+
+/** One statement: a page of hits ranked and counted (window function), then those pages' columns. */
+export function searchStatement(locale: Locale, match: string, page: number) {
+  return sql`
+    select p.slug, p.title, p.description, p.date, p.search_text as text, ranked.total
+    from (
+      select hits.id, hits.score, count(*) over () as total from ${matchingPages(locale, match)}
+      order by hits.score, hits.id limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}
+    ) as ranked cross join pages as p on p.id = ranked.id
+    order by ranked.score, ranked.id`;
+}
+
 /**
  * Published, non-draft pages of one locale whose title, description or text holds every word of
  * the query (each as a prefix), best first (bm25), `SEARCH_PAGE_SIZE` per page, with a highlighted
@@ -21,22 +40,11 @@ const WEIGHTS = sql.raw('10.0, 4.0, 1.0');
 export async function searchPages(db: Database, locale: Locale, query: string, page = 1): Promise<SearchResults> {
   const match = searchMatchExpression(query);
   if (!match) return { items: [], total: 0 };
-  const hits = sql`select rowid as id, bm25(pages_search, ${WEIGHTS}) as score from pages_search where pages_search match ${match}`;
-  // CROSS JOIN keeps the full-text hits the outer loop: with a plain join SQLite may scan `pages`
-  // and run the MATCH once per page (seconds on a few thousand pages instead of milliseconds).
-  const matching = sql`(${hits}) as hits cross join pages as p on p.id = hits.id where p.locale = ${locale} and p.draft = 0`;
-  // One statement: a page of hits ranked and counted (window function), then those pages' columns.
-  const rows = await db.all<Row>(sql`
-    select p.slug, p.title, p.description, p.date, p.search_text as text, ranked.total
-    from (
-      select hits.id, hits.score, count(*) over () as total from ${matching}
-      order by hits.score, hits.id limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}
-    ) as ranked cross join pages as p on p.id = ranked.id
-    order by ranked.score, ranked.id`);
+  const rows = await db.all<Row>(searchStatement(locale, match, page));
   let total = Number(rows[0]?.total ?? 0);
   if (!rows.length && page > 1) {
     // Past the last page: the count alone, so the page can say how many there are.
-    const count = await db.all<{ total: number }>(sql`select count(*) as total from ${matching}`);
+    const count = await db.all<{ total: number }>(sql`select count(*) as total from ${matchingPages(locale, match)}`);
     total = Number(count[0]?.total ?? 0);
   }
   return {
