@@ -152,10 +152,21 @@ export type OpenBuildChange = BuildChange & {
   /** Unified diff of the published file against the change; null for binary files (media). */
   diff: string | null;
 };
-/** The build collecting changes; `id` is null when nothing was saved since the last publish. */
-export type OpenBuild = { id: number | null; status: 'open' | 'publishing' | null; changes: OpenBuildChange[] };
+/**
+ * The build collecting changes; `id` is null when nothing was saved since the last publish.
+ * `scheduledAt`: when it publishes itself (ISO), if a publish was scheduled.
+ */
+export type OpenBuild = {
+  id: number | null;
+  status: 'open' | 'publishing' | null;
+  scheduledAt: string | null;
+  scheduledBy: BuildPerson | null;
+  changes: OpenBuildChange[];
+};
 
-export type PublishRequest = { title?: string };
+/** `at` (ISO date-time with offset) in the future schedules the publish instead (202 `ScheduleResult`). */
+export type PublishRequest = { title?: string; at?: string };
+export type ScheduleResult = { id: number; status: 'scheduled'; at: string };
 /** `id`: the editor build; `buildId`: the content build id now served at `builds/latest.json`. */
 export type PublishResult = { id: number; commitSha: string; buildId: string };
 /** The 409 of publish and revert: `data.conflicts` lists repository paths. */

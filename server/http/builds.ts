@@ -3,10 +3,15 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { discardChange, listBuilds, openBuildChanges, publishOpenBuild, revertBuild } from '../services/builds';
+import { cancelScheduledPublish, schedulePublish } from '../services/scheduled-publishing';
 import { type AuthEnv, requireUser } from './guards';
 import { readJson } from './validate';
 
-const publishSchema = z.object({ title: z.string().max(200, 'validation.invalid').optional() });
+const publishSchema = z.object({
+  title: z.string().max(200, 'validation.invalid').optional(),
+  // An ISO date-time with its offset (2026-12-01T09:30:00+03:30 or …Z): a future one schedules the publish.
+  at: z.iso.datetime({ offset: true, error: 'validation.dateTime' }).optional(),
+});
 
 function idParam(value: string) {
   const id = Number(value);
@@ -34,9 +39,19 @@ export function createBuildRoutes(deps: AppDeps) {
   routes.post('/publish', async (c) => {
     const user = requireUser(c);
     // The body is optional: no body publishes with a title made from the changes.
-    const input = (await c.req.text()).trim() ? await readJson(c, publishSchema) : {};
+    const { at, ...input } = (await c.req.text()).trim() ? await readJson(c, publishSchema) : {};
+    if (at !== undefined) {
+      const when = new Date(at);
+      // A time already past is most likely a mistake (a stale form): say so rather than publish now.
+      if (when.getTime() <= Date.now()) {
+        throw new AppError(400, 'api.validationFailed', { issues: [{ path: ['at'], message: 'api.publishAtPast' }] });
+      }
+      return c.json(await schedulePublish(deps, user, { ...input, at: when }), 202);
+    }
     return c.json(await publishOpenBuild(deps, user, input));
   });
+
+  routes.delete('/:id/schedule', async (c) => c.json(await cancelScheduledPublish(deps, idParam(c.req.param('id')))));
 
   routes.post('/:id/revert', async (c) => {
     const user = requireUser(c);

@@ -55,6 +55,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/builds/open': 'builds.read',
   'DELETE /api/builds/open/changes/:id': 'commits.delete',
   'POST /api/builds/publish': 'builds.create',
+  'DELETE /api/builds/:id/schedule': 'builds.create',
   'POST /api/builds/:id/revert': 'builds.create',
   'POST /api/media': 'commits.create',
   // Site search over published pages (docs/content.md "Search").

@@ -598,13 +598,10 @@ export async function openBuildChanges(deps: BuildDeps): Promise<OpenBuild> {
   const { db } = deps;
   await settleQuietly(deps);
   const build = await currentBuild(db);
-  if (!build) return { id: null, status: null, changes: [] };
+  if (!build) return { id: null, status: null, scheduledAt: null, scheduledBy: null, changes: [] };
   const changes = await changesOf(db, build.id);
   const published = await publishedShas(db, changes.flatMap(touchedPaths));
-  const person = await peopleById(
-    db,
-    changes.map((change) => change.authorId),
-  );
+  const person = await peopleById(db, [...changes.map((change) => change.authorId), build.scheduledBy]);
   const repository = deps.contentRepository;
   const items = await mapLimited(
     changes,
@@ -641,7 +638,13 @@ export async function openBuildChanges(deps: BuildDeps): Promise<OpenBuild> {
       };
     },
   );
-  return { id: build.id, status: build.status as 'open' | 'publishing', changes: items };
+  return {
+    id: build.id,
+    status: build.status as 'open' | 'publishing',
+    scheduledAt: build.scheduledAt?.toISOString() ?? null,
+    scheduledBy: build.scheduledAt ? person(build.scheduledBy) : null,
+    changes: items,
+  };
 }
 
 /** `DELETE /api/builds/open/changes/{id}`: discards one pending change. */
