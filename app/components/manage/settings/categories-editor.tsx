@@ -69,7 +69,7 @@ export function CategoriesEditor({
                     </code>
                     <p id={usageId} className="mt-1 text-xs text-fg-muted">
                       {used ? t('settings.cats.usage', { pages: number(used) }) : t('settings.cats.unused')}
-                      {used && !disabled ? ` — ${t('settings.cats.inUse')}` : ''}
+                      {used && !disabled ? ` · ${t('settings.cats.inUse')}` : ''}
                     </p>
                   </div>
                   {disabled ? null : (
