@@ -16,7 +16,7 @@ export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A one-time password reset link for an account, for an administrator to hand over. Only the
- * token's SHA-256 is stored; a new link replaces the account's earlier unused ones. The actor must
+ * token's SHA-256 is stored; a new link replaces the account's earlier one. The actor must
  * hold everything the account holds, so a reset link is never a way into a stronger account.
  */
 export async function createResetLink(
@@ -32,7 +32,8 @@ export async function createResetLink(
   const token = randomToken(32);
   const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
   await db.batch([
-    db.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
+    // At most one row per account: the table never grows beyond the number of accounts.
+    db.delete(passwordResets).where(eq(passwordResets.userId, userId)),
     db.insert(passwordResets).values({ id: await sha256Hex(token), userId, createdBy: actor.id, expiresAt, createdAt: now }),
   ]);
   return { url: `${where.origin}${paths.resetPassword(where.locale, token)}`, expiresAt };
