@@ -15,6 +15,9 @@ import { DeleteUserButton, DisableUserButton } from './user-status-actions';
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, UserListItem>();
 
+/** Phones leave the join date out, so the actions come closer. */
+const narrow = (columnId: string) => (columnId === 'createdAt' ? 'hidden md:table-cell' : '');
+
 export type UserPowers = { editUser: boolean; deleteUser: boolean };
 
 /**
@@ -43,7 +46,7 @@ export function UsersTable({
         column.accessor('displayName', {
           header: () => t('users.columns.name'),
           cell: ({ row: { original: user } }) => (
-            <div className="min-w-40">
+            <div className="min-w-32">
               <span dir="auto" className="font-medium">
                 {user.displayName}
               </span>
@@ -113,7 +116,11 @@ export function UsersTable({
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="whitespace-nowrap px-3 py-2 text-start font-semibold">
+                <th
+                  key={header.id}
+                  scope="col"
+                  className={`whitespace-nowrap px-3 py-2 text-start font-semibold ${narrow(header.column.id)}`}
+                >
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                 </th>
               ))}
@@ -124,7 +131,7 @@ export function UsersTable({
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-user={row.original.username} className="border-t border-border align-middle hover:bg-muted/30">
               {row.getAllCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-2">
+                <td key={cell.id} className={`px-3 py-2 ${narrow(cell.column.id)}`}>
                   <table.FlexRender cell={cell} />
                 </td>
               ))}
