@@ -12,6 +12,7 @@ import { answeredByPageCache } from '../../server/http/page-cache';
 import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
 import { resumeNewsletterQueue } from '../../server/services/newsletter';
+import { startScheduledPublishing } from '../../server/services/scheduled-publishing';
 import { upgradeInstalledSite } from '../../server/services/upgrade';
 import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
@@ -63,6 +64,8 @@ async function main() {
   });
   server.route('/', app);
 
+  // Builds scheduled for later publish themselves within 5 s of their time, also after a restart.
+  if (!installerToken) startScheduledPublishing(deps);
   // Expired sessions are refused anyway; purging them keeps the table small.
   const purgeSessions = () =>
     purgeExpiredSessions(deps.db).catch((error: unknown) => console.error('Purging expired sessions failed:', error));

@@ -12,6 +12,7 @@ import { httpMailerFromConfig } from '../../server/mail/http-mailer';
 import { rollUpOldViews } from '../../server/services/analytics';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
 import { resumeNewsletterQueue } from '../../server/services/newsletter';
+import { publishDueBuild } from '../../server/services/scheduled-publishing';
 import { applyReleaseMigrations } from '../../server/services/upgrade';
 
 /** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
@@ -67,6 +68,9 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
   return app;
 }
 
+/** The cron trigger (wrangler.jsonc) that publishes scheduled builds; the daily one does housekeeping. */
+const SCHEDULED_PUBLISH_CRON = '* * * * *';
+
 const upgraded = new WeakMap<D1Database, Promise<string[]>>();
 /** Once per isolate and database: a failure is retried by the next request. */
 function releaseMigrationsFor(binding: D1Database): Promise<string[]> {
@@ -98,9 +102,15 @@ function setupProblem(request: Request, message: string): Response {
  * trigger in wrangler.jsonc runs `scheduled`: housekeeping such as purging expired sessions.
  */
 export default {
-  async scheduled(_controller: ScheduledController, env: WorkerEnv) {
+  async scheduled(controller: ScheduledController, env: WorkerEnv) {
     if (!env.DB) return;
     const db = drizzle(env.DB, { schema }) as unknown as Database;
+    // Every minute: a build scheduled for now publishes itself (wrangler.jsonc's first cron).
+    if (controller.cron === SCHEDULED_PUBLISH_CRON) {
+      const config = parseConfig(stringVars(env));
+      await publishDueBuild({ db, contentRepository: githubRepositoryFromConfig(config) });
+      return;
+    }
     const purged = await purgeExpiredSessions(db);
     if (purged) console.log(`Purged ${purged} expired sessions.`);
     // Raw page views past the retention period become daily totals (docs/analytics.md).
