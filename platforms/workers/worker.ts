@@ -14,6 +14,7 @@ import { resumeInterruptedPublishes } from '../../server/services/builds';
 import { resumeNewsletterQueue } from '../../server/services/newsletter';
 import { publishDueBuild } from '../../server/services/scheduled-publishing';
 import { applyReleaseMigrations } from '../../server/services/upgrade';
+import { createWorkersPageCache } from './page-cache';
 
 /** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
 export type WorkerEnv = { DB?: D1Database } & Record<string, unknown>;
@@ -27,6 +28,8 @@ const pageHandler = createPageHandler(build);
  * every request is served through the database of its own env — never a stale one.
  */
 const apps = new WeakMap<object, { binding: D1Database; app: App }>();
+/** Each app's page cache, told the origin of every request (its keys live on the site's own host). */
+const pageCaches = new WeakMap<App, ReturnType<typeof createWorkersPageCache>>();
 
 function stringVars(env: WorkerEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
@@ -52,6 +55,9 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
   if (cached?.binding === binding) return cached.app;
   const config: AppConfig = parseConfig(stringVars(env));
   const db = drizzle(binding, { schema }) as unknown as Database;
+  // Anonymous pages through the data centre's cache (absent outside workerd, e.g. in unit tests).
+  const pageCache =
+    typeof caches === 'undefined' ? undefined : createWorkersPageCache((caches as unknown as { default: Cache }).default);
   const app = createApp({
     config,
     db,
@@ -63,7 +69,9 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
     // Cloudflare sets CF-Connecting-IP on every request that reaches a Worker.
     trustCloudflareIp: true,
     pageHandler,
+    pageCache,
   });
+  if (pageCache) pageCaches.set(app, pageCache);
   apps.set(env, { binding, app });
   return app;
 }
@@ -144,6 +152,8 @@ export default {
     // A release's migrations are applied before this isolate's first request (server/services/upgrade.ts).
     // If the database cannot be reached the app answers that itself (503); the next request retries.
     await releaseMigrationsFor(env.DB).catch((error: unknown) => console.warn('Applying the release migrations failed:', error));
+    const pageCache = pageCaches.get(app);
+    if (pageCache) pageCache.origin = new URL(request.url).origin;
     // The execution context lets page views be written after the response (`waitUntil`).
     return app.fetch(request, env, ctx);
   },

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppConfig } from '../config';
+import { answeredByPageCache } from './page-cache';
 
 /** HTTP Strict Transport Security: https only for six months, subdomains included. */
 export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
@@ -44,7 +45,9 @@ export function httpsAware(config: Pick<AppConfig, 'TRUST_PROXY' | 'SITE_URL'>):
     c.set('https', https);
     await next();
     if (https) c.res.headers.set('Strict-Transport-Security', HSTS_VALUE);
-    else c.res.headers.delete('Strict-Transport-Security');
+    // Stored pages never keep HSTS (server/http/page-cache.ts), so a hit over http is left as it is:
+    // reading its headers would rebuild them on every hit.
+    else if (!answeredByPageCache(c)) c.res.headers.delete('Strict-Transport-Security');
   };
 }
 
