@@ -3,15 +3,19 @@
 //
 // Generates N pages of about 1 000 words (half Persian, half English, each with headings, lists, a
 // table, code and links, all different), commits them as one git commit, packs the repository
-// (`git gc`, as any cloned or long-lived repository is), migrates a fresh database and then times,
+// (`git gc`, as any cloned or long-lived repository is) on a freshly installed site, and then times,
 // each as its own process under /usr/bin/time: the full sync (first import), a sync with nothing to
 // do, and a sync after one page changed. Prints wall time, CPU time and peak memory (max RSS).
+// Last, it starts the built server on that site and times uncached requests (p50/p95): the logs
+// archive (first and a far page), a category, a page, the sitemaps and a feed.
 //
 // Options: `--scale N` (pages, default 10000), `--profile` (writes a CPU profile of the full sync
 // with `node --cpu-prof` to the data folder and keeps it), `--keep` (keeps the data folder).
-// `BENCH_CLI` runs another build of the CLI (default build/node/cli.js).
-import { spawnSync } from 'node:child_process';
+// `BENCH_CLI` runs another build of the CLI (default build/node/cli.js); `BENCH_PORT` fixes the
+// server's port.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -128,12 +132,82 @@ function timed(cli, args, env, nodeFlags = []) {
   return { wall, cpu, peak, output };
 }
 
+const TOKEN = 'bench-scale-setup-token-0123456789';
+const OWNER = { firstName: 'Bench', lastName: 'Owner', about: 'Benchmark', userName: 'bench', password: 'bench-pass-1' };
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(Number(process.env.BENCH_PORT ?? 0), '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The built server on the data folder; resolves once /api/health answers. */
+async function startServer(env) {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['build/node/server.js'], {
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port), SETUP_TOKEN: TOKEN },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    if (
+      await fetch(`${url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
+}
+
+/** Installs the site through the installer's API (it commits and indexes the sample content). */
+async function install(url) {
+  const headers = { 'x-setup-token': TOKEN, 'content-type': 'application/json' };
+  for (const [step, body] of [['migrations-run'], ['database-loading'], ['admin-loading', JSON.stringify(OWNER)]]) {
+    const res = await fetch(`${url}/api/install/${step}`, { method: 'POST', headers, body });
+    if (!res.ok) throw new Error(`${step}: ${res.status} ${await res.text()}`);
+  }
+}
+
+/**
+ * Median and 95th percentile of N sequential requests, each with a query the page cache does not
+ * keep (`?bench=i`), so every one is rendered from the database.
+ */
+async function latency(url, path, count = 40) {
+  const times = [];
+  for (let i = 0; i < count + 5; i++) {
+    const started = performance.now();
+    const res = await fetch(`${url}${path}${path.includes('?') ? '&' : '?'}bench=${i}`);
+    const body = await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    if (i >= 5) times.push({ ms: performance.now() - started, bytes: body.byteLength });
+  }
+  times.sort((a, b) => a.ms - b.ms);
+  return { p50: times[Math.floor(count / 2)].ms, p95: times[Math.floor(count * 0.95)].ms, bytes: times[0].bytes };
+}
+
 export async function benchScale(argv) {
   const at = argv.indexOf('--scale');
   const count = Number(argv[at + 1] && !argv[at + 1].startsWith('--') ? argv[at + 1] : 10000);
   if (!Number.isInteger(count) || count < 2) throw new Error('--scale takes a page count of at least 2');
   const cli = path.resolve(process.env.BENCH_CLI ?? 'build/node/cli.js');
-  if (!existsSync(cli)) {
+  if (!existsSync('build/node/server.js') || !existsSync('build/server/index.js')) {
     console.log('No build found: running `npm run build` first…');
     if (spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
   }
@@ -141,6 +215,13 @@ export async function benchScale(argv) {
   const repo = path.join(dataDir, 'repo');
   const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir };
   try {
+    // An installed site first (owner, settings, the sample pages), so the pages can be served afterwards.
+    const installer = await startServer(env);
+    try {
+      await install(installer.url);
+    } finally {
+      await installer.stop();
+    }
     let started = performance.now();
     generate(repo, count);
     const packs = readdirSync(path.join(repo, '.git', 'objects', 'pack')).filter((f) => f.endsWith('.pack')).length;
@@ -148,7 +229,6 @@ export async function benchScale(argv) {
       `Generated ${count} pages (${Math.ceil(count / 2)} fa, ${Math.floor(count / 2)} en, about 1 000 words each) as one commit, packed (${packs} pack file): ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     started = performance.now();
-    timed(cli, ['migrate'], env);
     const profileFlags = argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profile')}`] : [];
     const full = timed(cli, ['content-sync'], env, profileFlags);
     const idle = timed(cli, ['content-sync'], env);
@@ -176,6 +256,28 @@ export async function benchScale(argv) {
       `\nGoal for 10 000 pages: ≤ ${WALL_GOAL_S} s wall, ≤ ${MEMORY_GOAL_MB} MB peak — ${count === 10000 ? (met ? 'met' : 'NOT met') : `(ran ${count})`}`,
     );
     if (profileFlags.length) console.log(`CPU profile: ${path.join(dataDir, 'profile')}`);
+
+    // Serving: the built server on the synced site, every request rendered (not from the page cache).
+    const server = await startServer(env);
+    try {
+      console.log(`\nServing ${count} pages, uncached (${40} requests each, one at a time):`);
+      for (const target of [
+        '/en/logs',
+        `/fa/logs?page=${Math.max(1, Math.floor(count / 40))}`,
+        '/en/cats/tuts',
+        '/en/logs/page-4321',
+        '/en/sitemap.xml',
+        '/sitemap.xml',
+        '/en/feed.xml',
+      ]) {
+        const r = await latency(server.url, target);
+        console.log(
+          `  ${target.padEnd(22)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   ${(r.bytes / 1024).toFixed(0)} KiB`,
+        );
+      }
+    } finally {
+      await server.stop();
+    }
   } finally {
     if (argv.includes('--keep') || argv.includes('--profile')) console.log(`Data folder kept: ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });

@@ -27,7 +27,8 @@ async function main() {
         const repository = nodeContentRepository(config, config.dataDir);
         const verbose = process.argv.includes('--verbose');
         const started = performance.now();
-        const pool = createRenderPool();
+        // Render threads only when asked: on a busy machine they cost more CPU and memory than they save.
+        const pool = process.argv.includes('--threads') ? createRenderPool() : undefined;
         const result = await syncContent(db, repository, {
           force: process.argv.includes('--force'),
           ...(pool ? { renderPages: pool.renderPages } : {}),
@@ -59,7 +60,7 @@ async function main() {
         break;
       }
       default:
-        console.error('Usage: daftar-cli migrate | content-sync [--force] [--verbose]');
+        console.error('Usage: daftar-cli migrate | content-sync [--force] [--verbose] [--threads]');
         process.exitCode = 2;
     }
   } finally {
