@@ -265,7 +265,7 @@ export async function benchScale(argv) {
         '/en/logs',
         `/fa/logs?page=${Math.max(1, Math.floor(count / 40))}`,
         '/en/cats/tuts',
-        '/en/logs/page-4321',
+        `/en/logs/page-${Math.floor(count / 4)}`,
         '/en/sitemap.xml',
         '/sitemap.xml',
         '/en/feed.xml',
