@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BuildHistory } from '../../components/manage/builds/build-history';
 import { ChangeCard } from '../../components/manage/builds/change-card';
 import { OutcomeView, type PublishOutcome, PublishPanel } from '../../components/manage/builds/publish-panel';
+import { ScheduledNotice } from '../../components/manage/builds/schedule';
 import { EmptyState } from '../../components/profile/empty-state';
 import { Alert } from '../../components/ui/alert';
 import { formatNumber } from '../../lib/format';
@@ -53,6 +54,7 @@ export default function ManageBuilds({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
         {open.status === 'publishing' ? <Alert tone="info" title={t('builds.open.publishing')} /> : null}
+        <ScheduledNotice build={open} canCancel={can.publish} />
         {open.changes.length ? (
           <>
             <ul className="space-y-3">

@@ -1,15 +1,17 @@
-import { ExternalLink, Loader2, Rocket } from 'lucide-react';
+import { CalendarClock, ExternalLink, Loader2, Rocket } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import type { ConflictData, OpenBuildChange, PublishRequest, PublishResult } from '../../../../common/authoring';
+import type { ConflictData, OpenBuildChange, PublishRequest, PublishResult, ScheduleResult } from '../../../../common/authoring';
 import { ApiRequestError, apiFetch } from '../../../lib/api';
 import { useRootData } from '../../../lib/root-data';
+import { formatInZone, scheduleZone, zonedToIso } from '../../../lib/time-zone';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast';
 import { publicPath } from '../pages/page-path';
 import { RepoPath } from './change-card';
+import { ScheduleFields } from './schedule';
 
 export type PublishOutcome =
   | { kind: 'published'; result: PublishResult; links: string[] }
@@ -25,7 +27,10 @@ export function failedOutcome(error: unknown, fallback: string): PublishOutcome 
   return { kind: 'failed', message: error.failure.message };
 }
 
-/** Publish the open build, with an optional title; the button shows progress, the outcome stays on screen. */
+/**
+ * Publish the open build, with an optional title, now or at a chosen time ("Publish later"); the
+ * button shows progress, the outcome stays on screen.
+ */
 export function PublishPanel({
   changes,
   onOutcome,
@@ -38,10 +43,41 @@ export function PublishPanel({
   const revalidator = useRevalidator();
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
+  const [later, setLater] = useState(false);
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('09:00');
+  const [whenError, setWhenError] = useState<string>();
   const id = useId();
+
+  async function schedule() {
+    const at = zonedToIso(date, time, scheduleZone(locale));
+    if (!at) return setWhenError(t('builds.schedule.needDate'));
+    setWhenError(undefined);
+    setBusy(true);
+    try {
+      const body: PublishRequest = { ...(title.trim() ? { title: title.trim() } : {}), at };
+      const result = await apiFetch<ScheduleResult>('/api/builds/publish', { method: 'POST', body, locale });
+      toast({
+        title: t('builds.schedule.success'),
+        description: formatInZone(locale, result.at, scheduleZone(locale)),
+        color: 'success',
+      });
+      setTitle('');
+      setLater(false);
+    } catch (error) {
+      const issue =
+        error instanceof ApiRequestError ? error.failure.data?.issues?.find((item) => item.path[0] === 'at') : undefined;
+      if (issue) setWhenError(issue.message);
+      else onOutcome(failedOutcome(error, t('builds.error')));
+    } finally {
+      setBusy(false);
+      await revalidator.revalidate();
+    }
+  }
 
   async function publish(event: React.FormEvent) {
     event.preventDefault();
+    if (later) return schedule();
     setBusy(true);
     onOutcome(undefined);
     // The pages that will be live afterwards (deleted ones are gone), known before the list reloads.
@@ -62,6 +98,23 @@ export function PublishPanel({
 
   return (
     <form onSubmit={publish} className="flex flex-wrap items-end gap-3" aria-busy={busy}>
+      <label className="flex basis-full items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={later}
+          onChange={(event) => {
+            setLater(event.target.checked);
+            setWhenError(undefined);
+          }}
+          className="size-4 accent-[var(--ui-primary-strong)]"
+        />
+        {t('builds.schedule.later')}
+      </label>
+      {later ? (
+        <div className="basis-full">
+          <ScheduleFields id={`${id}-when`} date={date} time={time} onDate={setDate} onTime={setTime} error={whenError} />
+        </div>
+      ) : null}
       <div className="min-w-0 flex-1 basis-64">
         <label htmlFor={id} className="mb-1 block text-sm font-medium">
           {t('builds.publish.titleLabel')}
@@ -77,8 +130,16 @@ export function PublishPanel({
         />
       </div>
       <Button type="submit" disabled={busy || !changes.length}>
-        {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Rocket aria-hidden className="size-4" />}
-        {busy ? t('builds.publish.busy') : t('builds.publish.submit')}
+        {busy ? (
+          <Loader2 aria-hidden className="size-4 animate-spin" />
+        ) : later ? (
+          <CalendarClock aria-hidden className="size-4" />
+        ) : (
+          <Rocket aria-hidden className="size-4" />
+        )}
+        {busy
+          ? t(later ? 'builds.schedule.busy' : 'builds.publish.busy')
+          : t(later ? 'builds.schedule.submit' : 'builds.publish.submit')}
       </Button>
     </form>
   );

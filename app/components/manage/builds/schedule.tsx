@@ -1,0 +1,125 @@
+import { CalendarClock, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import type { OpenBuild } from '../../../../common/authoring';
+import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { useRootData } from '../../../lib/root-data';
+import { formatInZone, scheduleZone } from '../../../lib/time-zone';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { JalaliDatePicker } from '../../ui/jalali-date-picker';
+import { toast } from '../../ui/toast';
+
+/** The date and time fields of "Publish later": Jalali in Persian (Tehran time), the browser's calendar and zone in English. */
+export function ScheduleFields({
+  id,
+  date,
+  time,
+  onDate,
+  onTime,
+  error,
+}: {
+  id: string;
+  date: string;
+  time: string;
+  onDate: (date: string) => void;
+  onTime: (time: string) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const zone = scheduleZone(locale);
+  const describedBy = [`${id}-zone`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const inputClass =
+    'block h-10 rounded-md border border-border bg-surface px-3 focus:border-secondary focus:outline-none aria-[invalid=true]:border-error';
+  return (
+    <fieldset className="flex flex-wrap items-end gap-3" aria-describedby={describedBy}>
+      <legend className="sr-only">{t('builds.schedule.when')}</legend>
+      <div>
+        <label id={`${id}-date-label`} htmlFor={`${id}-date`} className="mb-1 block text-sm font-medium">
+          {t('builds.schedule.date')}
+        </label>
+        {locale === 'fa' ? (
+          <JalaliDatePicker
+            id={`${id}-date`}
+            value={date}
+            onChange={(next) => onDate(next ?? '')}
+            aria-labelledby={`${id}-date-label`}
+            aria-invalid={error ? true : undefined}
+          />
+        ) : (
+          <input
+            id={`${id}-date`}
+            type="date"
+            value={date}
+            onChange={(event) => onDate(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            className={inputClass}
+          />
+        )}
+      </div>
+      <div>
+        <label htmlFor={`${id}-time`} className="mb-1 block text-sm font-medium">
+          {t('builds.schedule.time')}
+        </label>
+        <input
+          id={`${id}-time`}
+          type="time"
+          dir="ltr"
+          value={time}
+          onChange={(event) => onTime(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          className={inputClass}
+        />
+      </div>
+      <p id={`${id}-zone`} className="basis-full text-xs text-fg-muted">
+        {locale === 'fa' ? t('builds.schedule.zoneTehran') : t('builds.schedule.zoneLocal', { zone })}{' '}
+        {t('builds.schedule.laterEdits')}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="basis-full text-sm text-error-strong">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The open build's planned publish: when (in the reader's calendar and zone), by whom, and a way to call it off. */
+export function ScheduledNotice({ build, canCancel }: { build: OpenBuild; canCancel: boolean }) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  if (!build.scheduledAt || build.id === null) return null;
+  const id = build.id;
+  const when = formatInZone(locale, build.scheduledAt, scheduleZone(locale));
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      await apiFetch(`/api/builds/${id}/schedule`, { method: 'DELETE', locale });
+      toast({ title: t('builds.schedule.cancelled'), color: 'info' });
+    } catch (error) {
+      toast({ title: error instanceof ApiRequestError ? error.message : t('builds.error'), color: 'error' });
+    } finally {
+      setBusy(false);
+      await revalidator.revalidate();
+    }
+  }
+
+  return (
+    <Alert tone="info" title={t('builds.schedule.notice', { when })}>
+      <div className="flex flex-wrap items-center gap-3" data-testid="scheduled-notice">
+        {build.scheduledBy ? <span>{t('builds.schedule.by', { name: build.scheduledBy.displayName })}</span> : null}
+        {canCancel ? (
+          <Button type="button" variant="outline" size="sm" onClick={cancel} disabled={busy}>
+            {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <CalendarClock aria-hidden className="size-4" />}
+            {t('builds.schedule.cancel')}
+          </Button>
+        ) : null}
+      </div>
+    </Alert>
+  );
+}
