@@ -4,6 +4,8 @@
 export const SEARCH_PAGE_SIZE = 10;
 /** The longest query accepted, in characters. */
 export const SEARCH_QUERY_MAX = 200;
+/** The id of the search page's own query field (the header's `/` shortcut focuses it there). */
+export const SEARCH_PAGE_FIELD = 'search-query';
 /** The last page a search may ask for. */
 export const SEARCH_PAGE_MAX = 1000;
 

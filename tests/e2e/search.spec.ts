@@ -42,6 +42,11 @@ test.describe('search', () => {
     await page.goto(`${installedSite.url}/en/search`);
     await expect(page.getByText('What are you looking for?')).toBeVisible();
     const form = page.getByRole('main').getByRole('search');
+    // On the search page `/` goes to the page's own field.
+    await expect(async () => {
+      await page.locator('body').press('/');
+      await expect(form.getByRole('searchbox')).toBeFocused({ timeout: 500 });
+    }).toPass();
     await form.getByRole('searchbox').fill('MARKD');
     await form.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/en\/search\?q=MARKD$/);

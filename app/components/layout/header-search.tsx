@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../../common/paths';
-import { SEARCH_QUERY_MAX } from '../../../common/search';
+import { SEARCH_PAGE_FIELD, SEARCH_QUERY_MAX } from '../../../common/search';
 import { useRootData } from '../../lib/root-data';
 import { Button } from '../ui/button';
 
@@ -15,7 +15,7 @@ function typing(target: EventTarget | null) {
 /**
  * The header's search box (a GET form to the search page, so it works before hydration too). From
  * the `sm` breakpoint it is always there; on phones an icon opens it as a row of its own. `/`
- * anywhere on the page focuses it, Escape closes it on phones.
+ * anywhere on the page focuses it (on the search page, that page's field), Escape closes it on phones.
  */
 export function HeaderSearch() {
   const { t } = useTranslation();
@@ -33,6 +33,9 @@ export function HeaderSearch() {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typing(event.target))
         return;
       event.preventDefault();
+      // The search page's own field, where there is one; else this box.
+      const field = document.getElementById(SEARCH_PAGE_FIELD);
+      if (field) return field.focus();
       setOpen(true);
       // The phone row renders on the next frame; the desktop box is already there.
       requestAnimationFrame(() => input.current?.focus());

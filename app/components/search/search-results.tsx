@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import type { Locale } from '../../../common/locales';
 import { paths } from '../../../common/paths';
-import { SEARCH_QUERY_MAX, type SearchHit } from '../../../common/search';
+import { SEARCH_PAGE_FIELD, SEARCH_QUERY_MAX, type SearchHit } from '../../../common/search';
 import { formatDate, formatNumber } from '../../lib/format';
 import { Pagination } from '../content/pagination';
 import { EmptyState } from '../profile/empty-state';
@@ -34,11 +34,11 @@ export function SearchResults(props: {
     <section className="mx-auto max-w-[42rem]">
       <h1 className="text-3xl font-bold">{t('search.title')}</h1>
       <Form role="search" method="get" action={paths.search(locale)} className="mt-6 flex gap-2">
-        <label htmlFor="search-query" className="sr-only">
+        <label htmlFor={SEARCH_PAGE_FIELD} className="sr-only">
           {t('search.label')}
         </label>
         <input
-          id="search-query"
+          id={SEARCH_PAGE_FIELD}
           key={query}
           type="search"
           name="q"
