@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { CommentBulkAction, CommentStatus, ManagedComment } from '../../../../common/comments';
+import { localeNames } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
 import { ApiRequestError, apiFetch } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
@@ -184,7 +185,8 @@ export function ModerationList({ items, tab, canDelete }: { items: ManagedCommen
                   lang={comment.locale}
                 >
                   {comment.pageTitle ?? `/${comment.locale}/${comment.path}`}
-                </a>
+                </a>{' '}
+                <span className="text-xs">({localeNames[comment.locale]})</span>
               </p>
               <div
                 dir="auto"
