@@ -43,7 +43,8 @@ const words = {
     unsaved: 'تغییرهای ذخیره‌نشده دارید',
     leaveTitle: 'بدون ذخیره بیرون می‌روید؟',
     stay: 'ماندن',
-    badTarget: 'باید مسیری در همین سایت (/about) یا نشانی http(s) باشد',
+    // The paths are bidi-isolated (U+2066…U+2069) so they read left to right inside Persian.
+    badTarget: 'باید مسیری در همین سایت (\u2066/about\u2069) یا نشانی \u2066http(s)\u2069 باشد',
     fix: 'چند خانه نیاز به اصلاح دارد',
     pagesLink: 'صفحه‌ها',
   },
@@ -61,7 +62,7 @@ async function readerHeader(browser: Browser, url: string) {
   await reader.goto(url);
   const header = reader.locator('header');
   const result = {
-    name: await header.getByRole('link').first().innerText(),
+    name: await header.getByTestId('wordmark').innerText(),
     menu: await header.locator('nav').first().getByRole('link').allInnerTexts(),
   };
   await context.close();
@@ -80,6 +81,7 @@ for (const locale of ['en', 'fa'] as const) {
     const settingsUrl = `${freshSite.url}/${locale}/manage/settings`;
     const before = await readerHeader(browser, `${freshSite.url}/${locale}/about`);
     expect(before.menu).toHaveLength(3);
+    expect(before.name).not.toContain(w.newName);
 
     await login('owner', freshSite);
     await openSettings(page, settingsUrl);
@@ -126,11 +128,11 @@ for (const locale of ['en', 'fa'] as const) {
     await expect(page.getByText(w.saved).first()).toBeVisible();
     await expect(save).toBeDisabled();
     // The owner's own header follows at once too.
-    await expect(page.locator('header').getByRole('link').first()).toHaveText(w.newName);
+    await expect(page.getByTestId('wordmark')).toContainText(w.newName);
     await snap(page, `settings-saved-${locale}`);
 
     const after = await readerHeader(browser, `${freshSite.url}/${locale}/about`);
-    expect(after.name).toBe(w.newName);
+    expect(after.name).toContain(w.newName);
     expect(after.menu).toEqual([before.menu[0], w.newLabel, before.menu[1]]);
   });
 }
@@ -158,6 +160,10 @@ test('en: categories in use cannot be removed, a new one can be added; indexing 
   await newCategory.getByLabel('Name (English)').press('Enter');
   await expect(page.getByTestId('category-row').filter({ hasText: 'poems' })).toContainText('Not used by any page');
 
+  // The default avatar: shown for people without a picture of their own.
+  await page.getByTestId('image-defaultAvatar').getByLabel('Image address').fill('/icon.png');
+  await expect(page.getByRole('img', { name: 'Preview of the Default avatar' })).toHaveAttribute('src', '/icon.png');
+
   // The switch works from the keyboard.
   const indexable = page.getByRole('switch', { name: 'Let search engines index this site' });
   await indexable.focus();
@@ -176,6 +182,9 @@ test('en: categories in use cannot be removed, a new one can be added; indexing 
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Category: Poems');
   expect(await (await reader.request.get(`${freshSite.url}/robots.txt`)).text()).toBe('User-agent: *\nDisallow: /\n');
   await context.close();
+
+  await page.goto(`${freshSite.url}/en/profile`);
+  await expect(page.locator('img[alt="Owner Person"]')).toHaveAttribute('src', '/icon.png');
 });
 
 test('fa: an editor (no settings.read) sees why the settings are hidden', async ({ page, installedSite, login }) => {
