@@ -225,6 +225,19 @@ describe('search index in step with the content', () => {
     expect(counts?.indexed).toBe(counts?.pages);
   });
 
+  it('follows a sync that stages its chunks (rows moved from the staging table into pages)', async () => {
+    const site = await searchSite();
+    const files: Record<string, string> = {};
+    for (let i = 1; i <= 5; i++) files[`content/en/numbat/p${i}.md`] = page(`Numbat ${i}`, `Termites, part ${i}.`);
+    commitFiles(site.deps.contentRepository!.location, files, 'Numbats');
+    await syncContent(site.deps.db, site.deps.contentRepository!, { chunkPages: 2 });
+    expect((await site.search('en', 'termites')).total).toBe(5);
+    const [counts] = await site.deps.db.all<{ pages: number; indexed: number }>(
+      sql`select (select count(*) from pages) as pages, (select count(*) from pages_search) as indexed`,
+    );
+    expect(counts?.indexed).toBe(counts?.pages);
+  });
+
   it('follows a publish from the dashboard', async () => {
     const site = await searchSite();
     const api = client(site, 'editor');
