@@ -1,13 +1,80 @@
+import { parseArgs } from 'node:util';
 import { runMigrations } from '../../server/db/migrate';
+import { cliCreateAdmin, cliResetLink } from '../../server/services/admin-cli';
 import { type SyncProgress, syncContent } from '../../server/services/content-sync';
 import { createNodeDatabase } from './database';
 import { nodeContentRepository } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
 import { createRenderPool } from './render-pool';
 
-/** `npm run db:migrate` and friends: maintenance commands against the configured database. */
+const USAGE = `Usage: npm run daftar -- <command> [options]
+
+Commands:
+  migrate                      apply pending database migrations
+  content-sync [--force] [--verbose] [--threads]
+                               re-index the content repository
+  reset-password USER [--locale fa|en]
+                               print a one-time link (24 h) that sets USER's password
+  create-admin [--first-name F] [--last-name L] [--about A] [--user-name U]
+                               add an owner account; asks for what is missing (and the password)
+
+Every command takes --help. The data folder and database come from DATA_DIR / DATABASE_URL.`;
+
+const commandHelp: Record<string, string> = {
+  migrate:
+    'Usage: npm run daftar -- migrate\nApplies the migrations the installed release brings (the server also does it at start).',
+  'content-sync':
+    'Usage: npm run daftar -- content-sync [--force] [--verbose] [--threads]\nRe-indexes the content repository: --force re-renders every page, --verbose lists changed pages, --threads renders on worker threads.',
+  'reset-password':
+    'Usage: npm run daftar -- reset-password USER [--locale fa|en]\nPrints a one-time link, valid 24 hours, that lets USER choose a new password; using it signs out their sessions. The link starts with SITE_URL (or http://localhost:PORT).',
+  'create-admin':
+    "Usage: npm run daftar -- create-admin [--first-name F] [--last-name L] [--about A] [--user-name U]\nAdds an owner account. Missing fields and the password are asked for on the terminal (the password is not shown); the rules are the installer form's.",
+};
+
+/** Asks on the terminal; `hidden` keeps a password off the screen. */
+async function ask(question: string, hidden = false): Promise<string> {
+  if (!process.stdin.isTTY)
+    throw new Error(`${question.replace(/: $/, '')} is needed: pass it as an option (no terminal to ask on).`);
+  const readline = await import('node:readline');
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  if (hidden) {
+    const output = rl as unknown as { _writeToOutput: (text: string) => void };
+    output._writeToOutput = (text: string) => {
+      if (text.includes(question)) process.stdout.write(text);
+    };
+  }
+  try {
+    return await new Promise<string>((resolve) => rl.question(question, resolve));
+  } finally {
+    if (hidden) process.stdout.write('\n');
+    rl.close();
+  }
+}
+
+/** `npm run daftar -- …` (and `npm run db:migrate`, `npm run content:sync`): maintenance commands against the configured database. */
 async function main() {
-  const [command] = process.argv.slice(2);
+  const { values: options, positionals } = parseArgs({
+    allowPositionals: true,
+    strict: false,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      locale: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      about: { type: 'string' },
+      'user-name': { type: 'string' },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (!command || command === 'help') {
+    console.log(USAGE);
+    if (!command && !options.help) process.exitCode = 2;
+    return;
+  }
+  if (options.help) {
+    console.log(commandHelp[command] ?? USAGE);
+    return;
+  }
   const config = (() => {
     try {
       return loadNodeConfig();
@@ -59,8 +126,30 @@ async function main() {
         if (result.problems.length) process.exitCode = 1;
         break;
       }
+      case 'reset-password': {
+        const [userName] = rest;
+        if (!userName) throw new Error(commandHelp['reset-password']);
+        const locale = options.locale === 'en' ? 'en' : 'fa';
+        const origin = config.SITE_URL ? new URL(config.SITE_URL).origin : `http://localhost:${config.PORT}`;
+        const { url, expiresAt } = await cliResetLink(db, userName, { origin, locale });
+        console.log(`One-time link for ${userName} (valid until ${expiresAt.toISOString()}):\n\n  ${url}\n`);
+        break;
+      }
+      case 'create-admin': {
+        const text = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
+        const input = {
+          firstName: text('first-name') ?? (await ask('First name: ')),
+          lastName: text('last-name') ?? (await ask('Last name: ')),
+          about: text('about') ?? (await ask('About (a line): ')),
+          userName: text('user-name') ?? (await ask('User name: ')),
+          password: process.env.DAFTAR_ADMIN_PASSWORD ?? (await ask('Password: ', true)),
+        };
+        const { owners } = await cliCreateAdmin(db, input);
+        console.log(`Owner "${input.userName}" created; the site has ${owners} owner(s). Sign in at /login.`);
+        break;
+      }
       default:
-        console.error('Usage: daftar-cli migrate | content-sync [--force] [--verbose] [--threads]');
+        console.error(`Unknown command "${command}".\n\n${USAGE}`);
         process.exitCode = 2;
     }
   } finally {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSiteSettings } from '../../common/site-settings';
+import { json } from '../../tests/support/config';
 import { commitFiles } from '../../tests/support/content-repo';
 import { createInstalledSite } from '../../tests/support/site';
 import { getContentPage } from '../services/content';
@@ -43,7 +44,7 @@ describe('POST /api/webhooks/github', () => {
 
     const response = await deliver(app, 'push', push());
     expect(response.status).toBe(202);
-    expect(await response.json()).toEqual({ event: 'push', syncing: true });
+    expect(await json(response)).toEqual({ event: 'push', syncing: true });
     await expect
       .poll(async () => (await getContentPage(deps.db, 'en', 'logs/from-github', defaultSiteSettings))?.title)
       .toBe('From GitHub');
@@ -57,7 +58,7 @@ describe('POST /api/webhooks/github', () => {
     commitFiles(deps.contentRepository!.location, newPage);
     const response = await deliver(app, event, push(), sign);
     expect(response.status).toBe(401);
-    expect((await response.json()).message).toBe('The webhook signature is missing or wrong');
+    expect((await json(response)).message).toBe('The webhook signature is missing or wrong');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await getContentPage(deps.db, 'en', 'logs/from-github', defaultSiteSettings)).toBeUndefined();
   });
@@ -82,7 +83,7 @@ describe('POST /api/webhooks/github', () => {
     ] as const) {
       const response = await deliver(app, event, payload);
       expect(response.status, event).toBe(202);
-      expect((await response.json()).syncing, event).toBe(false);
+      expect((await json(response)).syncing, event).toBe(false);
     }
   });
 
