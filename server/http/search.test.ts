@@ -4,6 +4,8 @@ import { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from '../../common/search';
 import { client, createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
 import { commitFiles } from '../../tests/support/content-repo';
+import { createTestDeps } from '../../tests/support/deps';
+import { createApp } from '../app';
 import { syncContent } from '../services/content-sync';
 import { searchStatement } from '../services/search';
 
@@ -176,6 +178,13 @@ describe('search API', () => {
     expect(details.some((detail) => /pages_search VIRTUAL TABLE/.test(detail))).toBe(true);
     expect(details.filter((detail) => /^SCAN p\b/.test(detail))).toEqual([]);
     expect(details.filter((detail) => /^SEARCH p USING INTEGER PRIMARY KEY/.test(detail))).toHaveLength(2);
+  });
+
+  it('answers 503 "run the migrations" before the site is installed, not a 500', async () => {
+    const { deps } = await createTestDeps();
+    const response = await createApp(deps).request('/api/search?locale=en&q=x');
+    expect(response.status).toBe(503);
+    expect(await json(response)).toMatchObject({ statusCode: 503, message: 'Run the database migrations first' });
   });
 
   it('refuses a bad locale, page or an over-long query with field errors', async () => {

@@ -5,7 +5,9 @@ import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, type SearchResults
 import { searchMatchExpression, searchSnippet, searchSnippetStart } from '../content/search-text';
 import type { RequestState } from '../context';
 import type { Database } from '../db/database';
+import { isMissingTableError } from '../db/errors';
 import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
 import { siteOrigin } from './seo';
 
 type Row = { slug: string; title: string; description: string; date: string | null; text: string | null; total: number };
@@ -40,7 +42,11 @@ export function searchStatement(locale: Locale, match: string, page: number) {
 export async function searchPages(db: Database, locale: Locale, query: string, page = 1): Promise<SearchResults> {
   const match = searchMatchExpression(query);
   if (!match) return { items: [], total: 0 };
-  const rows = await db.all<Row>(searchStatement(locale, match, page));
+  const rows = await db.all<Row>(searchStatement(locale, match, page)).catch((error: unknown) => {
+    // Before installation, or before the search migration ran: say so instead of a 500.
+    if (isMissingTableError(error)) throw new AppError(503, 'api.notMigrated');
+    throw error;
+  });
   let total = Number(rows[0]?.total ?? 0);
   if (!rows.length && page > 1) {
     // Past the last page: the count alone, so the page can say how many there are.
