@@ -77,6 +77,7 @@ export async function saveSettings(deps: AppDeps, next: SiteSettings, expectedVe
     .returning({ updatedAt: settings.updatedAt })
     .get();
   if (!row) throw new AppError(412, 'api.settingsChanged');
-  deps.pageCache?.clear();
+  // Awaited: on Workers the cache is the data centre's, and clearing it is a request of its own.
+  await deps.pageCache?.clear();
   return { settings: next, version: row.updatedAt.getTime() };
 }
