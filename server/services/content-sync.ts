@@ -59,7 +59,8 @@ export type SyncProgress = {
 /** Makes the staging table, or makes it again when `pages` gained or lost a column since. */
 async function ensureStaging(db: Database) {
   const columns = async (table: string) =>
-    (await db.all<{ name: string }>(sql`select name from pragma_table_info(${table})`)).map((c) => c.name).join(',');
+    // The PRAGMA statement, not the pragma_table_info() function, which D1 refuses.
+    (await db.all<{ name: string }>(sql`pragma table_info(${sql.identifier(table)})`)).map((c) => c.name).join(',');
   const [current, staged] = await Promise.all([columns('pages'), columns(STAGING)]);
   if (current === staged) return;
   await db.batch([
