@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { translateMessage } from '../../common/messages';
 import { isHttpUrl, isSameSitePath } from '../../common/site-path';
 
 /** A page's YAML front matter after validation (docs/content.md: content is Markdown + YAML in git). */
@@ -85,7 +86,11 @@ export function parseDocument(source: string): { data: FrontMatter; body: string
     throw new ContentError('front matter must be a YAML mapping (key: value lines)');
   const parsed = validateFrontMatter(raw);
   if (!parsed.success) {
-    const problems = parsed.issues.map((issue) => `${issue.path.join('.') || 'front matter'} ${issue.message}`);
+    // zod's default messages are message references (common/zod-messages.ts): the indexer reports in English.
+    const problems = parsed.issues.map(
+      (issue) =>
+        `${issue.path.join('.') || 'front matter'} ${translateMessage('en', issue.message).replace(/^./, (c) => c.toLowerCase())}`,
+    );
     throw new ContentError(`front matter: ${problems.join('; ')}`);
   }
   return { data: parsed.data, body: text.slice(match[0].length) };
