@@ -9,7 +9,8 @@ export default defineConfig({
     environment: 'node',
     // One installed site per run, copied per test (tests/support/site.ts).
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/cleanup.ts'],
+    // zod's messages as the app sets them (server/app.ts and the browser entry import this too).
+    setupFiles: ['common/zod-messages.ts', 'tests/support/fail-on-console-error.ts', 'tests/support/cleanup.ts'],
     testTimeout: 20_000,
     // Test files share each worker's module graph: importing the app once per worker, not once per
     // file, halves the run. So no module-level state a test could leak into another file.

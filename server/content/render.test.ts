@@ -447,7 +447,7 @@ describe('parseDocument', () => {
     ['a /%2e//host thumbnail', doc("title: x\nthumbnail: '/%2e//evil.invalid/a.png'"), /thumbnail must be a site path/],
     ['a thumbnail with a tab', doc('title: x\nthumbnail: "/\t/evil.invalid/a.png"'), /thumbnail must be a site path/],
     // zod's default message, in the indexer's English (it was a message key after zod's messages became references).
-    ['a non-boolean flag', doc('title: x\ndraft: maybe'), /draft expected boolean, received string/],
+    ['a non-boolean flag', doc('title: x\ndraft: maybe'), /draft (invalid input: )?expected boolean, received string/],
   ])('reports %s clearly', (_name, source, message) => {
     expect(() => parseDocument(source)).toThrow(ContentError);
     expect(() => parseDocument(source)).toThrow(message);
