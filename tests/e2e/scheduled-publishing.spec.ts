@@ -40,7 +40,7 @@ test('en: a build is scheduled for tomorrow from the builds screen, shown with i
   await anonymous?.close();
 
   await page.getByRole('button', { name: 'Cancel the schedule' }).click();
-  await expect(page.getByText('Schedule cancelled: the build stays open')).toBeVisible();
+  await expect(page.getByText('Schedule cancelled: the build stays open', { exact: true })).toBeVisible();
   await expect(notice).toHaveCount(0);
 });
 
