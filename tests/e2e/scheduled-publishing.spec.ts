@@ -55,7 +55,7 @@ test('fa: a scheduled build shows its time in the Jalali calendar, Tehran time',
   expect(scheduled.status()).toBe(202);
   await page.goto(`${freshSite.url}/fa/manage/builds`);
   const notice = page.getByTestId('scheduled-notice').locator('xpath=ancestor::*[@role="status"]');
-  await expect(notice).toContainText('۱۰ آذر ۱۴۰۵');
+  await expect(notice).toContainText('سه‌شنبه ۱۰ آذر ۱۴۰۵، ساعت ۹:۳۰');
   await expect(notice).toContainText('۹:۳۰');
   await snap(page, 'builds-scheduled-fa');
 });
