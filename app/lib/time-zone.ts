@@ -46,9 +46,16 @@ export function zonedToIso(date: string, time: string, zone: string): string | u
   return new Date(wall - offsetMs(zone, first)).toISOString();
 }
 
-/** An instant as the reader reads it: date and time in the locale's calendar, in `zone`. */
+/**
+ * An instant as the reader reads it: weekday, date and time in the locale's calendar, in `zone`.
+ * Composed from parts: ICU's full Persian pattern reads "۱۴۰۵ آذر ۱۰, سه‌شنبه", with a Latin comma.
+ */
 export function formatInZone(locale: Locale, iso: string, zone: string): string {
-  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(
-    new Date(iso),
-  );
+  const instant = new Date(iso);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(intlLocale[locale], { ...options, timeZone: zone }).format(instant);
+  const weekday = part({ weekday: 'long' });
+  const date = part({ dateStyle: 'long' });
+  const time = part({ timeStyle: 'short' });
+  return locale === 'fa' ? `${weekday} ${date}، ساعت ${time}` : `${weekday}, ${date} at ${time}`;
 }
