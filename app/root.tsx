@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
-import fontUrl from 'vazirmatn/fonts/webfonts/Vazirmatn[wght].woff2?url';
 import { localeDirection } from '../common/locales';
 import type { Route } from './+types/root';
 import { DeviceBoot } from './components/device/device-boot';
@@ -11,6 +10,7 @@ import { NavigationProgress } from './components/layout/navigation-progress';
 import { TooltipProvider } from './components/ui/icon-button';
 import { Toaster } from './components/ui/toast';
 import { createI18n } from './i18n/i18n';
+import { fontFaces, fontPreload } from './lib/fonts';
 import { type RootData, useRootData } from './lib/root-data';
 import { SessionProvider } from './lib/session';
 import { themeBootScript } from './lib/theme';
@@ -22,13 +22,10 @@ export async function loader(args: Route.LoaderArgs): Promise<RootData> {
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'preload', href: fontUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: appCss },
   { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
   { rel: 'apple-touch-icon', href: '/icon.png' },
 ];
-
-const fontFace = `@font-face{font-family:"Vazirmatn";src:url("${fontUrl}") format("woff2-variations"),url("${fontUrl}") format("woff2");font-weight:100 900;font-style:normal;font-display:swap}`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { locale, nonce, site } = useRootData();
@@ -48,7 +45,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Sets the theme class before first paint: no flash of the wrong theme. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, not user input. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
-        <style>{fontFace}</style>
+        {/* Only this locale's script is preloaded and declared (app/lib/fonts.ts). */}
+        <link rel="preload" href={fontPreload[locale]} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <style>{fontFaces[locale]}</style>
         <Meta />
         <Links />
       </head>

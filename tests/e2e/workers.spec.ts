@@ -145,6 +145,21 @@ test.describe('Cloudflare Workers target (wrangler dev --local)', () => {
     expect((await request.post(`${url}/api/install/verify-token`, { headers })).status()).toBe(403);
   });
 
+  test('an installed site keeps anonymous pages in the Cache API, sent as stored gzip', async ({ request }) => {
+    const page = `${url}/en`;
+    const first = await request.get(page, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(first.status()).toBe(200);
+    const hit = await request.get(page, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(hit.headers()['x-cache']).toBe('HIT');
+    expect(hit.headers()['content-encoding']).toBe('gzip');
+    expect(await hit.text()).toBe(await first.text());
+    // No nonce on a cached page: its inline scripts are allowed by hash (decision 0006).
+    expect(hit.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    expect(hit.headers()['content-security-policy']).not.toContain('nonce');
+    const etag = hit.headers().etag;
+    expect((await request.get(page, { headers: { 'if-none-match': etag } })).status()).toBe(304);
+  });
+
   test('`wrangler deploy --dry-run` bundles the worker offline', async () => {
     test.setTimeout(120_000);
     const outDir = path.join(tempDir, 'bundle');

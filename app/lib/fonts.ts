@@ -1,0 +1,41 @@
+import latin400Url from '@fontsource/vazirmatn/files/vazirmatn-latin-400-normal.woff2?url';
+import latin700Url from '@fontsource/vazirmatn/files/vazirmatn-latin-700-normal.woff2?url';
+import arabicUrl from '@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url';
+import latinExtUrl from '@fontsource-variable/vazirmatn/files/vazirmatn-latin-ext-wght-normal.woff2?url';
+import latinUrl from '@fontsource-variable/vazirmatn/files/vazirmatn-latin-wght-normal.woff2?url';
+import type { Locale } from '../../common/locales';
+
+// Vazirmatn split by script (Fontsource's subsets, with their unicode-range), so a page downloads
+// only the files for characters it shows: English pages no Persian glyphs at all, Persian pages
+// the Arabic-script face plus at most the Latin weights their Latin characters use.
+const RANGES = {
+  latin:
+    'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD',
+  latinExt:
+    'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF',
+  // The Arabic-script subset, plus the space it also carries, so Persian text needs no Latin file for it.
+  arabic:
+    'U+0020,U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC',
+} as const;
+
+const face = (url: string, weight: string, range: string) =>
+  `@font-face{font-family:"Vazirmatn";src:url("${url}") format("woff2");font-weight:${weight};font-style:normal;font-display:swap;unicode-range:${range}}`;
+
+/**
+ * The `@font-face` rules of a page. For overlapping ranges the last rule wins, so the script's own
+ * face comes last. English: the variable Latin faces (one file for every weight). Persian: the
+ * variable Arabic-script face, and for Latin characters two static weights (400 serves 100–550,
+ * 700 serves 551–900), fetched only when used; latin-ext only when such characters appear.
+ */
+export const fontFaces: Record<Locale, string> = {
+  en: [face(latinExtUrl, '100 900', RANGES.latinExt), face(latinUrl, '100 900', RANGES.latin)].join(''),
+  fa: [
+    face(latinExtUrl, '100 900', RANGES.latinExt),
+    face(latin400Url, '100 550', RANGES.latin),
+    face(latin700Url, '551 900', RANGES.latin),
+    face(arabicUrl, '100 900', RANGES.arabic),
+  ].join(''),
+};
+
+/** The one font file worth preloading: the face of the page's own script. */
+export const fontPreload: Record<Locale, string> = { en: latinUrl, fa: arabicUrl };
