@@ -21,3 +21,8 @@ export function isMissingTableError(error: unknown): boolean {
 export function isUniqueViolation(error: unknown): boolean {
   return errorSays(error, /UNIQUE constraint failed/i);
 }
+
+/** Whether a statement set a NOT NULL column to NULL (used on purpose as a guard: server/services/users.ts). */
+export function isNotNullViolation(error: unknown): boolean {
+  return errorSays(error, /NOT NULL constraint failed/i);
+}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../tests/support/config';
 import { createInstalledSite, type InstalledSite, loginAs, PASSWORD } from '../../tests/support/site';
@@ -6,7 +6,7 @@ import { allPermissions } from '../auth/permissions';
 import { sha256Hex } from '../auth/tokens';
 import { builds, passwordResets, roles, sessions, userRoles, users } from '../db/schema';
 import { createRole } from '../services/roles';
-import { createUser, setUserRoles } from '../services/users';
+import { batchKeepingAnOwner, createUser, setUserRoles } from '../services/users';
 
 const STRONG = 'violet harbour lantern 42';
 
@@ -261,6 +261,56 @@ describe('disable, enable and delete', () => {
     await setUserRoles(site.deps.db, owner, site.ids.member, ['owner']);
     expect((await as(site, superCookie).delete(`/api/users/${site.ids.owner}`)).status).toBe(200);
     expect((await as(site, superCookie).delete(`/api/users/${site.ids.member}`)).status).toBe(409);
+  });
+});
+
+describe('the last owner under concurrent requests', () => {
+  it('two owners disabled or demoted at the same moment: one change wins, an active owner remains', async () => {
+    for (const attempt of ['disable', 'roles', 'delete'] as const) {
+      const site = await createInstalledSite();
+      await createRole(site.deps.db, owner, { name: 'super', permissions: [...allPermissions] });
+      const superId = await createUser(
+        site.deps.db,
+        { userName: 'super', firstName: 'Sup', lastName: 'Erman', about: '', password: PASSWORD },
+        ['super'],
+        site.deps.passwordIterations,
+      );
+      await setUserRoles(site.deps.db, owner, site.ids.member, ['owner']);
+      const api = as(site, await loginAs(site.deps, superId));
+      const change = (id: string) =>
+        attempt === 'disable'
+          ? api.post(`/api/users/${id}/disable`)
+          : attempt === 'roles'
+            ? api.put(`/api/users/${id}/roles`, { roles: ['editor'] })
+            : api.delete(`/api/users/${id}`);
+      const statuses = (await Promise.all([change(site.ids.owner), change(site.ids.member)])).map((r) => r.status).sort();
+      expect(statuses, attempt).toEqual([200, 409]);
+      const owners = await site.deps.db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .where(and(eq(userRoles.roleId, 'owner'), isNull(users.disabledAt)));
+      expect(owners, attempt).toHaveLength(1);
+    }
+  });
+});
+
+describe('the owner guard inside the transaction', () => {
+  it('aborts a change that would leave no active owner, even when no pre-check ran', async () => {
+    const site = await createInstalledSite();
+    const db = site.deps.db;
+    await expect(batchKeepingAnOwner(db, [db.delete(userRoles).where(eq(userRoles.roleId, 'owner'))])).rejects.toMatchObject({
+      statusCode: 409,
+      messageKey: 'api.lastOwner',
+    });
+    expect(await rolesOf(site, site.ids.owner)).toEqual(['owner']);
+    await expect(
+      batchKeepingAnOwner(db, [db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, site.ids.owner))]),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect((await db.select().from(users).where(eq(users.id, site.ids.owner)).get())?.disabledAt).toBeNull();
+    // A change that keeps an owner goes through whole.
+    await batchKeepingAnOwner(db, [db.delete(userRoles).where(eq(userRoles.userId, site.ids.member))]);
+    expect(await rolesOf(site, site.ids.member)).toEqual([]);
   });
 });
 

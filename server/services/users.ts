@@ -4,9 +4,8 @@ import { OWNER_ROLE, type SessionUser } from '../../common/permissions';
 import type { AccountRequest } from '../../common/schemas/account';
 import { hashPassword } from '../auth/password';
 import { requireStrongPassword } from '../auth/password-strength';
-import { revokeUserSessions } from '../auth/sessions';
 import type { Database } from '../db/database';
-import { isUniqueViolation } from '../db/errors';
+import { isNotNullViolation, isUniqueViolation } from '../db/errors';
 import { devices, passwordResets, roles, sessions, userRoles, users } from '../db/schema';
 import { AppError } from '../errors';
 import { requireHolds, requireMayManage, rolePermissions } from './grants';
@@ -159,6 +158,29 @@ export async function requireAccount(db: Database, userId: string) {
   return user;
 }
 
+/**
+ * The last-owner rule inside a change's own transaction, so two administrators demoting the last
+ * two owners at the same moment cannot both succeed (each pre-check alone would pass). When no
+ * active owner would remain, this statement sets a NOT NULL column to NULL, which aborts the whole
+ * batch: SQLite has no RAISE outside triggers. The pre-check below gives the usual message first.
+ */
+export async function batchKeepingAnOwner(db: Database, statements: BatchItem<'sqlite'>[]) {
+  const guard = db
+    .update(users)
+    .set({ username: sql`NULL` })
+    .where(
+      sql`not exists (select 1 from user_roles ur join users u on u.id = ur.user_id
+        where ur.role_id = ${OWNER_ROLE} and u.disabled_at is null)`,
+    );
+  try {
+    // The guard runs last, after the change it judges.
+    await db.batch([...statements, guard] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  } catch (error) {
+    if (isNotNullViolation(error)) throw new AppError(409, 'api.lastOwner');
+    throw error;
+  }
+}
+
 /** Refuses (409) when the change would leave the site without an active owner. */
 async function requireOtherOwner(db: Database, userId: string) {
   const owners = await activeOwnerIds(db);
@@ -189,7 +211,7 @@ export async function setUserRoles(db: Database, actor: Actor, userId: string, r
   requireHolds(actor, await rolePermissions(db, roleIds));
   if (!roleIds.includes(OWNER_ROLE)) await requireOtherOwner(db, userId);
   const unique = [...new Set(roleIds)];
-  await db.batch([
+  await batchKeepingAnOwner(db, [
     db.delete(userRoles).where(eq(userRoles.userId, userId)),
     ...unique.map((roleId) => db.insert(userRoles).values({ userId, roleId })),
   ]);
@@ -201,11 +223,12 @@ export async function setUserDisabled(db: Database, actor: Actor, userId: string
   if (disabled && userId === actor.id) throw new AppError(400, 'api.disableSelf');
   await requireMayManage(db, actor, userId);
   if (disabled) await requireOtherOwner(db, userId);
-  await db
+  const change = db
     .update(users)
     .set({ disabledAt: disabled ? new Date() : null, updatedAt: new Date() })
     .where(eq(users.id, userId));
-  if (disabled) await revokeUserSessions(db, userId);
+  if (!disabled) return void (await change);
+  await batchKeepingAnOwner(db, [change, db.delete(sessions).where(eq(sessions.userId, userId))]);
 }
 
 /**
@@ -220,7 +243,7 @@ export async function deleteUser(db: Database, actor: Actor, userId: string) {
   await requireMayManage(db, actor, userId);
   await requireOtherOwner(db, userId);
   const now = new Date();
-  await db.batch([
+  await batchKeepingAnOwner(db, [
     db
       .update(users)
       .set({
