@@ -1,5 +1,5 @@
 // biome-ignore-all lint/correctness/noNodejsModules: a build step run by Node (wrangler.jsonc `build`), never bundled into the Worker.
-// Writes build/client/_headers, which Workers static assets apply to the files they serve (never to
+// Writes build/client/_headers (and .assetsignore, below), which Workers static assets apply to the files they serve (never to
 // the Worker's own responses). Vite's content-hashed files under /assets/ never change, so browsers
 // keep them for a year, as the node target does; other files keep the default revalidation by ETag.
 // Cloudflare applies every rule that matches a path, so /assets/* files get both.
@@ -15,3 +15,6 @@ writeFileSync(
   `${clientDir}/_headers`,
   ['/*', '  X-Content-Type-Options: nosniff', '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n'),
 );
+// The node target's pre-compressed copies (scripts/precompress.mjs) are not uploaded: Workers static
+// assets compress on their own.
+writeFileSync(`${clientDir}/.assetsignore`, ['*.br', '*.gz', ''].join('\n'));
