@@ -5,7 +5,7 @@ import { Form, Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../../common/paths';
 import { SEARCH_PAGE_FIELD, SEARCH_QUERY_MAX } from '../../../common/search';
 import { useRootData } from '../../lib/root-data';
-import { Button } from '../ui/button';
+import { IconButton } from '../ui/icon-button';
 
 /** Whether a key press happens while the reader types somewhere (then `/` is just a character). */
 function typing(target: EventTarget | null) {
@@ -51,10 +51,9 @@ export function HeaderSearch() {
   return (
     <>
       {/* Phones: a link to the search page until hydration, then a button that opens the row. */}
-      <Button asChild variant="ghost" size="icon" className="sm:hidden">
+      <IconButton asChild label={t('search.open')} className="sm:hidden">
         <Link
           to={action}
-          aria-label={t('search.open')}
           aria-expanded={open}
           aria-controls="site-search"
           onClick={(event) => {
@@ -65,7 +64,7 @@ export function HeaderSearch() {
         >
           {open ? <X aria-hidden className="size-5" /> : <Search aria-hidden className="size-5" />}
         </Link>
-      </Button>
+      </IconButton>
       <Form
         id="site-search"
         role="search"

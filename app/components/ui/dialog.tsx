@@ -3,6 +3,7 @@ import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { Tip } from './icon-button';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -38,12 +39,14 @@ export function DialogContent({
           ) : null}
         </div>
         {children}
-        <RadixDialog.Close
-          aria-label={t('common.close')}
-          className="absolute end-3 top-3 rounded-md p-1.5 text-fg-muted hover:bg-muted hover:text-fg"
-        >
-          <X aria-hidden className="size-4" />
-        </RadixDialog.Close>
+        <Tip label={t('common.close')}>
+          <RadixDialog.Close
+            aria-label={t('common.close')}
+            className="absolute end-3 top-3 rounded-md p-1.5 text-fg-muted hover:bg-muted hover:text-fg"
+          >
+            <X aria-hidden className="size-4" />
+          </RadixDialog.Close>
+        </Tip>
       </RadixDialog.Content>
     </RadixDialog.Portal>
   );

@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, forwardRef, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tip } from './icon-button';
 
 export type FieldProps = ComponentProps<'input'> & { label: string; error?: string; hint?: string; multiline?: boolean };
 
@@ -39,15 +40,17 @@ export const Field = forwardRef<HTMLInputElement & HTMLTextAreaElement, FieldPro
           />
         )}
         {type === 'password' ? (
-          <button
-            type="button"
-            onClick={() => setVisible((v) => !v)}
-            aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
-            aria-pressed={visible}
-            className="absolute inset-y-0 end-0 flex items-center px-3 text-fg-muted hover:text-fg"
-          >
-            {visible ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
-          </button>
+          <Tip label={visible ? t('common.hidePassword') : t('common.showPassword')}>
+            <button
+              type="button"
+              onClick={() => setVisible((v) => !v)}
+              aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
+              aria-pressed={visible}
+              className="absolute inset-y-0 end-0 flex items-center px-3 text-fg-muted hover:text-fg"
+            >
+              {visible ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
+            </button>
+          </Tip>
         ) : null}
       </div>
       {hint ? (

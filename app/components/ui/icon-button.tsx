@@ -15,6 +15,27 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
 }
 
 /**
+ * A tooltip on one control (its only child, which must take a ref and props: a button, a link, a
+ * Radix trigger). Shown after the spec's delay on hover, and on keyboard focus.
+ */
+export function Tip({ label, side, children }: { label: string; side?: 'top' | 'bottom'; children: ReactNode }) {
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content
+          side={side}
+          sideOffset={6}
+          className="z-[70] rounded-md bg-neutral-900 px-2 py-1 text-xs text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900"
+        >
+          {label}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
+
+/**
  * An icon-only button. `label` is its accessible name and, unless `tooltip` says otherwise, the
  * tooltip that sighted mouse and keyboard users see on hover or focus.
  */
@@ -25,18 +46,8 @@ export function IconButton({
   ...props
 }: Omit<ButtonProps, 'size' | 'aria-label'> & { label: string; tooltip?: string }) {
   return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>
-        <Button variant={variant} size="icon" aria-label={label} {...props} />
-      </Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content
-          sideOffset={6}
-          className="z-[70] rounded-md bg-neutral-900 px-2 py-1 text-xs text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900"
-        >
-          {tooltip}
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+    <Tip label={tooltip}>
+      <Button variant={variant} size="icon" aria-label={label} {...props} />
+    </Tip>
   );
 }

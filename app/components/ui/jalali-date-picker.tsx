@@ -4,6 +4,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../lib/format';
 import { addDays, addJalaliMonths, fromJalali, isoToDays, jalaliMonthGrid, jalaliMonthLength, toJalali } from '../../lib/jalali';
+import { Tip } from './icon-button';
 
 type Props = {
   id?: string;
@@ -140,26 +141,30 @@ export function JalaliDatePicker({ id, value, onChange, ...aria }: Props) {
           className="z-50 w-72 rounded-lg border border-border bg-surface p-3 text-fg shadow-lg"
         >
           <div className="mb-2 flex items-center justify-between gap-2">
-            <button
-              type="button"
-              className={navButton}
-              onClick={() => showMonth(-1)}
-              aria-label={t('editor.datePicker.previousMonth')}
-            >
-              {/* "Back" points to the line's start: right in Persian. */}
-              <ChevronLeft aria-hidden className="size-4 rtl:-scale-x-100" />
-            </button>
+            <Tip label={t('editor.datePicker.previousMonth')}>
+              <button
+                type="button"
+                className={navButton}
+                onClick={() => showMonth(-1)}
+                aria-label={t('editor.datePicker.previousMonth')}
+              >
+                {/* "Back" points to the line's start: right in Persian. */}
+                <ChevronLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+              </button>
+            </Tip>
             <p className="font-semibold" aria-live="polite" data-testid="jalali-month">
               {title}
             </p>
-            <button
-              type="button"
-              className={navButton}
-              onClick={() => showMonth(1)}
-              aria-label={t('editor.datePicker.nextMonth')}
-            >
-              <ChevronRight aria-hidden className="size-4 rtl:-scale-x-100" />
-            </button>
+            <Tip label={t('editor.datePicker.nextMonth')}>
+              <button
+                type="button"
+                className={navButton}
+                onClick={() => showMonth(1)}
+                aria-label={t('editor.datePicker.nextMonth')}
+              >
+                <ChevronRight aria-hidden className="size-4 rtl:-scale-x-100" />
+              </button>
+            </Tip>
           </div>
           <table ref={grid} aria-label={title} className="w-full border-collapse text-center text-sm" onKeyDown={onGridKey}>
             <thead>

@@ -9,7 +9,7 @@ import { RankedList } from '../../components/manage/overview/ranked-list';
 import { SiteFacts } from '../../components/manage/overview/site-facts';
 import { VisitsChart, VisitsTable } from '../../components/manage/overview/visits-chart';
 import { EmptyState } from '../../components/profile/empty-state';
-import { Button } from '../../components/ui/button';
+import { IconButton } from '../../components/ui/icon-button';
 import { formatDate, formatNumber } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
@@ -69,16 +69,9 @@ export default function ManageDashboard({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-fg-muted">{t('overview.intro')}</p>
         </div>
         <div className="flex items-center gap-2">
-          <Button
-            variant="outline"
-            size="icon"
-            onClick={() => revalidator.revalidate()}
-            disabled={loading}
-            aria-label={t('overview.refresh')}
-            title={t('overview.refresh')}
-          >
+          <IconButton variant="outline" onClick={() => revalidator.revalidate()} disabled={loading} label={t('overview.refresh')}>
             <RefreshCw aria-hidden className={`size-4 ${revalidator.state === 'loading' ? 'animate-spin' : ''}`} />
-          </Button>
+          </IconButton>
           <RangeSwitch locale={locale} days={report.days} />
         </div>
       </div>

@@ -19,9 +19,10 @@ import {
   Table,
   Undo2,
 } from 'lucide-react';
-import { Toolbar, Tooltip } from 'radix-ui';
+import { Toolbar } from 'radix-ui';
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tip } from '../../ui/icon-button';
 import { editorExtensions } from './extensions';
 
 /** What the editor screen asks of the WYSIWYG editor. */
@@ -234,7 +235,7 @@ function FormatToolbar({
   };
 
   return (
-    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+    <>
       <Toolbar.Root
         dir={dir}
         aria-label={t('editor.toolbar.label')}
@@ -247,29 +248,18 @@ function FormatToolbar({
               const { active, enabled } = state[action.key] ?? { active: false, enabled: true };
               const name = t(`editor.toolbar.${action.key}`);
               return (
-                <Tooltip.Root key={action.key}>
-                  <Tooltip.Trigger asChild>
-                    <Toolbar.Button
-                      type="button"
-                      aria-label={name}
-                      aria-pressed={action.active ? active : undefined}
-                      disabled={!enabled}
-                      onClick={() => run(action)}
-                      className="inline-flex size-8 items-center justify-center rounded-md text-fg-muted hover:bg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-secondary disabled:opacity-40 aria-pressed:bg-primary/15 aria-pressed:text-primary-strong"
-                    >
-                      <action.Icon aria-hidden className={`size-4 ${action.mirror ? 'rtl:-scale-x-100' : ''}`} />
-                    </Toolbar.Button>
-                  </Tooltip.Trigger>
-                  <Tooltip.Portal>
-                    <Tooltip.Content
-                      side="bottom"
-                      sideOffset={6}
-                      className="z-50 rounded-md bg-neutral-900 px-2 py-1 text-xs text-white shadow dark:bg-neutral-100 dark:text-neutral-900"
-                    >
-                      {name}
-                    </Tooltip.Content>
-                  </Tooltip.Portal>
-                </Tooltip.Root>
+                <Tip key={action.key} label={name} side="bottom">
+                  <Toolbar.Button
+                    type="button"
+                    aria-label={name}
+                    aria-pressed={action.active ? active : undefined}
+                    disabled={!enabled}
+                    onClick={() => run(action)}
+                    className="inline-flex size-8 items-center justify-center rounded-md text-fg-muted hover:bg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-secondary disabled:opacity-40 aria-pressed:bg-primary/15 aria-pressed:text-primary-strong"
+                  >
+                    <action.Icon aria-hidden className={`size-4 ${action.mirror ? 'rtl:-scale-x-100' : ''}`} />
+                  </Toolbar.Button>
+                </Tip>
               );
             })}
           </div>
@@ -287,6 +277,6 @@ function FormatToolbar({
           if (files.length) onImageFiles(files);
         }}
       />
-    </Tooltip.Provider>
+    </>
   );
 }
