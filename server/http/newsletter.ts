@@ -82,6 +82,7 @@ export function createNewsletterRoutes(deps: AppDeps) {
       again = true;
       return;
     }
+    // Only the Workers entry trusts CF-Connecting-IP: there a run must fit in the request's waitUntil.
     const budgetMs = deps.trustCloudflareIp ? WORKER_BUDGET_MS : undefined;
     running = (async () => {
       do {
