@@ -86,3 +86,13 @@ export const USERS_PAGE_SIZE = 20;
 
 /** The role registration gives (server/services/accounts.ts): it cannot be deleted. */
 export const MEMBER_ROLE = 'member';
+
+/**
+ * The default roles' descriptions as the installer writes them (server/auth/permissions.ts). The
+ * dashboard shows its own translation of a default role while its description is unchanged.
+ */
+export const defaultRoleDescriptions = {
+  owner: 'Owns the site: every permission.',
+  editor: 'Writes and publishes pages, moderates comments.',
+  member: 'A registered reader who can comment.',
+} as const;

@@ -1,16 +1,17 @@
 import { allPermissions, OWNER_ROLE, type Permission } from '../../common/permissions';
+import { defaultRoleDescriptions } from '../../common/schemas/admin';
 
 // The catalogue itself is shared with the browser; re-exported for server code.
 export { allPermissions, isPermission, type Permission, permissionCatalogue } from '../../common/permissions';
 
 /** The roles a fresh site starts with; the owner role always holds every permission. */
 export const defaultRoles: { id: string; name: string; description: string; permissions: Permission[] }[] = [
-  { id: OWNER_ROLE, name: OWNER_ROLE, description: 'Owns the site: every permission.', permissions: allPermissions },
+  { id: OWNER_ROLE, name: OWNER_ROLE, description: defaultRoleDescriptions.owner, permissions: allPermissions },
   {
     id: 'editor',
     name: 'editor',
-    description: 'Writes and publishes pages, moderates comments.',
+    description: defaultRoleDescriptions.editor,
     permissions: allPermissions.filter((p) => /^(dashboard|builds|commits|comments)\./.test(p)),
   },
-  { id: 'member', name: 'member', description: 'A registered reader who can comment.', permissions: ['comments.create'] },
+  { id: 'member', name: 'member', description: defaultRoleDescriptions.member, permissions: ['comments.create'] },
 ];

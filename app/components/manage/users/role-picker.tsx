@@ -1,7 +1,14 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type Grantor, missingPermissions, permissionsOfRoles } from '../../../../common/grants';
 import { OWNER_ROLE } from '../../../../common/permissions';
-import type { RoleListItem } from '../../../../common/schemas/admin';
+import { defaultRoleDescriptions, type RoleListItem } from '../../../../common/schemas/admin';
+
+/** A role's description; a default role still described as installed reads in the page's language. */
+export function roleDescription(role: RoleListItem, t: TFunction) {
+  const installed = (defaultRoleDescriptions as Record<string, string | undefined>)[role.id];
+  return installed === role.description ? t(`users.defaultRoles.${role.id}`) : role.description;
+}
 
 /**
  * Role checkboxes. A role granting a permission the signed-in user lacks cannot be ticked or
@@ -50,7 +57,7 @@ export function RolePicker({
                   </span>
                   {role.id === OWNER_ROLE ? null : (
                     <span className="block text-xs text-fg-muted" dir="auto">
-                      {role.description}
+                      {roleDescription(role, t)}
                     </span>
                   )}
                   {beyond ? <span className="block text-xs text-fg-muted">{t('users.beyondYou')}</span> : null}

@@ -14,6 +14,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogClose, DialogContent } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
 import { OwnerRoleDialog, RoleDialog } from './role-dialog';
+import { roleDescription } from './role-picker';
 
 export type RolePowers = { editRole: boolean; deleteRole: boolean };
 
@@ -65,7 +66,7 @@ export function RolesTable({ roles, me, can }: { roles: RoleListItem[]; me: Gran
                     </span>
                   ) : null}
                   <span dir="auto" className="block text-xs text-fg-muted">
-                    {owner ? t('users.roles.lockedHint') : role.description}
+                    {owner ? t('users.roles.lockedHint') : roleDescription(role, t)}
                   </span>
                 </td>
                 <td className="whitespace-nowrap px-3 py-2">
