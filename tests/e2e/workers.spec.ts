@@ -156,7 +156,8 @@ test.describe('Cloudflare Workers target (wrangler dev --local)', () => {
     // No nonce on a cached page: its inline scripts are allowed by hash (decision 0006).
     expect(hit.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
     expect(hit.headers()['content-security-policy']).not.toContain('nonce');
-    const etag = hit.headers().etag;
+    const etag = hit.headers().etag ?? '';
+    expect(etag).toMatch(/^"/);
     expect((await request.get(page, { headers: { 'if-none-match': etag } })).status()).toBe(304);
   });
 
