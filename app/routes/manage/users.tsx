@@ -140,11 +140,17 @@ function UsersTab({ data }: { data: Route.ComponentProps['loaderData'] }) {
         ) : (
           <EmptyState
             icon={query ? ShieldAlert : Users}
-            title={query ? t('users.empty.searchTitle', { query }) : t('users.empty.title')}
-            hint={query ? t('users.empty.searchHint') : t('users.empty.hint')}
+            title={total ? t('users.empty.pageTitle') : query ? t('users.empty.searchTitle', { query }) : t('users.empty.title')}
+            hint={
+              total
+                ? t('users.empty.pageHint', { pages: formatNumber(locale, pages) })
+                : query
+                  ? t('users.empty.searchHint')
+                  : t('users.empty.hint')
+            }
           />
         )}
-        {pages > 1 ? <Pagination page={page} pages={pages} search={search} locale={locale} /> : null}
+        {pages > 1 || page > 1 ? <Pagination page={page} pages={pages} search={search} locale={locale} /> : null}
       </div>
     </div>
   );
@@ -168,7 +174,8 @@ function Pagination({ page, pages, search, locale }: { page: number; pages: numb
   return (
     <nav aria-label={t('users.pagination.label')} className="mt-4 flex items-center justify-between gap-3">
       {link(
-        page - 1,
+        // Past the end (an old link), "previous" leads back to the last page.
+        Math.min(page - 1, pages),
         <>
           <ChevronLeft aria-hidden className="size-4 rtl:-scale-x-100" />
           {t('users.pagination.previous')}
