@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { readCookie } from '../../common/cookies';
 import { isLocale, LOCALE_COOKIE, type Locale, localeFromAcceptLanguage } from '../../common/locales';
 import { translateMessage } from '../../common/messages';
+import { isMissingTableError } from '../db/errors';
 import { AppError, type IssueLike } from '../errors';
 
 /** The one JSON error shape of the API (docs/architecture.md): `{ statusCode, message, data?: { issues } }`. */
@@ -36,6 +37,8 @@ export function handleError(error: unknown, c: Context) {
   }
   if (error instanceof HTTPException)
     return errorJson(c, error.status as ContentfulStatusCode, error.message || 'Request failed');
+  // Any API route used before installation (or before a release's migrations): a clear 503, not a 500.
+  if (isMissingTableError(error)) return errorJson(c, 503, translateMessage(requestLocale(c), 'api.notMigrated'));
   console.error(error);
   return errorJson(c, 500, 'Internal Server Error');
 }
