@@ -10,6 +10,7 @@ import type { ContentRepository } from '../content/repository';
 import { pages } from '../db/schema';
 import { getContentPage } from './content';
 import { latestContentBuild, type SyncProgress, syncContent } from './content-sync';
+import { searchPages } from './search';
 
 const page = (title: string, body = 'Some text.') => `---\ntitle: "${title}"\ndate: 2026-02-01\n---\n\n${body}\n`;
 
@@ -74,6 +75,9 @@ describe('content sync in chunks', () => {
     expect(await served()).toEqual({ ...newIndex, build: result.buildId });
     expect(await staged()).toBe(0);
     expect((await latestContentBuild(db))?.pageCount).toBe(34);
+    // Staged rows reach the search index too (its triggers fire on the move into pages).
+    expect((await searchPages(db, 'en', 'Bulk')).total).toBe(20);
+    expect((await searchPages(db, 'en', 'changed')).items.map((item) => item.path)).toContain('/en/about');
   });
 
   it('a sync that fails after two chunks leaves the old index serving; the next one renders only the rest', async () => {
