@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { imageBytes } from '../support/images';
 import { expect, snap, test } from './fixtures';
 
 /*
@@ -159,6 +160,16 @@ test('en: categories in use cannot be removed, a new one can be added; indexing 
   await newCategory.getByLabel('Name (English)').fill('Poems');
   await newCategory.getByLabel('Name (English)').press('Enter');
   await expect(page.getByTestId('category-row').filter({ hasText: 'poems' })).toContainText('Not used by any page');
+
+  // A banner uploaded through the media endpoint: its address fills the field, the preview loads it.
+  const banner = page.getByTestId('image-defaultBanner');
+  await banner
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: Buffer.from(imageBytes('png')) });
+  await expect(banner.getByLabel('Image address')).toHaveValue(/^\/media\/.+\.png$/);
+  const preview = page.getByRole('img', { name: 'Preview of the Default banner' });
+  await expect(preview).toHaveAttribute('src', /^\/media\//);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   // The default avatar: shown for people without a picture of their own.
   await page.getByTestId('image-defaultAvatar').getByLabel('Image address').fill('/icon.png');
