@@ -28,7 +28,7 @@ export default function ManageLayout({ loaderData }: Route.ComponentProps) {
   });
   return (
     <SiteShell>
-      <div className="grid gap-8 md:grid-cols-[12rem_1fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-[12rem_minmax(0,1fr)]">
         <nav aria-label={t('manage.menu')}>
           <ul className="space-y-1">
             {allowed.map((entry) => (

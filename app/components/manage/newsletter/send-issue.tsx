@@ -64,7 +64,7 @@ export function SendIssue({
   }
 
   const selectClass =
-    'block h-10 w-full rounded-md border border-border bg-surface px-3 text-fg focus:border-secondary focus:outline-none';
+    'block h-10 w-full min-w-0 rounded-md border border-border bg-surface px-3 text-fg focus:border-secondary focus:outline-none';
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-border p-4 sm:p-5" data-testid="send-issue">
       <h2 id={`${id}-title`} className="text-lg font-semibold">

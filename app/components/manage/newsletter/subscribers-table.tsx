@@ -23,56 +23,76 @@ export function SubscribersTable({ items, canDelete }: { items: SubscriberItem[]
   const { t } = useTranslation();
   const { locale } = useRootData();
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-sm">
-        <thead className="bg-muted/60 text-start text-fg-muted">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t('newsletter.manage.columns.email')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t('newsletter.manage.columns.status')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t('newsletter.manage.columns.locale')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              {t('newsletter.manage.columns.date')}
-            </th>
-            {canDelete ? (
-              <th scope="col" className="px-3 py-2 text-end font-medium">
-                <span className="sr-only">{t('newsletter.manage.columns.actions')}</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {items.map((item) => (
-            <tr key={item.id} data-testid="subscriber-row">
-              <td className="max-w-[16rem] px-3 py-2">
-                <bdi dir="ltr" className="break-all">
-                  {item.email}
-                </bdi>
-              </td>
-              <td className="px-3 py-2">
+    <>
+      {/* Phones: one card per subscriber; a table would squeeze the addresses into slivers. */}
+      <ul className="divide-y divide-border rounded-lg border border-border sm:hidden">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-start justify-between gap-3 p-3" data-testid="subscriber-card">
+            <div className="min-w-0 space-y-1">
+              <bdi dir="ltr" className="block break-all text-sm font-medium">
+                {item.email}
+              </bdi>
+              <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
                 <Badge tone={statusTone[item.status]}>{t(`newsletter.manage.status.${item.status}`)}</Badge>
-              </td>
-              <td className="px-3 py-2" lang={item.locale}>
-                {localeNames[item.locale]}
-              </td>
-              <td className="whitespace-nowrap px-3 py-2 text-fg-muted">
+                <span lang={item.locale}>{localeNames[item.locale]}</span>
                 <time dateTime={item.createdAt}>{formatDate(locale, item.createdAt)}</time>
-              </td>
+              </div>
+            </div>
+            {canDelete ? <DeleteSubscriberButton item={item} /> : null}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-border sm:block">
+        <table className="w-full text-sm">
+          <thead className="bg-muted/60 text-start text-fg-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2 text-start font-medium">
+                {t('newsletter.manage.columns.email')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-medium">
+                {t('newsletter.manage.columns.status')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-medium">
+                {t('newsletter.manage.columns.locale')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-medium">
+                {t('newsletter.manage.columns.date')}
+              </th>
               {canDelete ? (
-                <td className="px-3 py-2 text-end">
-                  <DeleteSubscriberButton item={item} />
-                </td>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  <span className="sr-only">{t('newsletter.manage.columns.actions')}</span>
+                </th>
               ) : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {items.map((item) => (
+              <tr key={item.id} data-testid="subscriber-row">
+                <td className="px-3 py-2">
+                  <bdi dir="ltr" className="break-all">
+                    {item.email}
+                  </bdi>
+                </td>
+                <td className="px-3 py-2">
+                  <Badge tone={statusTone[item.status]}>{t(`newsletter.manage.status.${item.status}`)}</Badge>
+                </td>
+                <td className="px-3 py-2" lang={item.locale}>
+                  {localeNames[item.locale]}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2 text-fg-muted">
+                  <time dateTime={item.createdAt}>{formatDate(locale, item.createdAt)}</time>
+                </td>
+                {canDelete ? (
+                  <td className="px-3 py-2 text-end">
+                    <DeleteSubscriberButton item={item} />
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
