@@ -5,6 +5,8 @@
 //   p99 of Daftar against nginx serving the same HTML as a static file (gzip_static, a pre-made
 //   .gz: Debian's nginx has no brotli), measured alternately, side by side; without nginx, a small
 //   Node static server stands in and the output says so (that figure is not the goal's reference);
+//   a bare @hono/node-server process sending the same bytes is measured alongside, as the floor of
+//   any Hono app on Node;
 // - uncached server rendering, ms per page;
 // - compressed bytes of HTML, CSS and JavaScript for the long page, and font bytes per locale;
 // - Lighthouse (mobile) performance and accessibility for the home and the long page in both
@@ -155,6 +157,41 @@ async function startNodeStatic(dir) {
   });
 }
 
+/**
+ * The floor of any Hono app on Node: a bare `@hono/node-server` process sending the same page as
+ * stored brotli bytes with fixed headers. Shows how much of the gap to nginx is the runtime's own.
+ */
+async function startBareHono(dir) {
+  const port = await freePort();
+  const code = `
+    import { serve } from '@hono/node-server';
+    import { Hono } from 'hono';
+    import { readFileSync } from 'node:fs';
+    import { brotliCompressSync } from 'node:zlib';
+    const body = new Uint8Array(brotliCompressSync(readFileSync(${JSON.stringify(path.join(dir, 'root', 'page.html'))})));
+    const headers = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', vary: 'Accept-Encoding', 'content-length': String(body.byteLength) };
+    serve({ fetch: new Hono().get('*', () => new Response(body, { headers })).fetch, port: ${port}, hostname: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: 'ignore', cwd: process.cwd() });
+  const url = `http://127.0.0.1:${port}/page.html`;
+  for (let i = 0; i < 400; i++) {
+    if (child.exitCode !== null) throw new Error('the bare Hono server exited');
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { url, stop, label: 'bare hono (node-server)' };
+}
+
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 
 /** One load run: requests/s and p99 (ms), with the browser's headers. */
@@ -280,6 +317,8 @@ async function lighthouseScores(url) {
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
         lcp: lhr.audits['largest-contentful-paint']?.numericValue,
+        // Why a score is missing (for example NO_LCP), as Lighthouse reports it.
+        problem: lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage,
       });
     }
   } finally {
@@ -346,6 +385,7 @@ async function main() {
   mkdirSync(path.join(staticDir, 'root'), { recursive: true });
   let app;
   let reference;
+  let bare;
   try {
     const installing = await startApp(dataDir);
     await install(installing.url);
@@ -375,10 +415,12 @@ async function main() {
     console.log(
       `${hasWrk ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${WARMUP} s warm-up, then ${ROUNDS} × ${DURATION} s each, alternating; headers: Accept-Encoding: ${BROWSER['accept-encoding']}\n`,
     );
-    const [daftar, ref] = await sideBySide([{ url: app.url + PAGE, label: 'daftar (page cache)' }, reference]);
+    bare = await startBareHono(staticDir);
+    const [daftar, ref, floor] = await sideBySide([{ url: app.url + PAGE, label: 'daftar (page cache)' }, reference, bare]);
     const pad = (s, n) => String(s).padEnd(n);
-    console.log(`${pad('', 30)}${pad('req/s', 12)}p99 ms`);
-    for (const r of [daftar, ref]) console.log(`${pad(r.label, 30)}${pad(r.rps.toFixed(0), 12)}${r.p99.toFixed(1)}`);
+    console.log(`${pad('', 30)}${pad('req/s', 12)}${pad('p99 ms', 10)}× reference`);
+    for (const r of [daftar, ref, floor])
+      console.log(`${pad(r.label, 30)}${pad(r.rps.toFixed(0), 12)}${pad(r.p99.toFixed(1), 10)}${(r.rps / ref.rps).toFixed(2)}`);
     const ratio = daftar.rps / ref.rps;
     console.log(
       `ratio daftar / ${ref.label}: ${ratio.toFixed(2)}${existsSync(NGINX) ? ` (goal ≥ 0.5${ratio >= 0.5 ? ', met' : ', NOT met'})` : ' (not the goal reference)'}`,
@@ -401,7 +443,7 @@ async function main() {
       console.log('\nLighthouse (mobile; goals: performance ≥ 98, accessibility ≥ 95)');
       for (const s of await lighthouseScores(app.url))
         console.log(
-          `${pad(s.pathname, 50)}performance ${pad(s.performance, 5)}accessibility ${pad(s.accessibility, 5)}LCP ${(s.lcp / 1000).toFixed(2)} s`,
+          `${pad(s.pathname, 50)}performance ${pad(s.performance, 5)}accessibility ${pad(s.accessibility, 5)}LCP ${(s.lcp / 1000).toFixed(2)} s${s.problem ? ` — ${s.problem}` : ''}`,
         );
     } else console.log('\nLighthouse skipped (--no-lighthouse / BENCH_LIGHTHOUSE=0).');
 
@@ -411,6 +453,7 @@ async function main() {
     );
   } finally {
     await reference?.stop();
+    await bare?.stop();
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
