@@ -123,5 +123,11 @@ export const migrations: { name: string; statements: string[] }[] = [
       "ALTER TABLE `builds` ADD `scheduled_at` integer;",
       "ALTER TABLE `builds` ADD `scheduled_by` text REFERENCES users(id) ON DELETE set null;"
     ]
+  },
+  {
+    "name": "0010_public_pages_index",
+    "statements": [
+      "CREATE INDEX `pages_public_idx` ON `pages` (`locale`,`draft`,`slug`);"
+    ]
   }
 ];

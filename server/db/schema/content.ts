@@ -56,6 +56,8 @@ export const pages = sqliteTable(
     index('pages_logs_idx')
       .on(t.locale, t.draft, sql`${t.date} desc`, t.slug)
       .where(sql`${t.date} is not null`),
+    // Public pages of a locale in address order (sitemap files) and their count (sitemap index).
+    index('pages_public_idx').on(t.locale, t.draft, t.slug),
     index('pages_cat_logs_idx')
       .on(t.locale, t.draft, t.cat, sql`${t.date} desc`, t.slug)
       .where(sql`${t.date} is not null`),

@@ -1,0 +1,1 @@
+CREATE INDEX `pages_public_idx` ON `pages` (`locale`,`draft`,`slug`);
