@@ -1,7 +1,7 @@
 import { type DefaultTreeAdapterTypes, parseFragment } from 'parse5';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { BodySegment, ResolvedWidget } from '../../../common/content';
 import { renderMarkdown } from '../../../server/content/render';
@@ -9,11 +9,11 @@ import { createI18n } from '../../i18n/i18n';
 import { ContentBody } from './content-body';
 
 function render(body: BodySegment[], widgets: ResolvedWidget[]) {
+  // A data router, as in the app: widgets read the site settings through the root route's data.
+  const Page = createRoutesStub([{ path: '/', Component: () => <ContentBody body={body} widgets={widgets} locale="en" /> }]);
   const markup = renderToString(
     <I18nextProvider i18n={createI18n('en')}>
-      <MemoryRouter>
-        <ContentBody body={body} widgets={widgets} locale="en" />
-      </MemoryRouter>
+      <Page initialEntries={['/']} />
     </I18nextProvider>,
   );
   const root = parseFragment(markup).childNodes[0];
