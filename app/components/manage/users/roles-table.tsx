@@ -56,7 +56,7 @@ export function RolesTable({ roles, me, can }: { roles: RoleListItem[]; me: Gran
             const count = owner ? allPermissions.length : role.permissions.length;
             return (
               <tr key={role.id} data-role={role.id} className="border-t border-border align-middle hover:bg-muted/30">
-                <td className="px-3 py-2">
+                <td className="min-w-48 px-3 py-2">
                   <span className="font-medium" dir="ltr">
                     {role.name}
                   </span>
