@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import type { SavedChange, SavePageRequest } from '../../../../common/authoring';
 import { type Locale, localeNames, locales } from '../../../../common/locales';
 import { apiFetch } from '../../../lib/api';
+import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { useCategoryName } from '../../content/category-link';
 import { FormDialog } from '../../ui/form-dialog';
@@ -29,7 +30,7 @@ export function CreatePageDialog({ locale, cats }: { locale: Locale; cats: strin
   const catName = useCategoryName();
   const pathEdited = useRef(false);
   const values: CreatePageForm = { locale, title: '', path: '', cat: '' };
-  const form = useForm<CreatePageForm>({ resolver: zodResolver(createPageSchema), mode: 'onTouched', defaultValues: values });
+  const form = useForm<CreatePageForm>({ resolver: zodResolver(createPageSchema), ...FORM_VALIDATION, defaultValues: values });
 
   async function create({ locale: pageLocale, title, path, cat }: CreatePageForm) {
     const body: SavePageRequest = {

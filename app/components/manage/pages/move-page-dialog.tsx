@@ -6,6 +6,7 @@ import { useRevalidator } from 'react-router';
 import type { MovePageRequest, PageListItem, SavedChange } from '../../../../common/authoring';
 import { localeNames, locales } from '../../../../common/locales';
 import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
 import { toast } from '../../ui/toast';
@@ -19,7 +20,7 @@ export function MovePageDialog({ page }: { page: PageListItem }) {
   const { locale: uiLocale } = useRootData();
   const revalidator = useRevalidator();
   const values: MovePageForm = { locale: page.locale, path: page.path };
-  const form = useForm<MovePageForm>({ resolver: zodResolver(movePageSchema), mode: 'onTouched', defaultValues: values });
+  const form = useForm<MovePageForm>({ resolver: zodResolver(movePageSchema), ...FORM_VALIDATION, defaultValues: values });
 
   async function move(target: MovePageForm) {
     const body: MovePageRequest = { to: `${target.locale}/${target.path}` };

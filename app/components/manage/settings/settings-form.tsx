@@ -7,6 +7,7 @@ import { useBlocker, useRevalidator } from 'react-router';
 import { siteSettingsSchema } from '../../../../common/schemas/settings';
 import type { SiteSettings } from '../../../../common/site-settings';
 import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -41,7 +42,7 @@ export function SettingsForm({
   const { t } = useTranslation();
   const { locale } = useRootData();
   const revalidator = useRevalidator();
-  const form = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), mode: 'onTouched', defaultValues: settings });
+  const form = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), ...FORM_VALIDATION, defaultValues: settings });
   const { isDirty, isSubmitting } = form.formState;
   const indexable = useWatch({ control: form.control, name: 'indexable' });
   const [problem, setProblem] = useState<Problem | undefined>();
