@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from '
 import { type Locale, localeDirection } from '../../../common/locales';
 import { paths } from '../../../common/paths';
 import { CreateUserDialog } from '../../components/manage/users/create-user-dialog';
+import { isolate } from '../../components/manage/users/isolate';
 import { RoleDialog } from '../../components/manage/users/role-dialog';
 import { RolesTable } from '../../components/manage/users/roles-table';
 import { UsersTable } from '../../components/manage/users/users-table';
@@ -128,7 +129,7 @@ function UsersTab({ data }: { data: Route.ComponentProps['loaderData'] }) {
       </div>
       {role ? (
         <p className="mb-3 flex flex-wrap items-center gap-2 text-sm">
-          <span>{t('users.roleFilter', { role: roleName })}</span>
+          <span>{t('users.roleFilter', { role: isolate(roleName) })}</span>
           <Link to={withQuery(search, { role: undefined, page: undefined })} className="text-primary-strong hover:underline">
             {t('users.clearFilter')}
           </Link>

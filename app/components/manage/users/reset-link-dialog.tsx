@@ -9,6 +9,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
+import { isolate } from './isolate';
 
 /**
  * A one-time password reset link for an administrator to copy and hand over
@@ -73,7 +74,10 @@ export function ResetLinkDialog({ user }: { user: UserListItem }) {
           <span className="sr-only">{t('users.reset.open')}</span>
         </Button>
       </DialogTrigger>
-      <DialogContent title={t('users.reset.title', { name: user.displayName })} description={t('users.reset.description')}>
+      <DialogContent
+        title={t('users.reset.title', { name: isolate(user.displayName) })}
+        description={t('users.reset.description')}
+      >
         <div className="space-y-4">
           {failure ? <Alert tone="error" title={failure} /> : null}
           {link ? (

@@ -16,6 +16,7 @@ import { Field } from '../../ui/field';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
+import { isolate } from './isolate';
 import { PermissionGrid } from './permission-grid';
 
 type RoleForm = z.input<typeof createRoleSchema>;
@@ -61,7 +62,7 @@ export function RoleDialog({ role, me }: { role?: RoleListItem; me: Grantor }) {
           </>
         )
       }
-      title={role ? t('users.roles.edit.title', { name: role.name }) : t('users.roles.create.title')}
+      title={role ? t('users.roles.edit.title', { name: isolate(role.name) }) : t('users.roles.create.title')}
       description={t(`users.roles.${mode}.description`)}
       submitLabel={t(`users.roles.${mode}.submit`)}
       cancelLabel={t('users.cancel')}
@@ -112,7 +113,7 @@ export function OwnerRoleDialog({ role, me }: { role: RoleListItem; me: Grantor 
           <span className="sr-only sm:not-sr-only">{t('users.roles.view')}</span>
         </Button>
       </DialogTrigger>
-      <DialogContent title={t('users.roles.edit.title', { name: role.name })}>
+      <DialogContent title={t('users.roles.viewTitle', { name: isolate(role.name) })}>
         <div className="grid gap-4">
           <Alert tone="info" title={t('users.roles.lockedHint')} />
           <PermissionGrid value={allPermissions} me={me} readOnly legend={t('users.roles.fields.permissions')} />

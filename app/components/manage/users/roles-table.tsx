@@ -13,6 +13,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogClose, DialogContent } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
+import { isolate } from './isolate';
 import { OwnerRoleDialog, RoleDialog } from './role-dialog';
 import { roleDescription } from './role-picker';
 
@@ -151,7 +152,7 @@ function DeleteRoleButton({ role }: { role: RoleListItem }) {
         {trigger}
         <Dialog open={open} onOpenChange={setOpen}>
           <DialogContent
-            title={t('users.roles.delete.inUseTitle', { name: role.name })}
+            title={t('users.roles.delete.inUseTitle', { name: isolate(role.name) })}
             description={t('users.roles.delete.inUse', { count: formatNumber(locale, role.users) })}
           >
             <div className="flex flex-wrap justify-end gap-2">
@@ -174,7 +175,7 @@ function DeleteRoleButton({ role }: { role: RoleListItem }) {
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={t('users.roles.delete.title', { name: role.name })}
+        title={t('users.roles.delete.title', { name: isolate(role.name) })}
         description={t('users.roles.delete.description')}
         confirmLabel={t('users.roles.delete.confirm')}
         cancelLabel={t('users.cancel')}

@@ -10,6 +10,7 @@ import { apiFetch } from '../../../lib/api';
 import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
 import { toast } from '../../ui/toast';
+import { isolate } from './isolate';
 import { RolePicker } from './role-picker';
 
 type RolesForm = z.infer<typeof userRolesSchema>;
@@ -38,7 +39,7 @@ export function UserRolesDialog({ user, roles, me }: { user: UserListItem; roles
           <span className="sr-only sm:not-sr-only">{t('users.rolesDialog.open')}</span>
         </>
       }
-      title={t('users.rolesDialog.title', { name: user.displayName })}
+      title={t('users.rolesDialog.title', { name: isolate(user.displayName) })}
       description={t('users.rolesDialog.description')}
       submitLabel={t('users.rolesDialog.submit')}
       cancelLabel={t('users.cancel')}

@@ -8,6 +8,7 @@ import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
+import { isolate } from './isolate';
 
 /** One API call for a row action, then the list reloads; a refusal shows the server's reason. */
 function useUserCall() {
@@ -64,7 +65,7 @@ export function DisableUserButton({ user }: { user: UserListItem }) {
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={t('users.disable.title', { name: user.displayName })}
+        title={t('users.disable.title', { name: isolate(user.displayName) })}
         description={t('users.disable.description')}
         confirmLabel={t('users.disable.confirm')}
         cancelLabel={t('users.cancel')}
@@ -91,8 +92,8 @@ export function DeleteUserButton({ user }: { user: UserListItem }) {
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={t('users.delete.title', { name: user.displayName })}
-        description={t('users.delete.description', { name: user.displayName })}
+        title={t('users.delete.title', { name: isolate(user.displayName) })}
+        description={t('users.delete.description', { name: isolate(user.displayName) })}
         confirmLabel={t('users.delete.confirm')}
         cancelLabel={t('users.cancel')}
         busy={busy}
