@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { Button } from '../../ui/button';
+import { IconButton } from '../../ui/icon-button';
 
 /**
  * Move up, move down and remove for one row of a list: plain buttons, so reordering works from the
@@ -25,43 +25,34 @@ export function ReorderButtons({
 }) {
   return (
     <div className="flex shrink-0 items-center gap-1">
-      <Button
+      <IconButton
         type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={labels.up}
-        title={labels.up}
+        label={labels.up}
         data-action="up"
         disabled={index === 0}
         onClick={() => onMove(index, index - 1, 'up')}
       >
         <ArrowUp aria-hidden className="size-4" />
-      </Button>
-      <Button
+      </IconButton>
+      <IconButton
         type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={labels.down}
-        title={labels.down}
+        label={labels.down}
         data-action="down"
         disabled={index === count - 1}
         onClick={() => onMove(index, index + 1, 'down')}
       >
         <ArrowDown aria-hidden className="size-4" />
-      </Button>
-      <Button
+      </IconButton>
+      <IconButton
         type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={labels.remove}
-        title={labels.remove}
+        label={labels.remove}
         disabled={removeDisabled}
         aria-describedby={removeDescribedBy}
         onClick={onRemove}
         className="text-error-strong"
       >
         <Trash2 aria-hidden className="size-4" />
-      </Button>
+      </IconButton>
     </div>
   );
 }
