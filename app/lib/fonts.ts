@@ -23,18 +23,26 @@ const face = (url: string, weight: string, range: string) =>
 
 /**
  * The `@font-face` rules of a page. For overlapping ranges the last rule wins, so the script's own
- * face comes last. English: the variable Latin faces (one file for every weight). Persian: the
- * variable Arabic-script face, and for Latin characters two static weights (400 serves 100–550,
- * 700 serves 551–900), fetched only when used; latin-ext only when such characters appear.
+ * face comes last. Browsers combine faces by unicode-range only when their other descriptors are
+ * equal, so every face of a weight group has the same `font-weight` range. English: the variable
+ * Latin faces (one file for every weight). Persian: two weight groups (100–550 and 551–900), each
+ * with the variable Arabic-script face (the same file, fetched once) and one static Latin weight
+ * (400 or 700) that is fetched only when the page shows Latin characters in that group.
  */
 export const fontFaces: Record<Locale, string> = {
   en: [face(latinExtUrl, '100 900', RANGES.latinExt), face(latinUrl, '100 900', RANGES.latin)].join(''),
-  fa: [
-    face(latinExtUrl, '100 900', RANGES.latinExt),
-    face(latin400Url, '100 550', RANGES.latin),
-    face(latin700Url, '551 900', RANGES.latin),
-    face(arabicUrl, '100 900', RANGES.arabic),
-  ].join(''),
+  fa: (
+    [
+      ['100 550', latin400Url],
+      ['551 900', latin700Url],
+    ] as const
+  )
+    .flatMap(([weights, latin]) => [
+      face(latinExtUrl, weights, RANGES.latinExt),
+      face(latin, weights, RANGES.latin),
+      face(arabicUrl, weights, RANGES.arabic),
+    ])
+    .join(''),
 };
 
 /** The one font file worth preloading: the face of the page's own script. */
