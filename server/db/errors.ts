@@ -17,6 +17,11 @@ export function isMissingTableError(error: unknown): boolean {
   return errorSays(error, /no such table/i);
 }
 
+/** Whether the database connection was closed (a process or a test shutting down), libSQL's wording. */
+export function isClosedDatabaseError(error: unknown): boolean {
+  return errorSays(error, /CLIENT_CLOSED|client is closed|database is closed|database connection is not open/i);
+}
+
 /** Whether an insert lost a race to a unique index (libSQL and D1 word it the same way). */
 export function isUniqueViolation(error: unknown): boolean {
   return errorSays(error, /UNIQUE constraint failed/i);

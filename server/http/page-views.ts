@@ -3,7 +3,7 @@ import { isbot } from 'isbot';
 import { isLocale } from '../../common/locales';
 import { isFilePath, RESERVED_FOLDERS } from '../../common/paths';
 import type { Database } from '../db/database';
-import { isMissingTableError } from '../db/errors';
+import { isClosedDatabaseError, isMissingTableError } from '../db/errors';
 import type { AppDeps } from '../deps';
 import { createViewWriter, type PageViewHit, rollUpOldViews } from '../services/analytics';
 import { clientInfo } from './request';
@@ -19,8 +19,9 @@ export type PageViewRecorder = {
 };
 
 function logFailure(error: unknown) {
-  // Before installation there are no tables: the installer's screen is not a view.
-  if (!isMissingTableError(error)) console.error('Recording page views failed:', error);
+  // Before installation there are no tables: the installer's screen is not a view. A batch that
+  // comes due after the database closed (shutting down) is simply lost, as the docs say.
+  if (!isMissingTableError(error) && !isClosedDatabaseError(error)) console.error('Recording page views failed:', error);
 }
 
 /**
