@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { runMigrations } from '../../server/db/migrate';
 import { cliCreateAdmin, cliResetLink } from '../../server/services/admin-cli';
 import { type SyncProgress, syncContent } from '../../server/services/content-sync';
+import { createBackup, restoreBackup } from './backup';
 import { createNodeDatabase } from './database';
 import { nodeContentRepository } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
@@ -17,6 +18,9 @@ Commands:
                                print a one-time link (24 h) that sets USER's password
   create-admin [--first-name F] [--last-name L] [--about A] [--user-name U]
                                add an owner account; asks for what is missing (and the password)
+  backup --out FILE            one .tar.gz of the database, content repository and a manifest
+  restore --in FILE [--data-dir DIR] [--force]
+                               restore a backup into an empty data folder
 
 Every command takes --help. The data folder and database come from DATA_DIR / DATABASE_URL.`;
 
@@ -27,8 +31,12 @@ const commandHelp: Record<string, string> = {
     'Usage: npm run daftar -- content-sync [--force] [--verbose] [--threads]\nRe-indexes the content repository: --force re-renders every page, --verbose lists changed pages, --threads renders on worker threads.',
   'reset-password':
     'Usage: npm run daftar -- reset-password USER [--locale fa|en]\nPrints a one-time link, valid 24 hours, that lets USER choose a new password; using it signs out their sessions. The link starts with SITE_URL (or http://localhost:PORT).',
+  backup:
+    'Usage: npm run daftar -- backup --out FILE\nWrites one .tar.gz: a consistent copy of the database (taken while the site runs), the content repository with its history and media, and a manifest with row counts and a SHA-256 per file.',
+  restore:
+    'Usage: npm run daftar -- restore --in FILE [--data-dir DIR] [--force]\nRestores into DIR (default DATA_DIR), which must be empty; --force moves a non-empty one aside first. Every checksum is verified before anything is written; pending migrations run afterwards. Stop the server first.',
   'create-admin':
-    "Usage: npm run daftar -- create-admin [--first-name F] [--last-name L] [--about A] [--user-name U]\nAdds an owner account. Missing fields and the password are asked for on the terminal (the password is not shown); the rules are the installer form's.",
+    "Usage: npm run daftar -- create-admin [--first-name F] [--last-name L] [--about A] [--user-name U]\nAdds an owner account. Missing fields and the password are asked for on the terminal (the password is not shown), or the password comes from DAFTAR_ADMIN_PASSWORD; the rules are the installer form's.",
 };
 
 /** Asks on the terminal; `hidden` keeps a password off the screen. */
@@ -63,6 +71,10 @@ async function main() {
       'last-name': { type: 'string' },
       about: { type: 'string' },
       'user-name': { type: 'string' },
+      out: { type: 'string' },
+      in: { type: 'string' },
+      'data-dir': { type: 'string' },
+      force: { type: 'boolean' },
     },
   });
   const [command, ...rest] = positionals;
@@ -82,7 +94,20 @@ async function main() {
       return exitOnConfigError(error);
     }
   })();
-  const { db, close } = await createNodeDatabase(config.databaseUrl, config.DATABASE_AUTH_TOKEN);
+  if (command === 'restore') {
+    // Before opening any database: the target folder must still be empty.
+    if (typeof options.in !== 'string') throw new Error(commandHelp.restore);
+    const dataDir = typeof options['data-dir'] === 'string' ? options['data-dir'] : config.dataDir;
+    const result = await restoreBackup(options.in, dataDir, { force: options.force === true });
+    if (result.keptAside) console.log(`The folder that was there is kept at ${result.keptAside}.`);
+    console.log(
+      `Restored the backup of ${result.manifest.createdAt} into ${dataDir}${result.applied.length ? `; applied ${result.applied.join(', ')}` : ''}.`,
+    );
+    return;
+  }
+  const database = await createNodeDatabase(config.databaseUrl, config.DATABASE_AUTH_TOKEN);
+  const { db } = database;
+  const close = () => database.close();
   try {
     switch (command) {
       case 'migrate': {
@@ -146,6 +171,22 @@ async function main() {
         };
         const { owners } = await cliCreateAdmin(db, input);
         console.log(`Owner "${input.userName}" created; the site has ${owners} owner(s). Sign in at /login.`);
+        break;
+      }
+      case 'backup': {
+        if (typeof options.out !== 'string') throw new Error(commandHelp.backup);
+        const started = performance.now();
+        const manifest = await createBackup(
+          { db, dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+          options.out,
+          (message) => (process.stderr.isTTY ? process.stderr.write(`${message}\n`) : undefined),
+        );
+        const counts = Object.entries(manifest.counts)
+          .map(([table, n]) => `${n} ${table}`)
+          .join(', ');
+        console.log(
+          `Backup written to ${options.out} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${manifest.files.length} files; ${counts}.`,
+        );
         break;
       }
       default:
