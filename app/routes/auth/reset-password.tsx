@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { apiFetch } from '../../lib/api';
 import { applyServerErrors } from '../../lib/form-errors';
+import { FORM_VALIDATION } from '../../lib/form-validation';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/reset-password';
@@ -40,7 +41,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const [failure, setFailure] = useState<string>();
   const form = useForm<PasswordResetForm>({
     resolver: zodResolver(passwordResetFormSchema),
-    mode: 'onTouched',
+    ...FORM_VALIDATION,
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const { isSubmitting } = form.formState;

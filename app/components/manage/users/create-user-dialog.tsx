@@ -6,6 +6,7 @@ import { useRevalidator } from 'react-router';
 import type { Grantor } from '../../../../common/grants';
 import { type CreateUserForm, createUserFormSchema, MEMBER_ROLE, type RoleListItem } from '../../../../common/schemas/admin';
 import { apiFetch } from '../../../lib/api';
+import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
@@ -25,7 +26,11 @@ export function CreateUserDialog({ roles, me }: { roles: RoleListItem[]; me: Gra
     confirmPassword: '',
     roles: roles.some((r) => r.id === MEMBER_ROLE) ? [MEMBER_ROLE] : [],
   };
-  const form = useForm<CreateUserForm>({ resolver: zodResolver(createUserFormSchema), mode: 'onTouched', defaultValues: values });
+  const form = useForm<CreateUserForm>({
+    resolver: zodResolver(createUserFormSchema),
+    ...FORM_VALIDATION,
+    defaultValues: values,
+  });
 
   async function create({ confirmPassword: _, ...body }: CreateUserForm) {
     await apiFetch('/api/users', { method: 'POST', body, locale });

@@ -8,6 +8,7 @@ import type { Grantor } from '../../../../common/grants';
 import { allPermissions } from '../../../../common/permissions';
 import { createRoleSchema, type RoleListItem } from '../../../../common/schemas/admin';
 import { apiFetch } from '../../../lib/api';
+import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -30,7 +31,7 @@ export function RoleDialog({ role, me }: { role?: RoleListItem; me: Grantor }) {
   const { locale } = useRootData();
   const revalidator = useRevalidator();
   const values: RoleForm = { name: role?.name ?? '', description: role?.description ?? '', permissions: role?.permissions ?? [] };
-  const form = useForm<RoleForm>({ resolver: zodResolver(createRoleSchema), mode: 'onTouched', defaultValues: values });
+  const form = useForm<RoleForm>({ resolver: zodResolver(createRoleSchema), ...FORM_VALIDATION, defaultValues: values });
   const mode = role ? 'edit' : 'create';
 
   async function save({ name, description, permissions }: RoleForm) {

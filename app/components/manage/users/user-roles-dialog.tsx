@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Grantor } from '../../../../common/grants';
 import { type RoleListItem, type UserListItem, userRolesSchema } from '../../../../common/schemas/admin';
 import { apiFetch } from '../../../lib/api';
+import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
 import { toast } from '../../ui/toast';
@@ -21,7 +22,7 @@ export function UserRolesDialog({ user, roles, me }: { user: UserListItem; roles
   const { locale } = useRootData();
   const revalidator = useRevalidator();
   const values: RolesForm = { roles: user.roles };
-  const form = useForm<RolesForm>({ resolver: zodResolver(userRolesSchema), defaultValues: values });
+  const form = useForm<RolesForm>({ resolver: zodResolver(userRolesSchema), ...FORM_VALIDATION, defaultValues: values });
 
   async function save(body: RolesForm) {
     await apiFetch(`/api/users/${encodeURIComponent(user.id)}/roles`, { method: 'PUT', body, locale });
