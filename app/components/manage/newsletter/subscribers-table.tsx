@@ -8,8 +8,8 @@ import { ApiRequestError, apiFetch } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
+import { IconButton } from '../../ui/icon-button';
 import { toast } from '../../ui/toast';
 
 const statusTone: Record<SubscriberStatus, 'success' | 'warning' | 'neutral'> = {
@@ -124,9 +124,9 @@ function DeleteSubscriberButton({ item }: { item: SubscriberItem }) {
   const label = t('newsletter.manage.delete.open', { email: item.email });
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)} title={label} aria-label={label}>
+      <IconButton variant="outline" onClick={() => setOpen(true)} label={label}>
         <Trash2 aria-hidden className="size-4" />
-      </Button>
+      </IconButton>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
