@@ -53,14 +53,10 @@ export const pages = sqliteTable(
     index('pages_locale_cat_idx').on(t.locale, t.cat),
     // The logs archive and category pages (server/services/content.ts listLogs): the page of 10 and
     // the total come from the index alone, in its order, however many pages the site has.
-    index('pages_logs_idx')
-      .on(t.locale, t.draft, sql`${t.date} desc`, t.slug)
-      .where(sql`${t.date} is not null`),
+    index('pages_logs_idx').on(t.locale, t.draft, sql`${t.date} desc`, t.slug).where(sql`${t.date} is not null`),
     // Public pages of a locale in address order (sitemap files) and their count (sitemap index).
     index('pages_public_idx').on(t.locale, t.draft, t.slug),
-    index('pages_cat_logs_idx')
-      .on(t.locale, t.draft, t.cat, sql`${t.date} desc`, t.slug)
-      .where(sql`${t.date} is not null`),
+    index('pages_cat_logs_idx').on(t.locale, t.draft, t.cat, sql`${t.date} desc`, t.slug).where(sql`${t.date} is not null`),
   ],
 );
 export type Page = typeof pages.$inferSelect;
