@@ -15,7 +15,13 @@ describe('builds API: the open build', () => {
   it('lists pending changes with unified diffs against the published files, and discards one', async () => {
     const site = await createAuthoringSite();
     const api = client(site);
-    expect(await json(await api.get('/api/builds/open'))).toEqual({ id: null, status: null, scheduledAt: null, scheduledBy: null, changes: [] });
+    expect(await json(await api.get('/api/builds/open'))).toEqual({
+      id: null,
+      status: null,
+      scheduledAt: null,
+      scheduledBy: null,
+      changes: [],
+    });
 
     await api.put('/api/pages/en/logs/hello', { ...hello, message: 'A first log' });
     const about = await json(await api.get('/api/pages/en/about'));
@@ -100,7 +106,13 @@ describe('builds API: publishing', () => {
     expect((await app.request('/en/logs/writing-in-markdown')).status).toBe(404);
 
     // Nothing pending any more; the history shows the build.
-    expect(await json(await api.get('/api/builds/open'))).toEqual({ id: null, status: null, scheduledAt: null, scheduledBy: null, changes: [] });
+    expect(await json(await api.get('/api/builds/open'))).toEqual({
+      id: null,
+      status: null,
+      scheduledAt: null,
+      scheduledBy: null,
+      changes: [],
+    });
     const { items } = await json(await api.get('/api/builds'));
     expect(items[0]).toEqual({
       id: result.id,
