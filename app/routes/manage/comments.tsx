@@ -1,13 +1,13 @@
-import { ChevronLeft, ChevronRight, Loader2, MessageSquare, Search } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Loader2, MessageSquare, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { type CommentStatus, commentStatuses } from '../../../common/comments';
-import { type Locale, localeDirection } from '../../../common/locales';
+import { localeDirection } from '../../../common/locales';
 import { paths } from '../../../common/paths';
 import { ModerationList } from '../../components/manage/comments/moderation-list';
+import { ListPagination, withListQuery } from '../../components/manage/list-pagination';
 import { EmptyState } from '../../components/profile/empty-state';
-import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatNumber } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
@@ -20,17 +20,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'manage.sections.comments');
-
-/** The URL of this screen with some of its query changed (`?query=&page=`; page 1 and empty values left out). */
-function withQuery(search: URLSearchParams, changes: Record<string, string | number | undefined>) {
-  const next = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
-    else next.set(key, String(value));
-  }
-  const text = next.toString();
-  return text ? `?${text}` : '?';
-}
 
 /**
  * Moderation (docs/spec.md /manage/comments/{tab}): pending, approved and spam comments, newest
@@ -55,7 +44,7 @@ export default function ManageComments({ loaderData }: Route.ComponentProps) {
     if (text.trim() === query) return;
     const timer = setTimeout(
       () =>
-        navigate(`${location.pathname}${withQuery(search, { query: text.trim(), page: undefined })}`, {
+        navigate(`${location.pathname}${withListQuery(search, { query: text.trim(), page: undefined })}`, {
           replace: true,
           preventScrollReset: true,
         }),
@@ -71,7 +60,9 @@ export default function ManageComments({ loaderData }: Route.ComponentProps) {
       </h1>
       <Tabs
         value={tab}
-        onValueChange={(value) => navigate(`${tabPath(value as CommentStatus)}${withQuery(new URLSearchParams(), { query })}`)}
+        onValueChange={(value) =>
+          navigate(`${tabPath(value as CommentStatus)}${withListQuery(new URLSearchParams(), { query })}`)
+        }
         dir={localeDirection[locale]}
         className="mt-6"
       >
@@ -117,50 +108,18 @@ export default function ManageComments({ loaderData }: Route.ComponentProps) {
                 hint={query ? t('comments.manage.empty.searchHint') : t(`comments.manage.empty.${tab}Hint`)}
               />
             )}
-            {pages > 1 ? <Pagination page={page} pages={pages} search={search} locale={locale} /> : null}
+            {pages > 1 ? (
+              <ListPagination
+                page={page}
+                pages={pages}
+                search={search}
+                locale={locale}
+                label={t('comments.manage.pagination.label')}
+              />
+            ) : null}
           </div>
         </TabsContent>
       </Tabs>
     </section>
-  );
-}
-
-/** Previous / next by `?page=`; the arrows point along the reading direction. */
-function Pagination({ page, pages, search, locale }: { page: number; pages: number; search: URLSearchParams; locale: Locale }) {
-  const { t } = useTranslation();
-  const link = (to: number, content: ReactNode, rel: string) =>
-    to >= 1 && to <= pages ? (
-      <Button asChild variant="outline" size="sm">
-        <Link to={withQuery(search, { page: to })} rel={rel} preventScrollReset>
-          {content}
-        </Link>
-      </Button>
-    ) : (
-      <Button variant="outline" size="sm" disabled>
-        {content}
-      </Button>
-    );
-  return (
-    <nav aria-label={t('comments.manage.pagination.label')} className="mt-4 flex items-center justify-between gap-3">
-      {link(
-        page - 1,
-        <>
-          <ChevronLeft aria-hidden className="size-4 rtl:-scale-x-100" />
-          {t('comments.manage.pagination.previous')}
-        </>,
-        'prev',
-      )}
-      <span className="text-sm text-fg-muted">
-        {t('comments.manage.pagination.status', { page: formatNumber(locale, page), pages: formatNumber(locale, pages) })}
-      </span>
-      {link(
-        page + 1,
-        <>
-          {t('comments.manage.pagination.next')}
-          <ChevronRight aria-hidden className="size-4 rtl:-scale-x-100" />
-        </>,
-        'next',
-      )}
-    </nav>
   );
 }

@@ -1,9 +1,9 @@
-import { ChevronLeft, ChevronRight, Download, Loader2, Mail, Search } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Download, Loader2, Mail, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import type { Locale } from '../../../common/locales';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { subscriberStatuses } from '../../../common/newsletter';
+import { ListPagination, withListQuery } from '../../components/manage/list-pagination';
 import { IssueList } from '../../components/manage/newsletter/issue-list';
 import { SendIssue } from '../../components/manage/newsletter/send-issue';
 import { SubscribersTable } from '../../components/manage/newsletter/subscribers-table';
@@ -21,17 +21,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'manage.sections.newsletter');
-
-/** This screen's URL with some of its query changed (page 1 and empty values left out). */
-function withQuery(search: URLSearchParams, changes: Record<string, string | number | undefined>) {
-  const next = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
-    else next.set(key, String(value));
-  }
-  const text = next.toString();
-  return text ? `?${text}` : '?';
-}
 
 /**
  * /manage/newsletter (docs/spec.md): whether mail can go out, sending a published page as an
@@ -95,7 +84,7 @@ function Subscribers({ data, canDelete }: { data: Data; canDelete: boolean }) {
   useEffect(() => {
     if (text.trim() === query) return;
     const timer = setTimeout(
-      () => navigate(withQuery(search, { query: text.trim(), page: undefined }), { replace: true, preventScrollReset: true }),
+      () => navigate(withListQuery(search, { query: text.trim(), page: undefined }), { replace: true, preventScrollReset: true }),
       300,
     );
     return () => clearTimeout(timer);
@@ -142,7 +131,9 @@ function Subscribers({ data, canDelete }: { data: Data; canDelete: boolean }) {
           <select
             id="subscribers-status"
             value={status ?? ''}
-            onChange={(event) => navigate(withQuery(search, { status: event.target.value, page: undefined }), { replace: true })}
+            onChange={(event) =>
+              navigate(withListQuery(search, { status: event.target.value, page: undefined }), { replace: true })
+            }
             className="block h-9 rounded-md border border-border bg-surface px-3 text-sm focus:border-secondary focus:outline-none"
           >
             <option value="">{t('newsletter.manage.allStatuses')}</option>
@@ -174,48 +165,16 @@ function Subscribers({ data, canDelete }: { data: Data; canDelete: boolean }) {
             hint={query || status ? t('newsletter.manage.empty.searchHint') : t('newsletter.manage.empty.hint')}
           />
         )}
-        {pages > 1 ? <Pagination page={subscribers.page} pages={pages} search={search} locale={locale} /> : null}
+        {pages > 1 ? (
+          <ListPagination
+            page={subscribers.page}
+            pages={pages}
+            search={search}
+            locale={locale}
+            label={t('newsletter.manage.pagination.label')}
+          />
+        ) : null}
       </div>
     </section>
-  );
-}
-
-/** Previous / next by `?page=`; the arrows point along the reading direction. */
-function Pagination({ page, pages, search, locale }: { page: number; pages: number; search: URLSearchParams; locale: Locale }) {
-  const { t } = useTranslation();
-  const link = (to: number, content: ReactNode, rel: string) =>
-    to >= 1 && to <= pages ? (
-      <Button asChild variant="outline" size="sm">
-        <Link to={withQuery(search, { page: to })} rel={rel} preventScrollReset>
-          {content}
-        </Link>
-      </Button>
-    ) : (
-      <Button variant="outline" size="sm" disabled>
-        {content}
-      </Button>
-    );
-  return (
-    <nav aria-label={t('newsletter.manage.pagination.label')} className="mt-4 flex items-center justify-between gap-3">
-      {link(
-        page - 1,
-        <>
-          <ChevronLeft aria-hidden className="size-4 rtl:-scale-x-100" />
-          {t('newsletter.manage.pagination.previous')}
-        </>,
-        'prev',
-      )}
-      <span className="text-sm text-fg-muted">
-        {t('newsletter.manage.pagination.status', { page: formatNumber(locale, page), pages: formatNumber(locale, pages) })}
-      </span>
-      {link(
-        page + 1,
-        <>
-          {t('newsletter.manage.pagination.next')}
-          <ChevronRight aria-hidden className="size-4 rtl:-scale-x-100" />
-        </>,
-        'next',
-      )}
-    </nav>
   );
 }

@@ -1,12 +1,12 @@
-import { ChevronLeft, ChevronRight, FileText, Loader2, Search } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { FileText, Loader2, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import { type Locale, localeDirection, localeNames, locales } from '../../../common/locales';
+import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { localeDirection, localeNames, locales } from '../../../common/locales';
+import { ListPagination, withListQuery } from '../../components/manage/list-pagination';
 import { CreatePageDialog } from '../../components/manage/pages/create-page-dialog';
 import { PagesTable } from '../../components/manage/pages/pages-table';
 import { EmptyState } from '../../components/profile/empty-state';
-import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatNumber } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
@@ -19,17 +19,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'manage.sections.pages');
-
-/** The URL of this screen with some of its query changed (`?locale=&query=&page=`; page 1 and empty values left out). */
-function withQuery(search: URLSearchParams, changes: Record<string, string | number | undefined>) {
-  const next = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
-    else next.set(key, String(value));
-  }
-  const text = next.toString();
-  return text ? `?${text}` : '?';
-}
 
 /** The pages of the site per locale (docs/spec.md: /manage/pages): search, pages, create, move, delete. */
 export default function ManagePages({ loaderData }: Route.ComponentProps) {
@@ -49,7 +38,7 @@ export default function ManagePages({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (text.trim() === query) return;
     const timer = setTimeout(
-      () => navigate(withQuery(search, { query: text.trim(), page: undefined }), { replace: true, preventScrollReset: true }),
+      () => navigate(withListQuery(search, { query: text.trim(), page: undefined }), { replace: true, preventScrollReset: true }),
       300,
     );
     return () => clearTimeout(timer);
@@ -66,7 +55,7 @@ export default function ManagePages({ loaderData }: Route.ComponentProps) {
 
       <Tabs
         value={locale}
-        onValueChange={(value) => navigate(withQuery(new URLSearchParams(), { locale: value, query: query || undefined }))}
+        onValueChange={(value) => navigate(withListQuery(new URLSearchParams(), { locale: value, query: query || undefined }))}
         dir={localeDirection[uiLocale]}
         className="mt-6"
       >
@@ -111,50 +100,12 @@ export default function ManagePages({ loaderData }: Route.ComponentProps) {
                 hint={query ? t('pages.empty.searchHint') : canEdit ? t('pages.empty.hint') : t('pages.empty.hintReader')}
               />
             )}
-            {pages > 1 ? <Pagination page={page} pages={pages} search={search} locale={uiLocale} /> : null}
+            {pages > 1 ? (
+              <ListPagination page={page} pages={pages} search={search} locale={uiLocale} label={t('pages.pagination.label')} />
+            ) : null}
           </div>
         </TabsContent>
       </Tabs>
     </section>
-  );
-}
-
-/** Previous / next by `?page=`; the arrows point along the reading direction. */
-function Pagination({ page, pages, search, locale }: { page: number; pages: number; search: URLSearchParams; locale: Locale }) {
-  const { t } = useTranslation();
-  const link = (to: number, content: ReactNode, rel: string) =>
-    to >= 1 && to <= pages ? (
-      <Button asChild variant="outline" size="sm">
-        <Link to={withQuery(search, { page: to })} rel={rel} preventScrollReset>
-          {content}
-        </Link>
-      </Button>
-    ) : (
-      <Button variant="outline" size="sm" disabled>
-        {content}
-      </Button>
-    );
-  return (
-    <nav aria-label={t('pages.pagination.label')} className="mt-4 flex items-center justify-between gap-3">
-      {link(
-        page - 1,
-        <>
-          <ChevronLeft aria-hidden className="size-4 rtl:-scale-x-100" />
-          {t('pages.pagination.previous')}
-        </>,
-        'prev',
-      )}
-      <span className="text-sm text-fg-muted">
-        {t('pages.pagination.status', { page: formatNumber(locale, page), pages: formatNumber(locale, pages) })}
-      </span>
-      {link(
-        page + 1,
-        <>
-          {t('pages.pagination.next')}
-          <ChevronRight aria-hidden className="size-4 rtl:-scale-x-100" />
-        </>,
-        'next',
-      )}
-    </nav>
   );
 }

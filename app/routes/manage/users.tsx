@@ -1,9 +1,10 @@
-import { ChevronLeft, ChevronRight, Loader2, Search, ShieldAlert, Users } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Loader2, Search, ShieldAlert, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import { type Locale, localeDirection } from '../../../common/locales';
+import { localeDirection } from '../../../common/locales';
 import { paths } from '../../../common/paths';
+import { ListPagination, withListQuery } from '../../components/manage/list-pagination';
 import { CreateUserDialog } from '../../components/manage/users/create-user-dialog';
 import { isolate } from '../../components/manage/users/isolate';
 import { RoleDialog } from '../../components/manage/users/role-dialog';
@@ -11,7 +12,6 @@ import { RolesTable } from '../../components/manage/users/roles-table';
 import { UsersTable } from '../../components/manage/users/users-table';
 import { EmptyState } from '../../components/profile/empty-state';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatNumber } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
@@ -24,17 +24,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'manage.sections.users');
-
-/** The URL of this screen with some of its query changed (`?query=&role=&page=`; page 1 and empty values left out). */
-function withQuery(search: URLSearchParams, changes: Record<string, string | number | undefined>) {
-  const next = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
-    else next.set(key, String(value));
-  }
-  const text = next.toString();
-  return text ? `?${text}` : '?';
-}
 
 /** Users and roles (docs/spec.md: /manage/users/{tab}): accounts on one tab, roles on the other. */
 export default function ManageUsers({ loaderData }: Route.ComponentProps) {
@@ -96,7 +85,7 @@ function UsersTab({ data }: { data: Route.ComponentProps['loaderData'] }) {
   useEffect(() => {
     if (text.trim() === query) return;
     const timer = setTimeout(
-      () => navigate(withQuery(search, { query: text.trim(), page: undefined }), { replace: true, preventScrollReset: true }),
+      () => navigate(withListQuery(search, { query: text.trim(), page: undefined }), { replace: true, preventScrollReset: true }),
       300,
     );
     return () => clearTimeout(timer);
@@ -130,7 +119,7 @@ function UsersTab({ data }: { data: Route.ComponentProps['loaderData'] }) {
       {role ? (
         <p className="mb-3 flex flex-wrap items-center gap-2 text-sm">
           <span>{t('users.roleFilter', { role: isolate(roleName) })}</span>
-          <Link to={withQuery(search, { role: undefined, page: undefined })} className="text-primary-strong hover:underline">
+          <Link to={withListQuery(search, { role: undefined, page: undefined })} className="text-primary-strong hover:underline">
             {t('users.clearFilter')}
           </Link>
         </p>
@@ -151,49 +140,10 @@ function UsersTab({ data }: { data: Route.ComponentProps['loaderData'] }) {
             }
           />
         )}
-        {pages > 1 || page > 1 ? <Pagination page={page} pages={pages} search={search} locale={locale} /> : null}
+        {pages > 1 || page > 1 ? (
+          <ListPagination page={page} pages={pages} search={search} locale={locale} label={t('users.pagination.label')} />
+        ) : null}
       </div>
     </div>
-  );
-}
-
-/** Previous / next by `?page=`; the arrows point along the reading direction. */
-function Pagination({ page, pages, search, locale }: { page: number; pages: number; search: URLSearchParams; locale: Locale }) {
-  const { t } = useTranslation();
-  const link = (to: number, content: ReactNode, rel: string) =>
-    to >= 1 && to <= pages ? (
-      <Button asChild variant="outline" size="sm">
-        <Link to={withQuery(search, { page: to })} rel={rel} preventScrollReset>
-          {content}
-        </Link>
-      </Button>
-    ) : (
-      <Button variant="outline" size="sm" disabled>
-        {content}
-      </Button>
-    );
-  return (
-    <nav aria-label={t('users.pagination.label')} className="mt-4 flex items-center justify-between gap-3">
-      {link(
-        // Past the end (an old link), "previous" leads back to the last page.
-        Math.min(page - 1, pages),
-        <>
-          <ChevronLeft aria-hidden className="size-4 rtl:-scale-x-100" />
-          {t('users.pagination.previous')}
-        </>,
-        'prev',
-      )}
-      <span className="text-sm text-fg-muted">
-        {t('users.pagination.status', { page: formatNumber(locale, page), pages: formatNumber(locale, pages) })}
-      </span>
-      {link(
-        page + 1,
-        <>
-          {t('users.pagination.next')}
-          <ChevronRight aria-hidden className="size-4 rtl:-scale-x-100" />
-        </>,
-        'next',
-      )}
-    </nav>
   );
 }
