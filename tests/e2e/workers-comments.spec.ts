@@ -1,55 +1,19 @@
-import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { type GithubStandIn, startGithubStandIn } from '../support/github-stand-in';
-import { startWrangler } from '../support/wrangler';
+import { useWorkerSite } from './worker-site';
 
 /*
  * Comments on the Workers target: the thread, posting, moderation and deletion (with its replies,
  * through D1's foreign keys) in workerd against the local D1 database.
  */
 test.describe('comments on Cloudflare Workers (wrangler dev --local, D1)', () => {
-  test.describe.configure({ mode: 'serial' });
-  let github: GithubStandIn;
-  let worker: Awaited<ReturnType<typeof startWrangler>>;
-  const setupToken = 'workers-comments-setup-token-0123';
-
-  test.beforeAll(async () => {
-    test.setTimeout(240_000);
-    if (!existsSync('build/server/index.js')) throw new Error('No build: run `npm run build` first.');
-    github = await startGithubStandIn();
-    worker = await startWrangler({ SETUP_TOKEN: setupToken, ...github.env });
-  });
-
-  test.afterAll(async () => {
-    await worker?.stop();
-    await github?.close();
-  });
-
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright's hook signature.
-  test.afterEach(async ({}, testInfo) => {
-    if (testInfo.status !== testInfo.expectedStatus)
-      await testInfo.attach('wrangler dev output', { body: worker?.output() ?? '', contentType: 'text/plain' });
-  });
+  const site = useWorkerSite('workers-comments-setup-token-0123');
 
   test('a member comments, the owner approves and replies, deleting takes the replies along', async ({ playwright }) => {
     test.setTimeout(120_000);
-    const owner = await playwright.request.newContext({ baseURL: worker.url });
-    const member = await playwright.request.newContext({ baseURL: worker.url });
-    const visitor = await playwright.request.newContext({ baseURL: worker.url });
-    const headers = { 'x-setup-token': setupToken };
-    for (const step of ['migrations-run', 'database-loading']) {
-      const response = await owner.post(`/api/install/${step}`, { headers });
-      expect(response.status(), await response.text()).toBe(200);
-    }
-    const account = {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      about: 'Writes',
-      userName: 'ada',
-      password: 'correct horse battery staple',
-    };
-    expect((await owner.post('/api/install/admin-loading', { headers, data: account })).status()).toBe(200);
-    expect((await owner.post('/api/auth/login', { data: { userName: 'ada', password: account.password } })).status()).toBe(200);
+    const owner = await playwright.request.newContext({ baseURL: site.url() });
+    const member = await playwright.request.newContext({ baseURL: site.url() });
+    const visitor = await playwright.request.newContext({ baseURL: site.url() });
+    await site.install(owner);
     const registered = await member.post('/api/auth/register', {
       data: { firstName: 'Mina', lastName: 'Sadeghi', about: 'Reads', userName: 'mina', password: 'a long reader passphrase' },
     });
