@@ -33,7 +33,7 @@ function logFailure(error: unknown) {
  */
 export function createPageViewRecorder(
   db: Database,
-  { flushMs = 2000, maxQueue = 10_000, rollUpEveryMs = 3_600_000 } = {},
+  { flushMs = 1000, maxQueue = 10_000, rollUpEveryMs = 3_600_000 } = {},
 ): PageViewRecorder {
   const write = createViewWriter(db);
   let queue: PageViewHit[] = [];
