@@ -108,7 +108,7 @@ test('a taken user name is reported once, beside its field; the toast only point
   await page.getByLabel(w.password, { exact: true }).fill('reader-pass');
   await page.getByLabel(w.confirm, { exact: true }).fill('reader-pass');
   await page.getByRole('button', { name: w.register, exact: true }).click();
-  await expect(page.getByText('Please correct the highlighted fields')).toBeVisible();
+  await expect(page.getByText('Please correct the highlighted fields', { exact: true })).toBeVisible();
   await expect(page.getByText('This user name is already taken')).toHaveCount(1);
 });
 
