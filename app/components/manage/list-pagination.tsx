@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Locale } from '../../../common/locales';
 import { formatNumber } from '../../lib/format';
 import { Button } from '../ui/button';
@@ -15,6 +15,31 @@ export function withListQuery(search: URLSearchParams, changes: Record<string, s
   }
   const text = next.toString();
   return text ? `?${text}` : '?';
+}
+
+/**
+ * A dashboard list's search box, searching as one types: 300 ms after the last key the URL takes
+ * the query (back to page 1), so the loader searches and the address can be shared.
+ */
+export function useListSearch(query: string) {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [text, setText] = useState(query);
+  useEffect(() => setText(query), [query]);
+  useEffect(() => {
+    if (text.trim() === query) return;
+    const timer = setTimeout(
+      () =>
+        navigate(`${pathname}${withListQuery(search, { query: text.trim(), page: undefined })}`, {
+          replace: true,
+          preventScrollReset: true,
+        }),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [text, query, search, navigate, pathname]);
+  return [text, setText] as const;
 }
 
 /**

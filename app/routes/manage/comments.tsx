@@ -1,12 +1,11 @@
 import { Loader2, MessageSquare, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { type CommentStatus, commentStatuses } from '../../../common/comments';
 import { localeDirection } from '../../../common/locales';
 import { paths } from '../../../common/paths';
 import { ModerationList } from '../../components/manage/comments/moderation-list';
-import { ListPagination, withListQuery } from '../../components/manage/list-pagination';
+import { ListPagination, useListSearch, withListQuery } from '../../components/manage/list-pagination';
 import { EmptyState } from '../../components/profile/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatNumber } from '../../lib/format';
@@ -32,26 +31,12 @@ export default function ManageComments({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const location = useLocation();
+  const _location = useLocation();
   const loading = navigation.state === 'loading' && navigation.location?.pathname.startsWith(paths.manage(locale, 'comments'));
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const tabPath = (value: CommentStatus) => paths.manage(locale, `comments/${value}`);
 
-  // Search as one types, 300 ms after the last key; the URL holds the query (and goes back to page 1).
-  const [text, setText] = useState(query);
-  useEffect(() => setText(query), [query]);
-  useEffect(() => {
-    if (text.trim() === query) return;
-    const timer = setTimeout(
-      () =>
-        navigate(`${location.pathname}${withListQuery(search, { query: text.trim(), page: undefined })}`, {
-          replace: true,
-          preventScrollReset: true,
-        }),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [text, query, search, navigate, location.pathname]);
+  const [text, setText] = useListSearch(query);
 
   return (
     <section aria-labelledby="comments-heading">

@@ -1,9 +1,8 @@
 import { Download, Loader2, Mail, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { subscriberStatuses } from '../../../common/newsletter';
-import { ListPagination, withListQuery } from '../../components/manage/list-pagination';
+import { ListPagination, useListSearch, withListQuery } from '../../components/manage/list-pagination';
 import { IssueList } from '../../components/manage/newsletter/issue-list';
 import { SendIssue } from '../../components/manage/newsletter/send-issue';
 import { SubscribersTable } from '../../components/manage/newsletter/subscribers-table';
@@ -78,17 +77,7 @@ function Subscribers({ data, canDelete }: { data: Data; canDelete: boolean }) {
   const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const pages = Math.max(1, Math.ceil(subscribers.total / subscribers.pageSize));
 
-  // Search as one types, 300 ms after the last key; the URL holds the query (back to page 1).
-  const [text, setText] = useState(query);
-  useEffect(() => setText(query), [query]);
-  useEffect(() => {
-    if (text.trim() === query) return;
-    const timer = setTimeout(
-      () => navigate(withListQuery(search, { query: text.trim(), page: undefined }), { replace: true, preventScrollReset: true }),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [text, query, search, navigate]);
+  const [text, setText] = useListSearch(query);
 
   const exportQuery = new URLSearchParams();
   if (query) exportQuery.set('query', query);

@@ -1,9 +1,8 @@
 import { FileText, Loader2, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { localeDirection, localeNames, locales } from '../../../common/locales';
-import { ListPagination, withListQuery } from '../../components/manage/list-pagination';
+import { ListPagination, useListSearch, withListQuery } from '../../components/manage/list-pagination';
 import { CreatePageDialog } from '../../components/manage/pages/create-page-dialog';
 import { PagesTable } from '../../components/manage/pages/pages-table';
 import { EmptyState } from '../../components/profile/empty-state';
@@ -32,17 +31,7 @@ export default function ManagePages({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
-  // Search as one types, 300 ms after the last key; the URL holds the query (and goes back to page 1).
-  const [text, setText] = useState(query);
-  useEffect(() => setText(query), [query]);
-  useEffect(() => {
-    if (text.trim() === query) return;
-    const timer = setTimeout(
-      () => navigate(withListQuery(search, { query: text.trim(), page: undefined }), { replace: true, preventScrollReset: true }),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [text, query, search, navigate]);
+  const [text, setText] = useListSearch(query);
 
   return (
     <section aria-labelledby="pages-heading">

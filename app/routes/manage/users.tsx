@@ -1,10 +1,9 @@
 import { Loader2, Search, ShieldAlert, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { localeDirection } from '../../../common/locales';
 import { paths } from '../../../common/paths';
-import { ListPagination, withListQuery } from '../../components/manage/list-pagination';
+import { ListPagination, useListSearch, withListQuery } from '../../components/manage/list-pagination';
 import { CreateUserDialog } from '../../components/manage/users/create-user-dialog';
 import { isolate } from '../../components/manage/users/isolate';
 import { RoleDialog } from '../../components/manage/users/role-dialog';
@@ -73,23 +72,13 @@ function UsersTab({ data }: { data: Route.ComponentProps['loaderData'] }) {
   const { locale } = useRootData();
   const { users, total, query, role, page, pageSize, roles, me, can } = data;
   const [search] = useSearchParams();
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
   const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
-  // Search as one types, 300 ms after the last key; the URL holds the query (and goes back to page 1).
-  const [text, setText] = useState(query);
-  useEffect(() => setText(query), [query]);
-  useEffect(() => {
-    if (text.trim() === query) return;
-    const timer = setTimeout(
-      () => navigate(withListQuery(search, { query: text.trim(), page: undefined }), { replace: true, preventScrollReset: true }),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [text, query, search, navigate]);
+  const [text, setText] = useListSearch(query);
 
   const roleName = roles.find((r) => r.id === role)?.name ?? role;
   return (
