@@ -129,5 +129,11 @@ export const migrations: { name: string; statements: string[] }[] = [
     "statements": [
       "CREATE INDEX `pages_public_idx` ON `pages` (`locale`,`draft`,`slug`);"
     ]
+  },
+  {
+    "name": "0011_page_color_mode",
+    "statements": [
+      "ALTER TABLE `pages` ADD `color_mode` text;"
+    ]
   }
 ];

@@ -1,0 +1,1 @@
+ALTER TABLE `pages` ADD `color_mode` text;
