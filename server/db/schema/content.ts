@@ -28,6 +28,8 @@ export const pages = sqliteTable(
     comments: integer('comments', { mode: 'boolean' }).notNull().default(false),
     newsletter: integer('newsletter', { mode: 'boolean' }).notNull().default(false),
     draft: integer('draft', { mode: 'boolean' }).notNull().default(false),
+    /** Front matter `colorMode`: the page is always shown in this mode (common/color-mode.ts); null = the reader's choice. */
+    colorMode: text('color_mode', { enum: ['light', 'dark'] }),
     /** The body's HTML without widgets, in one string (feeds). */
     html: text('html').notNull(),
     /**
