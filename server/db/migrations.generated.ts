@@ -135,5 +135,12 @@ export const migrations: { name: string; statements: string[] }[] = [
     "statements": [
       "ALTER TABLE `pages` ADD `color_mode` text;"
     ]
+  },
+  {
+    "name": "0012_content_syncs",
+    "statements": [
+      "CREATE TABLE `content_syncs` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`status` text NOT NULL,\n\t`force` integer DEFAULT false NOT NULL,\n\t`commit_sha` text,\n\t`done` integer DEFAULT 0 NOT NULL,\n\t`total` integer DEFAULT 0 NOT NULL,\n\t`problems` text NOT NULL,\n\t`error` text,\n\t`lease_until` integer,\n\t`steps` integer DEFAULT 0 NOT NULL,\n\t`build_id` text,\n\t`started_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\t`finished_at` integer\n);",
+      "CREATE INDEX `content_syncs_started_idx` ON `content_syncs` (`started_at`);"
+    ]
   }
 ];

@@ -82,3 +82,38 @@ export const contentBuilds = sqliteTable(
   (t) => [index('content_builds_created_idx').on(t.createdAt)],
 );
 export type ContentBuild = typeof contentBuilds.$inferSelect;
+
+/**
+ * Re-indexing runs (server/services/content-sync-runner.ts): the newest row is the sync in progress
+ * or the last one finished. Its state lives here, not in a process, so any invocation can carry a
+ * chunked sync on (Workers: the request that started it, then the per-minute cron) and the builds
+ * screen shows its progress on either platform.
+ */
+export const contentSyncs = sqliteTable(
+  'content_syncs',
+  {
+    id: text('id').primaryKey(),
+    status: text('status', { enum: ['running', 'failed', 'done'] }).notNull(),
+    /** Re-render every page, not only changed ones. */
+    force: integer('force', { mode: 'boolean' }).notNull().default(false),
+    /** The commit the last step read. */
+    commitSha: text('commit_sha'),
+    /** Pages rendered (staged) so far, of `total` this sync renders. */
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /** Files found malformed so far, with their blob, so later steps report them without rendering them again. */
+    problems: text('problems', { mode: 'json' }).notNull().$type<{ path: string; sha: string; message: string }[]>(),
+    /** Why the last step failed (status `failed`): shown with a retry action. */
+    error: text('error'),
+    /** Until when the invocation running a step holds it; a step killed midway frees it when this passes. */
+    leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
+    steps: integer('steps').notNull().default(0),
+    /** The content build a finished sync made. */
+    buildId: text('build_id'),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('content_syncs_started_idx').on(t.startedAt)],
+);
+export type ContentSync = typeof contentSyncs.$inferSelect;
