@@ -165,5 +165,10 @@ test.describe('newsletter', () => {
     await page.goto(`${installedSite.url}/en/manage/newsletter`);
     await expect(page.getByTestId('mail-off')).toContainText('SMTP_URL');
     await expect(page.getByTestId('mail-off')).toContainText('MAIL_API_KEY');
+    // In Persian the Latin names sit in left-to-right islands, so «(smtp://…:587 یا …)» keeps its order.
+    await page.goto(`${installedSite.url}/fa/manage/newsletter`);
+    const url = page.getByTestId('mail-off').locator('code[dir="ltr"]', { hasText: 'smtp://user:password@host:587' });
+    await expect(url).toBeVisible();
+    await expect(page.getByTestId('mail-off').locator('code[dir="ltr"]', { hasText: /^SMTP_URL$/ })).toBeVisible();
   });
 });

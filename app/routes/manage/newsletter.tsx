@@ -1,5 +1,5 @@
 import { Download, Loader2, Mail, Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { subscriberStatuses } from '../../../common/newsletter';
 import { ListPagination, useListSearch, withListQuery } from '../../components/manage/list-pagination';
@@ -40,7 +40,9 @@ export default function ManageNewsletter({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <Alert tone="warning" title={t('newsletter.manage.off.title')}>
-          <p data-testid="mail-off">{t('newsletter.manage.off.body')}</p>
+          <p data-testid="mail-off">
+            <Trans i18nKey="newsletter.manage.off.body" components={LTR_CODE} />
+          </p>
         </Alert>
       )}
       {data ? (
@@ -57,12 +59,16 @@ export default function ManageNewsletter({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <Alert tone="info" title={t('manage.sections.newsletter')}>
-          {t('newsletter.manage.noPermission')}
+          <Trans i18nKey="newsletter.manage.noPermission" components={LTR_CODE} />
         </Alert>
       )}
     </section>
   );
 }
+
+// Variable names, URLs and permission names are Latin inside Persian text: isolate them so
+// their punctuation stays in place in a right-to-left paragraph.
+const LTR_CODE = { code: <code dir="ltr" className="font-mono text-xs" /> };
 
 type Data = NonNullable<Route.ComponentProps['loaderData']['data']>;
 
