@@ -6,6 +6,7 @@ import { createBackup, restoreBackup } from './backup';
 import { createNodeDatabase } from './database';
 import { nodeContentRepository } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
+import { describeImport, importExportFile, writeExportFile } from './export-file';
 import { createRenderPool } from './render-pool';
 
 const USAGE = `Usage: npm run daftar -- <command> [options]
@@ -21,6 +22,10 @@ Commands:
   backup --out FILE            one .tar.gz of the database, content repository and a manifest
   restore --in FILE [--data-dir DIR] [--force]
                                restore a backup into an empty data folder
+  export --out FILE.json [--with-secrets]
+                               users, roles, settings, comments and subscribers as JSON
+  import --in FILE.json [--dry-run]
+                               add or update them from an export (idempotent)
 
 Every command takes --help. The data folder and database come from DATA_DIR / DATABASE_URL.`;
 
@@ -35,6 +40,10 @@ const commandHelp: Record<string, string> = {
     'Usage: npm run daftar -- backup --out FILE\nWrites one .tar.gz: a consistent copy of the database (taken while the site runs), the content repository with its history and media, and a manifest with row counts and a SHA-256 per file.',
   restore:
     'Usage: npm run daftar -- restore --in FILE [--data-dir DIR] [--force]\nRestores into DIR (default DATA_DIR), which must be empty; --force moves a non-empty one aside first. Every checksum is verified before anything is written; pending migrations run afterwards. Stop the server first.',
+  export:
+    'Usage: npm run daftar -- export --out FILE.json [--with-secrets]\nWrites users, roles, role assignments, settings, comments and newsletter subscribers as one JSON document (format: docs/operating.md). Password hashes only with --with-secrets; without them, imported users sign in after a password reset.',
+  import:
+    'Usage: npm run daftar -- import --in FILE.json [--dry-run]\nAdds and updates what an export holds, matched by id (subscribers by address, settings by key); running it twice changes nothing. Prints what was created, updated and skipped (with why). The file is checked whole first, and everything is written in one transaction or nothing is. --dry-run prints the plan and writes nothing.',
   'create-admin':
     "Usage: npm run daftar -- create-admin [--first-name F] [--last-name L] [--about A] [--user-name U]\nAdds an owner account. Missing fields and the password are asked for on the terminal (the password is not shown), or the password comes from DAFTAR_ADMIN_PASSWORD; the rules are the installer form's.",
 };
@@ -75,6 +84,8 @@ async function main() {
       in: { type: 'string' },
       'data-dir': { type: 'string' },
       force: { type: 'boolean' },
+      'with-secrets': { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
     },
   });
   const [command, ...rest] = positionals;
@@ -187,6 +198,22 @@ async function main() {
         console.log(
           `Backup written to ${options.out} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${manifest.files.length} files; ${counts}.`,
         );
+        break;
+      }
+      case 'export': {
+        if (typeof options.out !== 'string') throw new Error(commandHelp.export);
+        const { file, document } = await writeExportFile(db, options.out, { withSecrets: options['with-secrets'] === true });
+        console.log(
+          `Export written to ${file}: ${document.users.length} users, ${document.roles.length} roles, ${document.settings.length} settings, ${document.comments.length} comments, ${document.subscribers.length} subscribers${document.withSecrets ? ' (with password hashes: keep it private)' : ' (without password hashes)'}.`,
+        );
+        break;
+      }
+      case 'import': {
+        if (typeof options.in !== 'string') throw new Error(commandHelp.import);
+        // A new database (moving a site here) gets its tables first, as the server would at start.
+        if (options['dry-run'] !== true) await runMigrations(db);
+        const report = await importExportFile(db, options.in, { dryRun: options['dry-run'] === true });
+        console.log(describeImport(report));
         break;
       }
       default:
