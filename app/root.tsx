@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from 'react-router';
 import { localeDirection } from '../common/locales';
 import type { Route } from './+types/root';
 import { DeviceBoot } from './components/device/device-boot';
@@ -13,7 +13,7 @@ import { createI18n } from './i18n/i18n';
 import { fontFaces, fontPreload } from './lib/fonts';
 import { type RootData, useRootData } from './lib/root-data';
 import { SessionProvider } from './lib/session';
-import { themeBootScript } from './lib/theme';
+import { forcedColorModeOf, themeBootScript, useColorMode } from './lib/theme';
 import { loadRoot } from './root.server';
 import appCss from './styles/app.css?url';
 
@@ -30,12 +30,16 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const { locale, nonce, site } = useRootData();
   const i18n = useMemo(() => createI18n(locale), [locale]);
+  // A page may force its colour mode (front matter `colorMode`): on <html> before the boot script
+  // reads it, so the first paint is right; client navigations re-apply the reader's own mode.
+  const forced = forcedColorModeOf(useMatches());
+  useColorMode(forced);
   // Marks the page interactive; browser tests wait for it instead of guessing.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <html lang={locale} dir={localeDirection[locale]} suppressHydrationWarning>
+    <html lang={locale} dir={localeDirection[locale]} data-color-mode-forced={forced ?? undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

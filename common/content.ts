@@ -1,4 +1,6 @@
 /** Content shapes shared by the indexer (server) and the page components (app). */
+
+import type { ColorModeValue } from './color-mode';
 import { isLocale, type Locale } from './locales';
 
 /** Widgets authors place with Markdown directives: `::latest-logs{cat=tuts limit=5}`, `::intro`. */
@@ -70,6 +72,8 @@ export type ContentPage = PageSummary & {
   intro: boolean;
   comments: boolean;
   newsletter: boolean;
+  /** Front matter `colorMode`: the page is always shown in this mode; null = the reader's choice. */
+  colorMode: ColorModeValue | null;
   words: number;
   widgets: ResolvedWidget[];
   /** Slug of the same page in the other locale, when it is published there. */

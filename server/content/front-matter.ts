@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { type ColorModeValue, isColorModeValue } from '../../common/color-mode';
 import { translateMessage } from '../../common/messages';
 import { isHttpUrl, isSameSitePath } from '../../common/site-path';
 
@@ -17,6 +18,8 @@ export type FrontMatter = {
   comments: boolean;
   newsletter: boolean;
   draft: boolean;
+  /** The page is always shown in this colour mode (common/color-mode.ts); absent = the reader's choice. */
+  colorMode?: ColorModeValue;
 };
 
 /** A file that cannot be indexed; the message names the field and the problem. */
@@ -66,12 +69,32 @@ const frontMatterSchema = z.object({
   comments: flag,
   newsletter: flag,
   draft: flag,
+  // Checked by colorModeOf: a wrong value is a warning, never a reason to skip the page.
+  colorMode: z.unknown().optional(),
 });
+
+/**
+ * Front matter `colorMode`: light or dark forces the page's mode; absent (or null) leaves it to the
+ * reader. Anything else — `system` included, which the spec warns against forcing — is ignored with
+ * a warning, so the page is still published.
+ */
+function colorModeOf(value: unknown): { colorMode?: ColorModeValue; warning?: string } {
+  if (value === undefined || value === null) return {};
+  if (isColorModeValue(value)) return { colorMode: value };
+  if (value === 'system')
+    return {
+      warning: 'colorMode: system is what every page does already; leave colorMode out (only light or dark force a mode)',
+    };
+  return { warning: `colorMode must be light or dark, not ${JSON.stringify(value)}; the page follows the reader's colour mode` };
+}
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
-/** Splits a Markdown file into validated front matter and body; throws ContentError when malformed. */
-export function parseDocument(source: string): { data: FrontMatter; body: string } {
+/**
+ * Splits a Markdown file into validated front matter and body; throws ContentError when malformed.
+ * `warnings` are problems that do not stop the page from being published (a wrong `colorMode`).
+ */
+export function parseDocument(source: string): { data: FrontMatter; body: string; warnings: string[] } {
   const text = source.replace(/^\uFEFF/, '');
   const match = FENCE.exec(text);
   if (!match) throw new ContentError('missing front matter: the file must start with a --- block holding at least a title');
@@ -93,7 +116,7 @@ export function parseDocument(source: string): { data: FrontMatter; body: string
     );
     throw new ContentError(`front matter: ${problems.join('; ')}`);
   }
-  return { data: parsed.data, body: text.slice(match[0].length) };
+  return { data: parsed.data, body: text.slice(match[0].length), warnings: parsed.warnings };
 }
 
 /**
@@ -102,10 +125,11 @@ export function parseDocument(source: string): { data: FrontMatter; body: string
  */
 export function validateFrontMatter(
   raw: unknown,
-): { success: true; data: FrontMatter } | { success: false; issues: z.core.$ZodIssue[] } {
+): { success: true; data: FrontMatter; warnings: string[] } | { success: false; issues: z.core.$ZodIssue[] } {
   const parsed = frontMatterSchema.safeParse(raw);
   if (!parsed.success) return { success: false, issues: parsed.error.issues };
   const d = parsed.data;
+  const colorMode = colorModeOf(d.colorMode);
   const data: FrontMatter = {
     title: d.title,
     description: d.description,
@@ -118,6 +142,7 @@ export function validateFrontMatter(
     ...(d.date ? { date: d.date } : {}),
     ...(d.author ? { author: d.author } : {}),
     ...(d.cat ? { cat: d.cat } : {}),
+    ...(colorMode.colorMode ? { colorMode: colorMode.colorMode } : {}),
   };
-  return { success: true, data };
+  return { success: true, data, warnings: colorMode.warning ? [colorMode.warning] : [] };
 }

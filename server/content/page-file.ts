@@ -5,7 +5,20 @@ import type { IssueLike } from '../errors';
 import { type FrontMatter, parseDocument, validateFrontMatter } from './front-matter';
 
 /** The fields the indexer knows, in the order they are written. */
-const KNOWN = ['title', 'description', 'thumbnail', 'date', 'author', 'cat', 'toc', 'intro', 'comments', 'newsletter', 'draft'];
+const KNOWN = [
+  'title',
+  'description',
+  'thumbnail',
+  'date',
+  'author',
+  'cat',
+  'toc',
+  'intro',
+  'comments',
+  'newsletter',
+  'draft',
+  'colorMode',
+];
 
 /** The translated message for a front-matter field the indexer refused (common/messages.ts). */
 const FIELD_MESSAGES: Record<string, MessageKey> = {
@@ -20,6 +33,7 @@ const FIELD_MESSAGES: Record<string, MessageKey> = {
   comments: 'validation.boolean',
   newsletter: 'validation.boolean',
   draft: 'validation.boolean',
+  colorMode: 'validation.colorMode',
 };
 
 /**
@@ -43,6 +57,9 @@ export function checkFrontMatter(
     });
     return { ok: false, issues };
   }
+  // The indexer publishes a page with a wrong colorMode (a warning); the editor asks for a right one.
+  if (result.warnings.length)
+    return { ok: false, issues: [{ path: ['frontMatter', 'colorMode'], message: 'validation.colorMode', code: 'custom' }] };
   const extra = Object.fromEntries(Object.entries(raw).filter(([key, value]) => !KNOWN.includes(key) && value !== undefined));
   return { ok: true, data: result.data, extra };
 }
@@ -51,7 +68,7 @@ export function checkFrontMatter(
 function fieldsOf(data: FrontMatter, extra: Record<string, unknown>): Record<string, unknown> {
   const fields: Record<string, unknown> = { title: data.title };
   if (data.description) fields.description = data.description;
-  for (const key of ['thumbnail', 'date', 'author', 'cat'] as const) if (data[key]) fields[key] = data[key];
+  for (const key of ['thumbnail', 'date', 'author', 'cat', 'colorMode'] as const) if (data[key]) fields[key] = data[key];
   for (const key of ['toc', 'intro', 'comments', 'newsletter', 'draft'] as const) if (data[key]) fields[key] = true;
   return { ...fields, ...extra };
 }

@@ -8,7 +8,7 @@ type PageRow = typeof pages.$inferInsert;
 /** What a page's file gives its index row (the sync adds where the file is and when it was indexed). */
 export type RenderedFields = Omit<PageRow, 'id' | 'locale' | 'slug' | 'sourcePath' | 'sourceHash' | 'indexedAt'>;
 /** A file rendered, or why it cannot be. Plain data, so it crosses to and from worker threads. */
-export type RenderedPage = { fields: RenderedFields } | { problem: string };
+export type RenderedPage = { fields: RenderedFields; warnings?: string[] } | { problem: string };
 export type PageSource = { text: string; locale: Locale };
 /** Renders many files: in the thread (renderInThread), or on the node target in worker threads. */
 export type RenderPages = (sources: PageSource[]) => Promise<RenderedPage[]>;
@@ -16,7 +16,7 @@ export type RenderPages = (sources: PageSource[]) => Promise<RenderedPage[]>;
 /** One file's text → the fields of its index row: front matter checked, Markdown rendered. */
 export function renderPage({ text, locale }: PageSource): RenderedPage {
   try {
-    const { data, body } = parseDocument(text);
+    const { data, body, warnings } = parseDocument(text);
     const rendered = renderMarkdown(body, locale);
     return {
       fields: {
@@ -32,6 +32,7 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         comments: data.comments,
         newsletter: data.newsletter,
         draft: data.draft,
+        colorMode: data.colorMode ?? null,
         html: rendered.html,
         // Plain text for search; triggers copy it into the full-text index (drizzle/0007_search.sql).
         searchText: pageSearchText(rendered.html),
@@ -39,6 +40,7 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         widgets: rendered.widgets,
         words: rendered.words,
       },
+      ...(warnings.length ? { warnings } : {}),
     };
   } catch (error) {
     return { problem: error instanceof ContentError ? error.message : `could not be rendered: ${String(error)}` };

@@ -20,8 +20,9 @@ import type { Locale } from '../../common/locales';
  * its source did not change (the index stores it inside each page's source hash).
  * 4: the body is stored as segments (`pages.body`), widgets only at the top level, no text directives.
  * 5: pages also store their plain text for search (`pages.search_text`).
+ * 6: pages store the colour mode their front matter forces (`pages.color_mode`).
  */
-export const RENDERER_VERSION = 5;
+export const RENDERER_VERSION = 6;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {

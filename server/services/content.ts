@@ -127,6 +127,7 @@ export async function getContentPage(
     intro: row.intro,
     comments: row.comments,
     newsletter: row.newsletter,
+    colorMode: row.colorMode ?? null,
     words: row.words,
     widgets,
     ...(translation ? { translation: { locale: other, slug: translation.slug } } : {}),

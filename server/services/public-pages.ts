@@ -23,6 +23,7 @@ export async function homeView({ deps, state, requestUrl }: ViewInput) {
     : { page: undefined, latest: [], totalLogs: 0 };
   return {
     page: page ?? null,
+    colorMode: page?.colorMode ?? null,
     latest,
     totalLogs,
     seo: {
@@ -45,6 +46,8 @@ export async function contentPageView({ deps, state, requestUrl, slug }: ViewInp
   if (page.translation) alternates[page.translation.locale] = paths.page(page.translation.locale, page.translation.slug);
   return {
     page,
+    // The root puts it on <html> (app/lib/theme.ts forcedColorModeOf).
+    colorMode: page.colorMode,
     seo: {
       origin: siteOrigin(deps.config.SITE_URL, requestUrl),
       path: paths.page(locale, page.slug),

@@ -1,26 +1,45 @@
 import { Moon, Sun } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyTheme, readThemePreference, storeThemePreference } from '../../lib/theme';
+import { useMatches } from 'react-router';
+import { forcedColorModeOf, useColorMode } from '../../lib/theme';
 import { IconButton } from '../ui/icon-button';
 
 /**
  * Sun/moon button (docs/spec.md §2). A click picks the opposite of what is shown and remembers it; with no
- * stored choice the site follows the system setting, also when it changes.
+ * stored choice the site follows the system setting, also when it changes. On a page that forces a
+ * colour mode (front matter `colorMode`) it stays focusable but does nothing (`aria-disabled`), and its
+ * tooltip and description say the page is always shown that way; the stored choice is kept for other pages.
  */
 export function ThemeSwitcher() {
   const { t } = useTranslation();
-  const [dark, setDark] = useState<boolean | null>(null);
+  const forced = forcedColorModeOf(useMatches());
+  const { mode, setPreference } = useColorMode(forced);
+  const descriptionId = useId();
+  const dark = mode ? mode.value === 'dark' : null;
 
-  useEffect(() => {
-    setDark(document.documentElement.classList.contains('dark'));
-    const media = matchMedia('(prefers-color-scheme: dark)');
-    const follow = () => {
-      if (readThemePreference() === 'system') setDark(applyTheme('system'));
-    };
-    media.addEventListener('change', follow);
-    return () => media.removeEventListener('change', follow);
-  }, []);
+  if (forced) {
+    const explanation = forced === 'dark' ? t('theme.forcedDark') : t('theme.forcedLight');
+    return (
+      <>
+        <IconButton
+          type="button"
+          label="Theme Switcher"
+          tooltip={explanation}
+          aria-disabled="true"
+          aria-describedby={descriptionId}
+          data-forced={forced}
+          data-ready={mode ? true : undefined}
+          className="cursor-not-allowed opacity-60"
+        >
+          {forced === 'dark' ? <Moon aria-hidden className="size-5" /> : <Sun aria-hidden className="size-5" />}
+        </IconButton>
+        <span id={descriptionId} hidden>
+          {explanation}
+        </span>
+      </>
+    );
+  }
 
   return (
     // The accessible name is the spec's literal 'Theme Switcher'; the tooltip says what a click does.
@@ -29,7 +48,7 @@ export function ThemeSwitcher() {
       label="Theme Switcher"
       tooltip={dark ? t('theme.toLight') : t('theme.toDark')}
       data-ready={dark === null ? undefined : true}
-      onClick={() => setDark(storeThemePreference(dark ? 'light' : 'dark'))}
+      onClick={() => setPreference(dark ? 'light' : 'dark')}
     >
       {/* Both icons render on the server; CSS shows the right one before hydration. */}
       <Sun aria-hidden className="hidden size-5 dark:block" />
