@@ -258,6 +258,8 @@ async function runSync(
         else next.delete(file.key);
         continue;
       }
+      // Published all the same, but reported (a wrong `colorMode`): by the sync that indexes this version.
+      for (const warning of result.warnings ?? []) problems.push({ path: file.path, message: warning });
       const row: PageRow = {
         ...result.fields,
         locale: file.locale,
