@@ -54,6 +54,7 @@ export const sharedMessages = {
       userNameTaken: 'This user name is already taken',
       crossOrigin: 'Cross-origin request refused',
       apiRouteNotFound: 'API route not found: {{path}}',
+      publicPageNotFound: 'Page not found: {{path}}',
       networkError: 'Could not reach the server',
       noBuildYet: 'No build published yet',
       unknownBuild: 'Unknown build',
@@ -115,6 +116,7 @@ export const sharedMessages = {
       newsletterTokenUsed: 'This confirmation link has already been used.',
       newsletterNoSubscribers: 'No confirmed subscribers read {{language}} yet; nothing was sent',
       newsletterIssueNotFound: 'There is no such newsletter issue',
+      backupUnavailable: 'Backups cannot be downloaded on this platform; use its own database backups',
     },
   },
   fa: {
@@ -164,6 +166,7 @@ export const sharedMessages = {
       userNameTaken: 'این نام کاربری پیش‌تر گرفته شده است',
       crossOrigin: 'درخواست از مبدأ دیگر پذیرفته نمی‌شود',
       apiRouteNotFound: 'چنین مسیری در API نیست: {{path}}',
+      publicPageNotFound: 'صفحه پیدا نشد: {{path}}',
       networkError: 'اتصال به سرور برقرار نشد',
       noBuildYet: 'هنوز هیچ ساختی منتشر نشده است',
       unknownBuild: 'چنین ساختی وجود ندارد',
@@ -227,6 +230,7 @@ export const sharedMessages = {
       newsletterTokenUsed: 'این پیوند تأیید پیش‌تر به کار رفته است.',
       newsletterNoSubscribers: 'هنوز هیچ مشترک تأییدشده‌ای به {{language}} نیست؛ چیزی فرستاده نشد',
       newsletterIssueNotFound: 'چنین شماره‌ای از خبرنامه وجود ندارد',
+      backupUnavailable: 'روی این بستر نمی‌توان پشتیبان را بارگیری کرد؛ از پشتیبان‌گیری خودِ پایگاه‌داده‌اش استفاده کنید',
     },
   },
 } as const;

@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { isDatabaseConnected } from '../services/installer';
 import { createAuthRoutes, createProfileRoutes } from './accounts';
 import { createAnalyticsRoutes } from './analytics';
+import { createBackupRoutes } from './backup';
 import { createBuildRoutes } from './builds';
 import { createCommentRoutes, createManageCommentRoutes } from './comments';
 import { createContentApiRoutes } from './content';
@@ -12,6 +13,7 @@ import { createInstallRoutes } from './install';
 import { createMediaApiRoutes } from './media';
 import { createNewsletterRoutes } from './newsletter';
 import { createPageRoutes } from './pages';
+import { createPublicApiRoutes } from './public-api';
 import { requireSameOrigin } from './request';
 import { createSearchRoutes } from './search';
 import { createSessionRoutes } from './session';
@@ -46,10 +48,12 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/builds', createBuildRoutes(deps));
   api.route('/media', createMediaApiRoutes(deps));
   api.route('/search', createSearchRoutes(deps));
+  api.route('/public', createPublicApiRoutes(deps));
   api.route('/newsletter', createNewsletterRoutes(deps));
   api.route('/comments', createCommentRoutes(deps));
   api.route('/manage/comments', createManageCommentRoutes(deps));
   api.route('/settings', createSettingsRoutes(deps));
+  api.route('/backup', createBackupRoutes(deps));
   api.route('/webhooks', createWebhookRoutes(deps));
 
   return api;

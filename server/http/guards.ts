@@ -1,5 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { OWNER_ROLE } from '../../common/permissions';
+import { PUBLIC_API_PREFIX } from '../../common/public-api';
 import { readRequestSession, type Session, type SessionUser } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -33,6 +35,8 @@ export function authorize(deps: AppDeps): MiddlewareHandler<AuthEnv> {
       console.error(`No access rule for ${c.req.method} ${route.path}; refusing.`);
       throw new AppError(403, 'api.forbidden');
     }
+    // The headless API answers everyone alike (cacheable anywhere): a session is never read there.
+    if (access === 'public' && route.path.startsWith(PUBLIC_API_PREFIX)) return next();
     const session = await readRequestSession(deps.db, readSessionCookie(c));
     c.set('session', session);
     if (session) c.set('user', session.user);
@@ -43,7 +47,9 @@ export function authorize(deps: AppDeps): MiddlewareHandler<AuthEnv> {
     }
     if (access === 'public') return next();
     if (!session) throw new AppError(401, 'api.signInRequired');
-    if (access !== 'user' && !session.user.permissions.includes(access)) throw new AppError(403, 'api.forbidden');
+    if (access === 'owner') {
+      if (!session.user.roles.includes(OWNER_ROLE)) throw new AppError(403, 'api.forbidden');
+    } else if (access !== 'user' && !session.user.permissions.includes(access)) throw new AppError(403, 'api.forbidden');
     return next();
   };
 }

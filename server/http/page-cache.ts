@@ -358,6 +358,14 @@ export function pageCache(deps: AppDeps, { versionTtlMs = 1000 } = {}): Middlewa
 }
 
 /**
+ * The cache version for other answers cached like pages (the headless API, server/http/public-api.ts):
+ * through the page store's memo when the platform has one, else straight from the database.
+ */
+export function contentVersion(deps: AppDeps, versionTtlMs = 1000): Promise<string | undefined> {
+  return deps.pageCache ? currentVersion(deps.db, deps.pageCache, versionTtlMs) : cacheVersion(deps.db);
+}
+
+/**
  * The cache version: remembered for `versionTtlMs` in this process, then the shared one (if the
  * store has it and it is fresh), then the database. A sync in this process clears the store (and
  * so the memo) at once; a change made elsewhere is seen within the TTLs.

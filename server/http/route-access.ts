@@ -7,9 +7,11 @@ import type { Permission } from '../auth/permissions';
  *
  * - `public`: anyone; `setup`: an installer step — `authorize` asks for the setup token on every
  *   method but GET/HEAD, and refuses it once the site is installed;
- * - `user`: any signed-in user; a permission name: users whose roles grant it.
+ * - `user`: any signed-in user; a permission name: users whose roles grant it;
+ * - `owner`: holders of the owner role only — for what no permission can be split off from
+ *   (a backup holds every account's secrets).
  */
-export type Access = 'public' | 'setup' | 'user' | Permission;
+export type Access = 'public' | 'setup' | 'user' | 'owner' | Permission;
 
 export const routeAccess: Record<string, Access> = {
   'GET /api/health': 'public',
@@ -58,6 +60,9 @@ export const routeAccess: Record<string, Access> = {
   'DELETE /api/builds/:id/schedule': 'builds.create',
   'POST /api/builds/:id/revert': 'builds.create',
   'POST /api/media': 'commits.create',
+  // The headless content API (docs/api.md): published pages for any site, never a session read.
+  'GET /api/public/pages': 'public',
+  'GET /api/public/pages/:locale/:path{.+}': 'public',
   // Site search over published pages (docs/content.md "Search").
   'GET /api/search': 'public',
   // GitHub's push deliveries: verified by their HMAC signature, not by a session.
@@ -82,6 +87,8 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/manage/comments/bulk': 'comments.edit',
   'GET /api/settings': 'settings.read',
   'PUT /api/settings': 'settings.edit',
+  // The dashboard's "download a backup" (docs/operating.md): the whole database, so owners only.
+  'GET /api/backup': 'owner',
 };
 
 export function accessFor(method: string, path: string): Access | undefined {

@@ -1,0 +1,106 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { z } from 'zod';
+import { publicPageParamsSchema, publicPageSlug, publicPagesQuerySchema } from '../../common/public-api';
+import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+import { getPublishedPage, listPublishedPages } from '../services/public-api';
+import { contentVersion } from './page-cache';
+
+/**
+ * Bumped when the JSON shape of these answers changes, so validators from before a release never
+ * match (the content version alone would not change with the code).
+ */
+const FORMAT = 1;
+
+/**
+ * Public content may sit in shared caches for a minute and be served stale while they revalidate;
+ * a publish shows through the API within that minute (pages themselves revalidate every time).
+ */
+export const PUBLIC_API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+/** Query or path input that fails its schema: a 400 with zod's issues (field paths), as readJson does. */
+function parseOr400<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
+  const result = schema.safeParse(input);
+  if (!result.success)
+    throw new AppError(400, 'api.validationFailed', {
+      issues: result.error.issues.map(({ path, message, code }) => ({ path, message, code })),
+    });
+  return result.data;
+}
+
+/** A strong validator of one answer: the format, the content version (build + settings) and the resource. */
+async function etagOf(version: string, resource: string) {
+  const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(`${FORMAT}|${version}|${resource}`));
+  const hex = [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `"api${FORMAT}-${version.replace(/[^\w.-]/g, '')}-${hex}"`;
+}
+
+/** `If-None-Match` names this answer (weak comparison, RFC 9110 §13.1.2: a gzipped copy's `W/` tag counts). */
+function notModified(c: Context, etag: string) {
+  const header = c.req.header('if-none-match');
+  return Boolean(header?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
+}
+
+/**
+ * Answers from the content version: 304 when the client holds the current answer (no page query
+ * at all), else the answer `read` makes, with its validator. No version (not installed) = not cached.
+ */
+async function cachedJson<T>(c: Context, deps: AppDeps, resource: string, read: () => Promise<T>) {
+  const version = await contentVersion(deps);
+  const etag = version ? await etagOf(version, resource) : undefined;
+  const headers: Record<string, string> = etag
+    ? { etag, 'cache-control': PUBLIC_API_CACHE_CONTROL }
+    : { 'cache-control': 'no-store' };
+  if (etag && notModified(c, etag)) return c.body(null, 304, headers);
+  return c.json(await read(), 200, headers);
+}
+
+/**
+ * `/api/public/*`: the headless content API (docs/api.md). Read-only, open to every origin without
+ * credentials; `authorize` never reads a session here (route-access.ts: PUBLIC_API_PREFIX), so an
+ * answer is the same for everyone and may be cached anywhere.
+ */
+export function createPublicApiRoutes(deps: AppDeps) {
+  const routes = new Hono();
+  routes.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+      allowHeaders: ['If-None-Match', 'Accept-Language', 'X-Locale'],
+      exposeHeaders: ['ETag'],
+      maxAge: 86400,
+    }),
+  );
+  routes.use('*', async (c, next) => {
+    await next();
+    // Refusals are not cached: their wording follows the caller's language.
+    if (c.res.status >= 400) c.res.headers.set('cache-control', 'no-store');
+  });
+
+  routes.get('/pages', async (c) => {
+    // An empty parameter (`?cat=`, as a form sends it) means no filter.
+    const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ''));
+    const { locale, cat, page } = parseOr400(publicPagesQuerySchema, query);
+    return cachedJson(c, deps, `list|${locale}|${cat ?? ''}|${page}`, () => listPublishedPages(deps.db, { locale, cat, page }));
+  });
+
+  routes.get('/pages/:locale/:path{.+}', async (c) => {
+    const params = publicPageParamsSchema.safeParse({ locale: c.req.param('locale'), path: c.req.param('path') });
+    // A path that cannot name a page is as absent as an unpublished one: the same 404, nothing read.
+    const refuse = () => new AppError(404, 'api.publicPageNotFound', undefined, { path: c.req.path });
+    if (!params.success) throw refuse();
+    const { locale } = params.data;
+    const slug = publicPageSlug(params.data.path);
+    return cachedJson(
+      c,
+      deps,
+      `page|${locale}|${slug}`,
+      async () => (await getPublishedPage(deps.db, locale, slug)) ?? Promise.reject(refuse()),
+    );
+  });
+
+  return routes;
+}
