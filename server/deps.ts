@@ -41,4 +41,9 @@ export type AppDeps = {
    * both platforms keep. Only tests lower it. Verification reads the count from the stored hash.
    */
   passwordIterations?: number;
+  /**
+   * The dashboard's "download a backup" (docs/operating.md): the same `.tar.gz` as the CLI's
+   * `backup`. Node only; absent = not available on this platform (Workers: D1 has its own backups).
+   */
+  backup?: () => Promise<{ archive: Uint8Array; manifest: { createdAt: string; counts: Record<string, number> } }>;
 };

@@ -121,18 +121,24 @@ async function countRows(db: Database): Promise<Record<string, number>> {
   return counts;
 }
 
-/** Takes a backup of a running (or stopped) site into `out`; returns its manifest. */
-export async function createBackup(
-  { db, dataDir, databaseUrl }: { db: Database; dataDir: string; databaseUrl: string },
-  out: string,
+type BackupSource = { db: Database; dataDir: string; databaseUrl: string };
+
+/**
+ * Makes the archive in memory: the database snapshot is written to `workDir` (a folder beside the
+ * target, removed afterwards) and read back. The CLI writes the result to a file; the dashboard's
+ * download (`GET /api/backup`) sends the same bytes.
+ */
+export async function makeBackupArchive(
+  { db, dataDir, databaseUrl }: BackupSource,
+  workDir: string,
   progress: (message: string) => void = () => {},
-): Promise<BackupManifest> {
+): Promise<{ manifest: BackupManifest; archive: Buffer }> {
   if (!databaseUrl.startsWith('file:'))
     throw new Error(
       'Backups cover the embedded SQLite database (DATABASE_URL=file:…); back up a remote libSQL database with its own tools.',
     );
-  const work = path.join(path.dirname(path.resolve(out)), `.daftar-backup-${process.pid}-${Date.now()}`);
-  mkdirSync(work, { recursive: true });
+  const work = path.join(workDir, `.daftar-backup-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
+  mkdirSync(work, { recursive: true, mode: 0o700 });
   const snapshot = path.join(work, 'daftar.db');
   try {
     progress('Copying the database…');
@@ -155,11 +161,35 @@ export async function createBackup(
     };
     progress(`Writing ${entries.length} files…`);
     const archive = gzipSync(writeTar([{ name: MANIFEST, data: Buffer.from(JSON.stringify(manifest, null, 2)) }, ...entries]));
-    writeFileSync(out, archive, { mode: 0o600 });
-    return manifest;
+    return { manifest, archive };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Takes a backup of a running (or stopped) site into `out`; returns its manifest. */
+export async function createBackup(
+  source: BackupSource,
+  out: string,
+  progress: (message: string) => void = () => {},
+): Promise<BackupManifest> {
+  const { manifest, archive } = await makeBackupArchive(source, path.dirname(path.resolve(out)), progress);
+  writeFileSync(out, archive, { mode: 0o600 });
+  return manifest;
+}
+
+/**
+ * The dashboard's "download a backup" on Node (AppDeps.backup): one archive at a time per process
+ * (a second click waits for the first instead of copying the database twice at once). The work
+ * folder sits in the data folder, on the same disk as the database.
+ */
+export function nodeBackupMaker(source: BackupSource) {
+  let queue: Promise<unknown> = Promise.resolve();
+  return () => {
+    const next = queue.then(() => makeBackupArchive(source, source.dataDir));
+    queue = next.catch(() => undefined);
+    return next;
+  };
 }
 
 // ---- restore ----------------------------------------------------------------------------------

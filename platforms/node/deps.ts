@@ -4,6 +4,7 @@ import { githubRepositoryFromConfig } from '../../server/content/github-reposito
 import type { AppDeps, PageHandler } from '../../server/deps';
 import { createMemoryPageCache } from '../../server/http/page-cache';
 import { isInstalled } from '../../server/services/site';
+import { nodeBackupMaker } from './backup';
 import { createNodeDatabase } from './database';
 import type { loadNodeConfig } from './environment';
 import { createLocalRepository } from './local-repository';
@@ -49,6 +50,10 @@ export async function createNodeDeps(config: ReturnType<typeof loadNodeConfig>, 
     pageHandler,
     pageCache: createMemoryPageCache({ encode: nodePageEncoder, refine: nodePageRefiner }),
     mailer: smtpMailerFromConfig(config),
+    // A remote libSQL database has its own backups: the download is offered for the embedded one only.
+    ...(config.databaseUrl.startsWith('file:')
+      ? { backup: nodeBackupMaker({ db, dataDir: config.dataDir, databaseUrl: config.databaseUrl }) }
+      : {}),
   };
   let installerToken: string | undefined;
   if (await isInstalled(db).catch(() => false)) await setupToken.clear();

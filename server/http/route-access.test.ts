@@ -25,7 +25,7 @@ describe('authorisation matrix', () => {
     expect(missing, 'routes without an entry in server/http/route-access.ts').toEqual([]);
     // Entries may name routes another area mounts later; every served one must be listed.
     for (const access of Object.values(routeAccess)) {
-      expect(['public', 'setup', 'user', ...allPermissions]).toContain(access);
+      expect(['public', 'setup', 'user', 'owner', ...allPermissions]).toContain(access);
     }
   });
 
@@ -44,7 +44,8 @@ describe('authorisation matrix', () => {
           headers,
           body: route.method === 'GET' ? undefined : '{}',
         });
-        const expected = who === 'anonymous' ? 401 : access === 'user' || permissionsOf(who).includes(access) ? 'allowed' : 403;
+        const allowed = access === 'owner' ? who === 'owner' : access === 'user' || permissionsOf(who).includes(access);
+        const expected = who === 'anonymous' ? 401 : allowed ? 'allowed' : 403;
         const actual = response.status === 401 || response.status === 403 ? response.status : 'allowed';
         expect(actual, `${who} ${route.method} ${route.path}`).toBe(expected);
         seen.push(`${route.method} ${route.path}`);

@@ -1,7 +1,9 @@
+import path from 'node:path';
+import { nodeBackupMaker } from '../../platforms/node/backup';
 import { nodeContentRepository } from '../../platforms/node/deps';
 import type { AppDeps, SetupTokenStore } from '../../server/deps';
 import { TEST_PASSWORD_ITERATIONS, testConfig } from './config';
-import { createTestDatabase } from './database';
+import { createTestDatabase, TEST_DATABASE_FILE } from './database';
 
 export const TEST_SETUP_TOKEN = 'test-setup-token-0123456789';
 
@@ -32,6 +34,7 @@ export function testDeps(db: AppDeps['db'], dir: string, options: { env?: Record
     setupToken,
     contentRepository: nodeContentRepository(config, dir),
     passwordIterations: TEST_PASSWORD_ITERATIONS,
+    backup: nodeBackupMaker({ db, dataDir: dir, databaseUrl: `file:${path.join(dir, TEST_DATABASE_FILE)}` }),
   };
   return { deps, setupToken };
 }
