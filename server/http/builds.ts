@@ -7,7 +7,7 @@ import { cancelScheduledPublish, schedulePublish } from '../services/scheduled-p
 import { type AuthEnv, requireUser } from './guards';
 import { readJson } from './validate';
 
-const publishSchema = z.object({
+export const publishSchema = z.object({
   title: z.string().max(200, 'validation.invalid').optional(),
   // An ISO date-time with its offset (2026-12-01T09:30:00+03:30 or …Z): a future one schedules the publish.
   at: z.iso.datetime({ offset: true, error: 'validation.dateTime' }).optional(),

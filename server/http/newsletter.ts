@@ -30,13 +30,13 @@ export const SUBSCRIBE_EMAIL_LIMIT = 3;
 /** On Workers a queue run gets this long inside one request's `waitUntil`. */
 const WORKER_BUDGET_MS = 20_000;
 
-const subscribeSchema = z.object({
+export const subscribeSchema = z.object({
   email: z.email('validation.email').max(254, 'validation.email'),
   locale: z.enum(locales),
   turnstileToken: z.string().max(4096).optional(),
 });
-const tokenSchema = z.object({ token: z.string().min(1, 'validation.required').max(200, 'validation.invalid') });
-const issueSchema = z.object({ locale: z.enum(locales), path: z.string().max(300, 'validation.invalid') });
+export const tokenSchema = z.object({ token: z.string().min(1, 'validation.required').max(200, 'validation.invalid') });
+export const issueSchema = z.object({ locale: z.enum(locales), path: z.string().max(300, 'validation.invalid') });
 
 /** The same 202 body for every accepted subscription request, known address or not. */
 const ACCEPTED = { status: 'accepted' } as const;

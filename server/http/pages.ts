@@ -10,7 +10,7 @@ import { getSiteSettings } from '../services/site';
 import { type AuthEnv, requireUser } from './guards';
 import { readJson } from './validate';
 
-const saveSchema = z.object({
+export const saveSchema = z.object({
   frontMatter: z.record(z.string(), z.unknown()),
   body: z.string().max(PAGE_SOURCE_MAX, 'validation.invalid'),
   message: z.string().max(500, 'validation.max500').optional(),
@@ -20,11 +20,11 @@ const saveSchema = z.object({
     .nullable()
     .optional(),
 });
-const previewSchema = z.object({
+export const previewSchema = z.object({
   locale: z.enum(locales),
   body: z.string().max(PAGE_SOURCE_MAX, 'validation.invalid'),
 });
-const moveSchema = z.object({ to: z.string().min(3, 'validation.required').max(300, 'validation.invalid') });
+export const moveSchema = z.object({ to: z.string().min(3, 'validation.required').max(300, 'validation.invalid') });
 
 /**
  * `/api/pages`: the editor's pages (permissions in route-access.ts: reading `dashboard.read`,
