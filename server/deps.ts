@@ -9,6 +9,27 @@ import type { Mailer } from './mail/mailer';
 /** Renders every page: React Router's request handler over the server build (app/lib/app-context.server.ts). */
 export type PageHandler = (request: Request, load: AppLoadContext) => Promise<Response>;
 
+/**
+ * WebP copies of published images for `srcset` (decision 0008; node: sharp, kept under
+ * `$DATA_DIR/media-variants`, never in git). Absent (Workers) = a copy's address serves the original.
+ */
+export type MediaVariantStore = {
+  /**
+   * The copy of image blob `sha` nearest `width` (common/image-variants.ts variantWidthFor), made
+   * and kept when missing; `original` when no copy can be made (an animation, too many pixels, bytes
+   * the decoder refuses); undefined when the blob is not an image or the width is never served.
+   */
+  variant(
+    sha: string,
+    width: number,
+    read: () => Promise<Uint8Array>,
+  ): Promise<{ bytes: Uint8Array; type: string; width?: number } | undefined>;
+  /** Makes every planned copy of a just-published image, in the background, one image at a time. */
+  prepare(sha: string, read: () => Promise<Uint8Array>): void;
+  /** Settles when no copy is being made (tests, shutdown). */
+  idle(): Promise<void>;
+};
+
 /** Where the installer's setup token lives until installation completes. */
 export type SetupTokenStore = {
   read(): Promise<string | undefined>;
@@ -30,6 +51,8 @@ export type AppDeps = {
   pageHandler?: PageHandler;
   /** Anonymous HTML cache of public pages (node: in memory); absent = no caching. */
   pageCache?: PageCacheStore;
+  /** Responsive image copies; absent = none (docs/decisions/0008-responsive-images.md). */
+  mediaVariants?: MediaVariantStore;
   /** Newsletter mail (node: SMTP, workers: an HTTP email API); absent = the newsletter is off. */
   mailer?: Mailer;
   /** Where page views wait to be written; absent = one made by createApp (docs/analytics.md). */
