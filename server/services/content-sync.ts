@@ -56,6 +56,17 @@ export type SyncProgress = {
   total: number;
 };
 
+/** A file found malformed, with its blob: a later step of the same sync reports it without rendering it again. */
+export type SyncBlobProblem = SyncProblem & { sha: string };
+
+/** A step of a chunked sync that stopped before publishing (`maxChunks`): its chunks are staged. */
+export type SyncStepPending = SyncProgress & {
+  finished: false;
+  commit?: string;
+  /** Files this step found malformed. */
+  problems: SyncBlobProblem[];
+};
+
 /** Makes the staging table, or makes it again when `pages` gained or lost a column since. */
 async function ensureStaging(db: Database) {
   const columns = async (table: string) =>
@@ -134,34 +145,60 @@ const running = new WeakMap<Database, Promise<unknown>>();
  * - Resumable: a sync that dies before that batch leaves the old index serving; the next sync keeps
  *   the chunks already staged and renders only the rest.
  */
-export function syncContent(...args: Parameters<typeof runSync>): Promise<SyncResult> {
-  const [db] = args;
-  const result = (running.get(db) ?? Promise.resolve()).catch(() => {}).then(() => runSync(...args));
+export function syncContent(db: Database, repository: ContentRepository, options: SyncOptions = {}): Promise<SyncResult> {
+  return queued(db, async () => {
+    const result = await runSync(db, repository, options);
+    if ('finished' in result) throw new Error('syncContent runs every chunk: maxChunks is for syncContentStep');
+    return result;
+  });
+}
+
+/**
+ * One step of a chunked sync (server/services/content-sync-runner.ts): the same sync, stopped after
+ * `maxChunks` chunks are staged when more remain; the step that finds the rest fits publishes as
+ * `syncContent` does. Steps keep nothing in memory between them: the staged rows are the progress.
+ */
+export function syncContentStep(
+  db: Database,
+  repository: ContentRepository,
+  options: SyncOptions & { maxChunks: number },
+): Promise<SyncResult | SyncStepPending> {
+  return queued(db, () => runSync(db, repository, options));
+}
+
+function queued<T>(db: Database, run: () => Promise<T>): Promise<T> {
+  const result = (running.get(db) ?? Promise.resolve()).catch(() => {}).then(run);
   running.set(db, result);
   return result;
 }
 
+export type SyncOptions = {
+  force?: boolean;
+  now?: () => number;
+  /**
+   * Statements written in the same transaction as the new index (publishing marks its build
+   * published there), so they and the index change together or not at all.
+   */
+  alsoWrite?: BatchItem<'sqlite'>[];
+  /** Texts of blobs the caller already holds, by blob id (publishing just wrote them): not read again. */
+  knownBlobs?: ReadonlyMap<string, string>;
+  /** Renders the files of a chunk (default: in this thread; the node CLI passes worker threads). */
+  renderPages?: RenderPages;
+  /** Pages per chunk (default SYNC_CHUNK_PAGES). */
+  chunkPages?: number;
+  /** Called after each chunk is rendered (progress; a test throws here to simulate a crash). */
+  onProgress?: (progress: SyncProgress) => void | Promise<void>;
+  /** Render at most this many chunks; when more remain, stage them all and stop before publishing. */
+  maxChunks?: number;
+  /** Files an earlier step found malformed, by path: reported again, not rendered, while their blob is the same. */
+  knownProblems?: ReadonlyMap<string, { sha: string; message: string }>;
+};
+
 async function runSync(
   db: Database,
   repository: ContentRepository,
-  options: {
-    force?: boolean;
-    now?: () => number;
-    /**
-     * Statements written in the same transaction as the new index (publishing marks its build
-     * published there), so they and the index change together or not at all.
-     */
-    alsoWrite?: BatchItem<'sqlite'>[];
-    /** Texts of blobs the caller already holds, by blob id (publishing just wrote them): not read again. */
-    knownBlobs?: ReadonlyMap<string, string>;
-    /** Renders the files of a chunk (default: in this thread; the node CLI passes worker threads). */
-    renderPages?: RenderPages;
-    /** Pages per chunk (default SYNC_CHUNK_PAGES). */
-    chunkPages?: number;
-    /** Called after each chunk is rendered (progress; a test throws here to simulate a crash). */
-    onProgress?: (progress: SyncProgress) => void | Promise<void>;
-  } = {},
-): Promise<SyncResult> {
+  options: SyncOptions = {},
+): Promise<SyncResult | SyncStepPending> {
   const now = options.now ?? Date.now;
   const head = await repository.head();
   const previous = await latestContentBuild(db);
@@ -197,6 +234,15 @@ async function runSync(
   );
 
   const problems: SyncProblem[] = [];
+  /** Problems found by rendering in this call, with their blob (a step's result). */
+  const found: SyncBlobProblem[] = [];
+  /** The last good version of a malformed file (same address) keeps serving until the file is fixed. */
+  const keepLastGood = (file: { path: string; key: string }) => {
+    const before = existingByPath.get(file.path);
+    if (before && `${before.locale}/${before.slug}` === file.key)
+      next.set(file.key, { sourcePath: file.path, sourceHash: before.sourceHash });
+    else next.delete(file.key);
+  };
   /**
    * The index after this sync, by `locale/slug`: its source hash, and whether this sync writes it
    * (`staged`: the row waits in the staging table; `row`: rendered in the last chunk).
@@ -232,16 +278,25 @@ async function runSync(
       next.set(key, { sourcePath: file.path, sourceHash, staged: true });
       continue;
     }
+    const known = options.knownProblems?.get(file.path);
+    if (known?.sha === file.sha) {
+      problems.push({ path: file.path, message: known.message });
+      keepLastGood({ path: file.path, key });
+      continue;
+    }
     next.set(key, { sourcePath: file.path, sourceHash });
     pending.push({ path: file.path, sha: file.sha, key, locale: target.locale, slug: target.slug, sourceHash });
   }
 
-  const resumed = [...next.values()].filter((entry) => entry.staged).length;
+  // Known problems count as done: a step that found them need not render them again.
+  const resumed = [...next.values()].filter((entry) => entry.staged).length + problems.length;
   const total = pending.length + resumed;
   const chunkPages = options.chunkPages ?? SYNC_CHUNK_PAGES;
-  const parts = chunks(pending, chunkPages);
+  const allParts = chunks(pending, chunkPages);
+  const stopEarly = options.maxChunks !== undefined && allParts.length > options.maxChunks;
+  const parts = stopEarly ? allParts.slice(0, options.maxChunks) : allParts;
   for (const [index, part] of parts.entries()) {
-    const last = index === parts.length - 1;
+    const last = !stopEarly && index === parts.length - 1;
     const texts: PageSource[] = [];
     for (const file of part)
       texts.push({ text: options.knownBlobs?.get(file.sha) ?? (await repository.readBlob(file.sha)), locale: file.locale });
@@ -251,11 +306,8 @@ async function runSync(
       const result = rendered[i]!;
       if ('problem' in result) {
         problems.push({ path: file.path, message: result.problem });
-        // The last good version (same address) keeps serving until the file is fixed.
-        const before = existingByPath.get(file.path);
-        if (before && `${before.locale}/${before.slug}` === file.key)
-          next.set(file.key, { sourcePath: file.path, sourceHash: before.sourceHash });
-        else next.delete(file.key);
+        found.push({ path: file.path, sha: file.sha, message: result.problem });
+        keepLastGood(file);
         continue;
       }
       // Published all the same, but reported (a wrong `colorMode`): by the sync that indexes this version.
@@ -277,10 +329,18 @@ async function runSync(
       if (first) await db.batch([first, ...rest]);
     }
     await options.onProgress?.({
-      done: resumed + (index + 1 === parts.length ? pending.length : (index + 1) * chunkPages),
+      done: resumed + (index + 1 === allParts.length ? pending.length : (index + 1) * chunkPages),
       total,
     });
   }
+  if (stopEarly)
+    return {
+      finished: false,
+      done: resumed + parts.length * chunkPages,
+      total,
+      ...(head ? { commit: head } : {}),
+      problems: found,
+    };
 
   // In file order, as the files were listed (at most one problem per file).
   problems.sort(byPath);

@@ -1,0 +1,242 @@
+import { and, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { ContentSyncState } from '../../common/content-sync';
+import type { ContentRepository } from '../content/repository';
+import type { Database } from '../db/database';
+import { type ContentSync, contentSyncs } from '../db/schema';
+import { type SyncOptions, type SyncProgress, type SyncResult, syncContent, syncContentStep } from './content-sync';
+
+/*
+ * The drivers of a re-index (docs/content.md "Syncing", docs/decisions/0009-workers-chunked-sync.md).
+ * Both run the one sync of content-sync.ts and record its progress in `content_syncs`, which the
+ * builds screen polls:
+ *
+ * - `recordedSync` (node): the whole sync in this process, chunk after chunk.
+ * - `startChunkedSync` + `runSyncSteps` (Workers): each step is a call of `syncContentStep` that
+ *   stages one chunk and returns; the state between steps is only in the database (the staged rows,
+ *   this table), so any invocation — the request that started it, the `waitUntil` after its
+ *   response, the per-minute cron — carries it on, and a step that dies is simply run again.
+ */
+
+/**
+ * How long a step (or, on node, a chunk) may hold a sync before another invocation may take it over.
+ * Far beyond a Worker's limits (30 s of CPU, 30 s of `waitUntil`), so it only runs out for a step
+ * that was killed.
+ */
+export const SYNC_LEASE_MS = 2 * 60_000;
+/** Rows of earlier syncs kept for the record. */
+const KEPT_SYNCS = 20;
+
+export async function latestContentSync(db: Database): Promise<ContentSync | undefined> {
+  return db.select().from(contentSyncs).orderBy(desc(contentSyncs.startedAt)).limit(1).get();
+}
+
+/** The row as the dashboard reads it: a running sync whose lease ran out is `interrupted`. */
+export function contentSyncState(row: ContentSync, now = Date.now()): ContentSyncState {
+  const stalled = row.status === 'running' && row.leaseUntil !== null && row.leaseUntil.getTime() < now;
+  return {
+    id: row.id,
+    status: stalled ? 'interrupted' : row.status,
+    done: row.done,
+    total: row.total,
+    error: row.error,
+    problems: row.problems.length,
+    buildId: row.buildId,
+    startedAt: row.startedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+async function insertSync(db: Database, force: boolean, now: number, leaseUntil: Date | null): Promise<ContentSync> {
+  const row = {
+    id: crypto.randomUUID(),
+    status: 'running' as const,
+    force,
+    problems: [],
+    leaseUntil,
+    startedAt: new Date(now),
+    updatedAt: new Date(now),
+  };
+  const recent = db
+    .select({ id: contentSyncs.id })
+    .from(contentSyncs)
+    .orderBy(desc(contentSyncs.startedAt))
+    .limit(KEPT_SYNCS - 1);
+  await db.batch([db.delete(contentSyncs).where(notInArray(contentSyncs.id, recent)), db.insert(contentSyncs).values(row)]);
+  return (await db.select().from(contentSyncs).where(eq(contentSyncs.id, row.id)).get())!;
+}
+
+function failed(error: unknown) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Node: the whole sync in this process, as `syncContent`, with its progress written after each
+ * chunk (one small update) for the builds screen; a failure is recorded and thrown.
+ */
+export async function recordedSync(db: Database, repository: ContentRepository, options: SyncOptions = {}): Promise<SyncResult> {
+  const now = options.now ?? Date.now;
+  const row = await insertSync(db, options.force ?? false, now(), new Date(now() + SYNC_LEASE_MS));
+  try {
+    const result = await syncContent(db, repository, {
+      ...options,
+      onProgress: async (progress) => {
+        await db
+          .update(contentSyncs)
+          .set({ ...progress, updatedAt: new Date(now()), leaseUntil: new Date(now() + SYNC_LEASE_MS) })
+          .where(eq(contentSyncs.id, row.id));
+        await options.onProgress?.(progress);
+      },
+    });
+    await db
+      .update(contentSyncs)
+      .set({
+        status: 'done',
+        ...(result.commit ? { commitSha: result.commit } : {}),
+        problems: result.problems.map((problem) => ({ ...problem, sha: '' })),
+        buildId: result.buildId,
+        leaseUntil: null,
+        updatedAt: new Date(now()),
+        finishedAt: new Date(now()),
+      })
+      .where(eq(contentSyncs.id, row.id));
+    return result;
+  } catch (error) {
+    await db
+      .update(contentSyncs)
+      .set({ status: 'failed', error: failed(error), leaseUntil: null, updatedAt: new Date(now()) })
+      .where(eq(contentSyncs.id, row.id))
+      .catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Workers: the sync to carry on. A sync already running is joined (one at a time); a failed or
+ * interrupted one is taken up again where it stopped (a retry keeps its staged pages and its
+ * progress); otherwise a new one starts. Nothing is rendered here: `runSyncSteps` does that.
+ */
+export async function startChunkedSync(db: Database, options: { force?: boolean; now?: number } = {}): Promise<ContentSync> {
+  const now = options.now ?? Date.now();
+  const force = options.force ?? false;
+  const latest = await latestContentSync(db);
+  if (latest && latest.status !== 'done' && (latest.force || !force)) {
+    if (latest.status === 'running' && (latest.leaseUntil === null || latest.leaseUntil.getTime() >= now)) return latest;
+    await db
+      .update(contentSyncs)
+      .set({ status: 'running', error: null, leaseUntil: null, updatedAt: new Date(now) })
+      .where(eq(contentSyncs.id, latest.id));
+    return { ...latest, status: 'running', error: null, leaseUntil: null };
+  }
+  return insertSync(db, force, now, null);
+}
+
+/** Takes the running sync whose step is due (no lease, or a lapsed one): only one invocation gets it. */
+async function claimStep(db: Database, now: number): Promise<ContentSync | undefined> {
+  const latest = await latestContentSync(db);
+  if (latest?.status !== 'running') return undefined;
+  const claimed = await db
+    .update(contentSyncs)
+    .set({ leaseUntil: new Date(now + SYNC_LEASE_MS), steps: sql`${contentSyncs.steps} + 1` })
+    .where(
+      and(
+        eq(contentSyncs.id, latest.id),
+        eq(contentSyncs.status, 'running'),
+        or(isNull(contentSyncs.leaseUntil), lt(contentSyncs.leaseUntil, new Date(now))),
+      ),
+    )
+    .returning()
+    .get();
+  return claimed;
+}
+
+export type SyncStepsOutcome = {
+  /** The sync as the last step left it (undefined: there is none). */
+  sync?: ContentSync;
+  /** The finished sync's result, when a step of this call published it. */
+  result?: SyncResult;
+  steps: number;
+};
+
+/**
+ * Workers: runs steps of the running sync — each stages `chunkPages` pages, the last publishes —
+ * until it is finished or failed, `maxSteps` ran, or `budgetMs` of wall time is spent (a step is
+ * never cut: the budget is checked between steps). Returns at once when another invocation holds
+ * the step. A step's error is recorded on the sync (status `failed`), never thrown.
+ */
+export async function runSyncSteps(
+  db: Database,
+  repository: ContentRepository,
+  options: { chunkPages: number; budgetMs?: number; maxSteps?: number; now?: () => number; log?: (line: string) => void },
+): Promise<SyncStepsOutcome> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  let steps = 0;
+  for (;;) {
+    const sync = await claimStep(db, now());
+    if (!sync) return { sync: await latestContentSync(db), steps };
+    steps++;
+    const stepStarted = now();
+    let progress: SyncProgress = { done: sync.done, total: sync.total };
+    try {
+      const known = new Map(sync.problems.map((problem) => [problem.path, problem]));
+      const outcome = await syncContentStep(db, repository, {
+        force: sync.force,
+        chunkPages: options.chunkPages,
+        maxChunks: 1,
+        knownProblems: known,
+        onProgress: (reported) => {
+          progress = reported;
+        },
+      });
+      if ('finished' in outcome) {
+        for (const problem of outcome.problems) known.set(problem.path, problem);
+        await db
+          .update(contentSyncs)
+          .set({
+            done: outcome.done,
+            total: outcome.total,
+            problems: [...known.values()],
+            ...(outcome.commit ? { commitSha: outcome.commit } : {}),
+            leaseUntil: null,
+            updatedAt: new Date(now()),
+          })
+          .where(eq(contentSyncs.id, sync.id));
+        options.log?.(
+          `Content sync ${sync.id}: step ${sync.steps}, ${outcome.done} of ${outcome.total} pages, ${now() - stepStarted} ms`,
+        );
+      } else {
+        await db
+          .update(contentSyncs)
+          .set({
+            status: 'done',
+            done: progress.total,
+            total: progress.total,
+            ...(outcome.commit ? { commitSha: outcome.commit } : {}),
+            problems: outcome.problems.map((problem) => ({ ...problem, sha: known.get(problem.path)?.sha ?? '' })),
+            buildId: outcome.buildId,
+            leaseUntil: null,
+            updatedAt: new Date(now()),
+            finishedAt: new Date(now()),
+          })
+          .where(eq(contentSyncs.id, sync.id));
+        options.log?.(
+          `Content sync ${sync.id}: step ${sync.steps} published build ${outcome.buildId}, ${now() - stepStarted} ms`,
+        );
+        return { sync: await latestContentSync(db), result: outcome, steps };
+      }
+    } catch (error) {
+      await db
+        .update(contentSyncs)
+        .set({ status: 'failed', error: failed(error), leaseUntil: null, updatedAt: new Date(now()) })
+        .where(eq(contentSyncs.id, sync.id));
+      options.log?.(`Content sync ${sync.id}: step ${sync.steps} failed: ${failed(error)}`);
+      return { sync: await latestContentSync(db), steps };
+    }
+    if (
+      (options.maxSteps !== undefined && steps >= options.maxSteps) ||
+      now() - started >= (options.budgetMs ?? Number.POSITIVE_INFINITY)
+    )
+      return { sync: await latestContentSync(db), steps };
+  }
+}
