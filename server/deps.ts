@@ -57,6 +57,12 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Where page views wait to be written; absent = one made by createApp (docs/analytics.md). */
   pageViews?: PageViewRecorder;
+  /**
+   * A re-index runs in steps of `chunkPages` pages, each within one invocation's CPU and D1 limits,
+   * carried on after the response and by the cron (Workers; docs/decisions/0009-workers-chunked-sync.md).
+   * Absent = the whole sync in one go, in this process (node).
+   */
+  chunkedSync?: { chunkPages: number; budgetMs: number };
   /** Trust `CF-Connecting-IP` (set by Cloudflare) for the client address. */
   trustCloudflareIp?: boolean;
   /**
