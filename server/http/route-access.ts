@@ -43,6 +43,8 @@ export const routeAccess: Record<string, Access> = {
   'PATCH /api/roles/:id': 'roles.edit',
   'DELETE /api/roles/:id': 'roles.delete',
   'POST /api/content/sync': 'builds.create',
+  // The progress of the re-index in progress, or the last one (the builds screen polls it).
+  'GET /api/content/sync': 'builds.read',
   // Authoring (docs/content.md "Writing and publishing"): reading pages is part of the dashboard,
   // every edit is a commit of the open build, publishing and reverting make builds.
   // The overview's page views (docs/analytics.md).
@@ -63,6 +65,8 @@ export const routeAccess: Record<string, Access> = {
   // The headless content API (docs/api.md): published pages for any site, never a session read.
   'GET /api/public/pages': 'public',
   'GET /api/public/pages/:locale/:path{.+}': 'public',
+  // This API described in OpenAPI 3.1 (server/http/openapi.ts), for API tools and the dashboard's reference.
+  'GET /api/openapi.json': 'public',
   // Site search over published pages (docs/content.md "Search").
   'GET /api/search': 'public',
   // GitHub's push deliveries: verified by their HMAC signature, not by a session.
