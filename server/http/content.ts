@@ -2,7 +2,14 @@ import { Hono } from 'hono';
 import { isLocale } from '../../common/locales';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { contentBuildById, syncContent } from '../services/content-sync';
+import { contentBuildById } from '../services/content-sync';
+import {
+  contentSyncState,
+  latestContentSync,
+  recordedSync,
+  runContentSyncSteps,
+  startChunkedSync,
+} from '../services/content-sync-runner';
 import { buildManifest, feedXml, latestBuildJson, robotsTxt, sitemapIndexXml, sitemapXml, siteOrigin } from '../services/seo';
 import { getSiteSettings } from '../services/site';
 import type { AuthEnv } from './guards';
@@ -13,10 +20,27 @@ export function createContentApiRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
   routes.post('/sync', async (c) => {
     if (!deps.contentRepository) throw new AppError(503, 'api.contentRepositoryMissing');
-    const result = await syncContent(deps.db, deps.contentRepository, { force: c.req.query('force') === '1' });
-    // Cached pages of the old build are dropped now rather than when the cache next checks.
-    if (result.changed) deps.pageCache?.clear();
-    return c.json(result);
+    const force = c.req.query('force') === '1';
+    if (!deps.chunkedSync) {
+      const result = await recordedSync(deps.db, deps.contentRepository, { force });
+      // Cached pages of the old build are dropped now rather than when the cache next checks.
+      if (result.changed) deps.pageCache?.clear();
+      return c.json(result);
+    }
+    // Workers: the first step here (a small change is done in it: 200 with the result, as on node);
+    // a bigger one answers 202 with its progress and carries on after the response, then by the cron.
+    await startChunkedSync(deps.db, { force });
+    const first = await runContentSyncSteps(deps, { maxSteps: 1 });
+    if (first.result) return c.json(first.result);
+    if (first.sync?.status === 'running')
+      c.executionCtx.waitUntil(runContentSyncSteps(deps, { budgetMs: deps.chunkedSync.budgetMs }));
+    return c.json({ sync: first.sync ? contentSyncState(first.sync) : null }, 202);
+  });
+  // The builds screen polls this while a sync runs.
+  routes.get('/sync', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const sync = await latestContentSync(deps.db);
+    return c.json({ sync: sync ? contentSyncState(sync) : null });
   });
   return routes;
 }

@@ -3,7 +3,15 @@ import type { ContentSyncState } from '../../common/content-sync';
 import type { ContentRepository } from '../content/repository';
 import type { Database } from '../db/database';
 import { type ContentSync, contentSyncs } from '../db/schema';
-import { type SyncOptions, type SyncProgress, type SyncResult, syncContent, syncContentStep } from './content-sync';
+import type { AppDeps } from '../deps';
+import {
+  SYNC_CHUNK_PAGES,
+  type SyncOptions,
+  type SyncProgress,
+  type SyncResult,
+  syncContent,
+  syncContentStep,
+} from './content-sync';
 
 /*
  * The drivers of a re-index (docs/content.md "Syncing", docs/decisions/0009-workers-chunked-sync.md).
@@ -239,4 +247,22 @@ export async function runSyncSteps(
     )
       return { sync: await latestContentSync(db), steps };
   }
+}
+
+/**
+ * Workers: steps of the running sync with the platform's chunk size, clearing the page cache when
+ * one publishes (the request that started it, its `waitUntil`, the cron all call this).
+ */
+export async function runContentSyncSteps(
+  deps: Pick<AppDeps, 'db' | 'contentRepository' | 'chunkedSync' | 'pageCache'>,
+  options: { maxSteps?: number; budgetMs?: number } = {},
+): Promise<SyncStepsOutcome> {
+  if (!deps.contentRepository) return { steps: 0 };
+  const outcome = await runSyncSteps(deps.db, deps.contentRepository, {
+    chunkPages: deps.chunkedSync?.chunkPages ?? SYNC_CHUNK_PAGES,
+    ...options,
+    log: (line) => console.log(line),
+  });
+  if (outcome.result?.changed) deps.pageCache?.clear();
+  return outcome;
 }
