@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { createClient } from '@libsql/client';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
 import type { Database } from '../../server/db/database';
 import { appliedMigrations, runMigrations } from '../../server/db/migrate';
+import * as schema from '../../server/db/schema';
 import { createNodeDatabase } from './database';
 
 /*
@@ -96,19 +99,51 @@ function readTar(archive: Buffer): Entry[] {
 
 // ---- backup -----------------------------------------------------------------------------------
 
+/**
+ * Every file under `root`. Git objects are read last: git (and isomorphic-git) writes a commit's
+ * objects before it moves a branch, so a branch read before the objects can only point at objects
+ * the copy holds, even when a publish lands while the folder is read.
+ */
 function filesUnder(root: string, prefix: string): Entry[] {
   if (!existsSync(root)) return [];
   const out: Entry[] = [];
+  const objects = path.join(root, '.git', 'objects');
   const walk = (dir: string) => {
-    for (const item of readdirSync(dir, { withFileTypes: true })) {
+    const items = readdirSync(dir, { withFileTypes: true });
+    const ordered = [
+      ...items.filter((item) => path.join(dir, item.name) !== objects),
+      ...items.filter((item) => path.join(dir, item.name) === objects),
+    ];
+    for (const item of ordered) {
       const full = path.join(dir, item.name);
       if (item.isDirectory()) walk(full);
-      else if (item.isFile())
-        out.push({ name: `${prefix}/${path.relative(root, full).split(path.sep).join('/')}`, data: readFileSync(full) });
+      else if (item.isFile()) {
+        // A file git removed while the folder was read (a temporary lock or object file) is simply not there.
+        const data = (() => {
+          try {
+            return readFileSync(full);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+            throw error;
+          }
+        })();
+        if (data) out.push({ name: `${prefix}/${path.relative(root, full).split(path.sep).join('/')}`, data });
+      }
     }
   };
   walk(root);
   return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The applied migrations and row counts of a snapshot file, read without changing it (no pragmas). */
+async function describeSnapshot(file: string) {
+  const client = createClient({ url: `file:${file}` });
+  try {
+    const db = drizzle(client, { schema }) as unknown as Database;
+    return { migrations: await appliedMigrations(db), counts: await countRows(db) };
+  } finally {
+    client.close();
+  }
 }
 
 async function countRows(db: Database): Promise<Record<string, number>> {
@@ -144,8 +179,8 @@ export async function makeBackupArchive(
     progress('Copying the database…');
     // One consistent copy, even while the server writes (SQLite makes it inside a read transaction).
     await db.run(sql`VACUUM INTO ${snapshot}`);
-    const migrations = await appliedMigrations(db);
-    const counts = await countRows(db);
+    // Counted in the copy itself: the live database has moved on since (the server keeps writing).
+    const { migrations, counts } = await describeSnapshot(snapshot);
     progress('Reading the content repository…');
     const entries: Entry[] = [
       { name: DATABASE_FILE, data: readFileSync(snapshot) },
