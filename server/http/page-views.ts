@@ -5,7 +5,8 @@ import { isFilePath, RESERVED_FOLDERS } from '../../common/paths';
 import type { Database } from '../db/database';
 import { isClosedDatabaseError, isMissingTableError } from '../db/errors';
 import type { AppDeps } from '../deps';
-import { createViewWriter, type PageViewHit, rollUpOldViews } from '../services/analytics';
+import { createViewWriter, type PageViewGroup, type PageViewHit, rollUpOldViews } from '../services/analytics';
+import { answeredByPageCache } from './page-cache';
 import { clientInfo } from './request';
 
 type WaitUntil = (promise: Promise<unknown>) => void;
@@ -25,26 +26,38 @@ function logFailure(error: unknown) {
 }
 
 /**
- * On Node views wait in memory and are written every `flushMs` (one batch, so a busy cached page
- * costs an array push); at most `maxQueue` wait, beyond that views are dropped rather than memory
- * grown. Old raw views are rolled up at most once per `rollUpEveryMs`, after a flush. On Workers
- * the isolate may stop after the response, so each view is written through `waitUntil`, and the
- * daily cron rolls up.
+ * What makes two views the same row but for their count: the second, the page, the referrer and the
+ * visitor's identity. The path goes last, after a NUL no header value holds, so no two differ
+ * only in where one field ends.
+ */
+const groupKey = (hit: PageViewHit) =>
+  `${Math.floor(hit.at / 1000)}\n${hit.locale}\n${hit.referrer ?? ''}\n${hit.site}\n${hit.ip}\n${hit.userAgent}\u0000${hit.path}`;
+
+/**
+ * On Node views wait in memory and are written every `flushMs`; at most `maxQueue` wait, beyond
+ * that views are dropped rather than memory grown. Repeated views (a reader reloading, a traffic
+ * spike from a few browsers) are counted in one waiting entry per second, page, referrer and
+ * visitor, so a busy cached page costs a map lookup and the batch hashes each visitor once. Old
+ * raw views are rolled up at most once per `rollUpEveryMs`, after a flush. On Workers the isolate
+ * may stop after the response, so each view is written through `waitUntil`, and the daily cron
+ * rolls up.
  */
 export function createPageViewRecorder(
   db: Database,
   { flushMs = 1000, maxQueue = 10_000, rollUpEveryMs = 3_600_000 } = {},
 ): PageViewRecorder {
   const write = createViewWriter(db);
-  let queue: PageViewHit[] = [];
+  let waiting = new Map<string, PageViewGroup>();
+  let waitingViews = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastRollUp = 0;
 
   async function flush() {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const batch = queue;
-    queue = [];
+    const batch = [...waiting.values()];
+    waiting = new Map();
+    waitingViews = 0;
     await write(batch).catch(logFailure);
     if (batch.length && Date.now() - lastRollUp > rollUpEveryMs) {
       lastRollUp = Date.now();
@@ -55,11 +68,15 @@ export function createPageViewRecorder(
   return {
     record(hit, waitUntil) {
       if (waitUntil) {
-        waitUntil(write([hit]).catch(logFailure));
+        waitUntil(write([{ hit, views: 1 }]).catch(logFailure));
         return;
       }
-      if (queue.length >= maxQueue) return;
-      queue.push(hit);
+      if (waitingViews >= maxQueue) return;
+      waitingViews++;
+      const key = groupKey(hit);
+      const group = waiting.get(key);
+      if (group) group.views++;
+      else waiting.set(key, { hit, views: 1 });
       if (!timer) {
         timer = setTimeout(() => void flush(), flushMs);
         // Node: a waiting batch does not keep the process alive.
@@ -110,6 +127,28 @@ function siteHost(siteUrl: string | undefined): string | undefined {
   return host;
 }
 
+const hostNames = new Map<string, string>();
+/**
+ * The path and host name of a request's URL. Request URLs are already normalised (WHATWG
+ * serialisation), so the path is sliced rather than parsed again on every view, and the host name
+ * is parsed once per origin.
+ */
+function urlParts(href: string): { pathname: string; hostname: string } {
+  const start = href.indexOf('/', href.indexOf('//') + 2);
+  if (start < 0) return new URL(href);
+  let end = href.indexOf('?', start);
+  const hash = href.indexOf('#', start);
+  if (end < 0 || (hash >= 0 && hash < end)) end = hash < 0 ? href.length : hash;
+  const origin = href.slice(0, start);
+  let hostname = hostNames.get(origin);
+  if (hostname === undefined) {
+    hostname = new URL(origin).hostname;
+    if (hostNames.size >= 100) hostNames.clear();
+    hostNames.set(origin, hostname);
+  }
+  return { pathname: href.slice(start, end), hostname };
+}
+
 /**
  * The view a finished request stands for, or undefined: a successful GET of a public page under
  * a locale, as an HTML document (200, or 304 when the browser's copy is still current) or as
@@ -118,7 +157,7 @@ function siteHost(siteUrl: string | undefined): string | undefined {
  */
 export function pageViewOf(c: Context, deps: AppDeps): PageViewHit | undefined {
   if (c.req.method !== 'GET') return undefined;
-  const url = new URL(c.req.url);
+  const url = urlParts(c.req.url);
   const isData = url.pathname.endsWith('.data');
   const pathname = isData ? url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '') : url.pathname;
   const status = c.res.status;
@@ -127,7 +166,9 @@ export function pageViewOf(c: Context, deps: AppDeps): PageViewHit | undefined {
   } else if (status === 304) {
     const document = c.req.header('sec-fetch-dest') === 'document' || c.req.header('accept')?.includes('text/html');
     if (!document) return undefined;
-  } else if (status !== 200 || !c.res.headers.get('content-type')?.startsWith('text/html')) return undefined;
+  } else if (status !== 200) return undefined;
+  // The page cache answers HTML only; reading a stored response's headers would rebuild them.
+  else if (!answeredByPageCache(c) && !c.res.headers.get('content-type')?.startsWith('text/html')) return undefined;
   const purpose = c.req.header('sec-purpose') ?? c.req.header('purpose') ?? '';
   if (purpose.includes('prefetch')) return undefined;
   if (isFilePath(pathname)) return undefined;

@@ -42,10 +42,13 @@ function randomSalt() {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Views of one page by one visitor within the same second: `views` rows written in one statement. */
+export type PageViewGroup = { hit: PageViewHit; views: number };
+
 /**
  * Writes page views. Holds the salt of the current day in memory (one per process or isolate;
  * the database row makes every process agree) and deletes the salts of past days when the day
- * changes.
+ * changes. Each visitor is hashed once per call, however many views of theirs it writes.
  */
 export function createViewWriter(db: Database) {
   const salts = new Map<string, string>();
@@ -66,18 +69,35 @@ export function createViewWriter(db: Database) {
     return salt;
   }
 
-  return async function writeViews(hits: PageViewHit[]) {
-    if (!hits.length) return;
-    const rows = [];
-    for (const hit of hits) {
+  return async function writeViews(groups: PageViewGroup[]) {
+    if (!groups.length) return;
+    // Only for this call: the address and user agent are not kept once the views are written.
+    const visitors = new Map<string, string>();
+    const single = [];
+    const repeated = [];
+    for (const { hit, views } of groups) {
       const day = utcDay(hit.at);
-      const salt = await saltOf(day);
-      const visitor = (await sha256Hex(`${salt}\n${hit.site}\n${hit.ip}\n${hit.userAgent}`)).slice(0, 32);
-      rows.push({ locale: hit.locale, path: hit.path, referrer: hit.referrer, viewedAt: new Date(hit.at), visitor });
+      const identity = `${day}\n${hit.site}\n${hit.ip}\n${hit.userAgent}`;
+      let visitor = visitors.get(identity);
+      if (visitor === undefined) {
+        const salt = await saltOf(day);
+        visitor = (await sha256Hex(`${salt}\n${hit.site}\n${hit.ip}\n${hit.userAgent}`)).slice(0, 32);
+        visitors.set(identity, visitor);
+      }
+      const row = { locale: hit.locale, path: hit.path, referrer: hit.referrer, viewedAt: new Date(hit.at), visitor };
+      if (views === 1) single.push(row);
+      else if (views > 1) repeated.push({ row, views });
     }
     // D1 binds at most 100 values per statement: 5 columns × 16 rows.
     const statements = [];
-    for (let i = 0; i < rows.length; i += 16) statements.push(db.insert(pageViews).values(rows.slice(i, i + 16)));
+    for (let i = 0; i < single.length; i += 16) statements.push(db.insert(pageViews).values(single.slice(i, i + 16)));
+    // Still one row per view (reports, roll-ups and backups count rows), made by SQLite, not bound one by one.
+    for (const { row, views } of repeated)
+      statements.push(
+        db.run(sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${views})
+          INSERT INTO page_views (locale, path, referrer, viewed_at, visitor)
+          SELECT ${row.locale}, ${row.path}, ${row.referrer}, ${row.viewedAt.getTime()}, ${row.visitor} FROM n`),
+      );
     await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   };
 }
