@@ -1,3 +1,4 @@
+import { OWNER_ROLE } from '../../../common/permissions';
 import { categoryUsage, readSettings } from '../../../server/services/settings';
 import { serverContext } from '../../lib/app-context.server';
 import type { Route } from './+types/settings';
@@ -7,11 +8,13 @@ import { dashboardUser } from './layout.server';
  * The settings screen opens for `dashboard.read` (common/page-access.ts) but shows the settings
  * only with `settings.read`, and lets them be changed only with `settings.edit`: the same rules
  * the API enforces. Category usage lets the screen say which categories cannot be removed.
+ * "Download a backup" is for owners, where the platform makes backups (`GET /api/backup`).
  */
 export async function loadSettings({ context }: Route.LoaderArgs) {
   const user = dashboardUser(context);
   const { deps } = serverContext(context);
-  if (!user.permissions.includes('settings.read')) return { access: 'none' as const };
+  const canBackup = user.roles.includes(OWNER_ROLE) && Boolean(deps.backup);
+  if (!user.permissions.includes('settings.read')) return { access: 'none' as const, canBackup };
   const [{ settings, version }, usage] = await Promise.all([readSettings(deps.db), categoryUsage(deps.db)]);
   return {
     access: user.permissions.includes('settings.edit') ? ('edit' as const) : ('read' as const),
@@ -19,5 +22,6 @@ export async function loadSettings({ context }: Route.LoaderArgs) {
     version,
     usage,
     canUpload: user.permissions.includes('commits.create'),
+    canBackup,
   };
 }

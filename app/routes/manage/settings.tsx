@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { BackupSection } from '../../components/manage/settings/backup-section';
 import { SettingsForm } from '../../components/manage/settings/settings-form';
 import { Alert } from '../../components/ui/alert';
 import { pageMetaFor } from '../../lib/meta';
@@ -34,6 +35,12 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
             canUpload={loaderData.canUpload}
           />
         )}
+        {/* Not a setting: outside the form, so it never counts as an unsaved change. */}
+        {loaderData.canBackup ? (
+          <div className="mt-6">
+            <BackupSection />
+          </div>
+        ) : null}
       </div>
     </section>
   );
