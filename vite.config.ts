@@ -1,12 +1,14 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { readingIslands } from './scripts/reading-islands.ts';
 import { serverBoundary } from './scripts/server-boundary.ts';
 
 const browserTargets = ['chrome109', 'edge109', 'firefox128', 'safari16.4'];
 
 export default defineConfig({
-  plugins: [serverBoundary(), tailwindcss(), reactRouter()],
+  // readingIslands: the reading pages' own script, built per locale with Preact (decision 0007).
+  plugins: [serverBoundary(), tailwindcss(), reactRouter(), readingIslands({ target: browserTargets })],
   resolve: { tsconfigPaths: true },
   // The spec's oldest browsers, Chrome 109 and Firefox 128 (docs/decisions/0005-browser-support-and-client-constants.md):
   // scripts are compiled for them, and the CSS minifier (Lightning CSS) adds hex/lab fallbacks for

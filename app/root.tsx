@@ -14,6 +14,7 @@ import { fontFaces, fontPreload } from './lib/fonts';
 import { type RootData, useRootData } from './lib/root-data';
 import { SessionProvider } from './lib/session';
 import { forcedColorModeOf, themeBootScript, useColorMode } from './lib/theme';
+import { ReadingScripts, readingScript } from './reading/document';
 import { loadRoot } from './root.server';
 import appCss from './styles/app.css?url';
 
@@ -28,11 +29,15 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { locale, nonce, site } = useRootData();
+  const root = useRootData();
+  const { locale, nonce, site } = root;
   const i18n = useMemo(() => createI18n(locale), [locale]);
   // A page may force its colour mode (front matter `colorMode`): on <html> before the boot script
   // reads it, so the first paint is right; client navigations re-apply the reader's own mode.
-  const forced = forcedColorModeOf(useMatches());
+  const matches = useMatches();
+  const forced = forcedColorModeOf(matches);
+  // Reading pages do not hydrate: their own small script instead of React Router's (decision 0007).
+  const reading = readingScript(matches, root);
   useColorMode(forced);
   // Marks the page interactive; browser tests wait for it instead of guessing.
   useEffect(() => {
@@ -66,8 +71,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </TooltipProvider>
           </SessionProvider>
         </I18nextProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {reading ? (
+          <ReadingScripts src={reading} matches={matches} root={root} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

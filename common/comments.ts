@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { COMMENT_MAX } from './comment-limits';
 import { type Locale, locales } from './locales';
 import { tooLong } from './messages';
+
+export { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX } from './comment-limits';
 
 /*
  * Comments on content pages (docs/content.md "Comments"): shared by the API, the thread on the
  * page, the moderation screen and the profile.
  */
 
-export const COMMENT_MAX = 5000;
-/** An author may change their own comment for this long after posting it. */
-export const COMMENT_EDIT_WINDOW_MS = 15 * 60 * 1000;
 /** Replies nest this deep; a reply to a comment at this depth joins its parent's list (flat). */
 export const COMMENT_MAX_DEPTH = 3;
 export const MANAGE_COMMENTS_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_MAX } from '../../../common/comments';
+import { COMMENT_MAX } from '../../../common/comment-limits';
 import { localeDirection } from '../../../common/locales';
 import { ApiRequestError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';

@@ -1,7 +1,8 @@
 import { Pencil, Reply, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_EDIT_WINDOW_MS, type ThreadComment } from '../../../common/comments';
+import { COMMENT_EDIT_WINDOW_MS } from '../../../common/comment-limits';
+import type { ThreadComment } from '../../../common/comments';
 import { formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
 import { Avatar } from '../ui/avatar';

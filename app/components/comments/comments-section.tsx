@@ -30,6 +30,9 @@ export function CommentsSection({ locale, path, onCount }: { locale: Locale; pat
   return (
     <section
       id="comments"
+      // A reading page's script renders the thread here (app/reading/entry.tsx).
+      data-island="comments"
+      data-path={path}
       aria-labelledby="comments-heading"
       className="mt-12 max-w-3xl scroll-mt-24 border-t border-border pt-8"
     >

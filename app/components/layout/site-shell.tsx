@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../../common/paths';
 import { isExternalTarget } from '../../../common/site-settings';
 import { useRootData } from '../../lib/root-data';
+import { Island } from '../../reading/island';
 import { FooterSubscribe } from '../newsletter/subscribe-form';
 import { HeaderSearch } from './header-search';
 import { LanguageSwitcher } from './language-switcher';
@@ -67,10 +68,13 @@ export function SiteShell({ children }: { children: ReactNode }) {
               ),
             )}
           </nav>
-          <HeaderSearch />
-          <UserMenu />
-          <LanguageSwitcher current={locale} />
-          <ThemeSwitcher />
+          {/* On reading pages app/reading/entry.tsx makes these controls live (decision 0007). */}
+          <Island name="header">
+            <HeaderSearch />
+            <UserMenu />
+            <LanguageSwitcher current={locale} />
+            <ThemeSwitcher />
+          </Island>
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">

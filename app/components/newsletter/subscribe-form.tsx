@@ -5,6 +5,7 @@ import { useMatches } from 'react-router';
 import { type Locale, localeNames, locales } from '../../../common/locales';
 import { ApiRequestError, apiFetch } from '../../lib/api';
 import { useRootData } from '../../lib/root-data';
+import { Island } from '../../reading/island';
 import { Captcha } from '../account/captcha';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -160,5 +161,9 @@ export function FooterSubscribe() {
       match.id.startsWith('routes/manage/') ||
       (match.loaderData as { page?: { newsletter?: boolean } } | undefined)?.page?.newsletter === true,
   );
-  return skip ? null : <SubscribeForm variant="footer" />;
+  return skip ? null : (
+    <Island name="subscribe" data-variant="footer">
+      <SubscribeForm variant="footer" />
+    </Island>
+  );
 }

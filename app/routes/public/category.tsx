@@ -7,10 +7,15 @@ import { useCategoryName } from '../../components/content/category-link';
 import { translate } from '../../i18n/i18n';
 import { rootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
+import { documentLoad, readingHandle } from '../../reading/document';
 import type { Route } from './+types/category';
 import { loadArchive } from './archive.server';
 
 /** /{locale}/cats/{cat}: one of the site's categories (settings), newest first, paginated. */
+// A reading page: not hydrated, enhanced by app/reading/entry.tsx (decision 0007).
+export const handle = readingHandle;
+export const clientLoader = documentLoad;
+
 export async function loader(args: Route.LoaderArgs) {
   return loadArchive(args, args.params.cat);
 }

@@ -5,8 +5,13 @@ import { ContentBody } from '../../components/content/content-body';
 import { LogList } from '../../components/content/log-list';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
+import { documentLoad, readingHandle } from '../../reading/document';
 import type { Route } from './+types/home';
 import { loadHome } from './home.server';
+
+// A reading page: not hydrated, enhanced by app/reading/entry.tsx (decision 0007).
+export const handle = readingHandle;
+export const clientLoader = documentLoad;
 
 export async function loader(args: Route.LoaderArgs) {
   return loadHome(args);

@@ -5,10 +5,15 @@ import { Archive } from '../../components/content/archive';
 import { translate } from '../../i18n/i18n';
 import { rootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
+import { documentLoad, readingHandle } from '../../reading/document';
 import type { Route } from './+types/logs';
 import { loadArchive } from './archive.server';
 
 /** /{locale}/logs: dated pages, newest first, ten per page (`?page=2`). */
+// A reading page: not hydrated, enhanced by app/reading/entry.tsx (decision 0007).
+export const handle = readingHandle;
+export const clientLoader = documentLoad;
+
 export async function loader(args: Route.LoaderArgs) {
   return loadArchive(args);
 }

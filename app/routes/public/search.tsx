@@ -3,10 +3,15 @@ import { SearchResults } from '../../components/search/search-results';
 import { translate } from '../../i18n/i18n';
 import { rootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
+import { documentLoad, readingHandle } from '../../reading/document';
 import type { Route } from './+types/search';
 import { loadSearch } from './search.server';
 
 /** /{locale}/search?q=: full-text search over the published pages of the locale (docs/content.md "Search"). */
+// A reading page: not hydrated, enhanced by app/reading/entry.tsx (decision 0007).
+export const handle = readingHandle;
+export const clientLoader = documentLoad;
+
 export async function loader(args: Route.LoaderArgs) {
   return loadSearch(args);
 }

@@ -1,0 +1,95 @@
+/*
+ * app/components/ui/toast.tsx for the reading islands (decision 0007): the same queue and constants
+ * (latest 5, 5 000 ms each, removal 200 ms after closing, F8 focuses the region) and the same look,
+ * without Radix Toast's collection and swipe machinery. Each toast is a polite status (an error or
+ * warning an assertive alert); hovering or focusing the region pauses nothing, a close button ends one.
+ */
+import { X } from 'lucide-react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type ToastColor = 'success' | 'info' | 'warning' | 'error';
+export type ToastItem = { id: number; open: boolean; title: string; description?: string; color: ToastColor };
+
+export const TOAST_LIMIT = 5;
+export const TOAST_DURATION = 5000;
+export const TOAST_REMOVE_DELAY = 200;
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+export function toast(input: Omit<ToastItem, 'id' | 'open'>) {
+  const item = { ...input, id: nextId++, open: true };
+  items = [...items, item].slice(-TOAST_LIMIT);
+  emit();
+  setTimeout(() => dismissToast(item.id), TOAST_DURATION);
+  return item.id;
+}
+
+export function dismissToast(id: number) {
+  items = items.map((item) => (item.id === id ? { ...item, open: false } : item));
+  emit();
+  setTimeout(() => {
+    items = items.filter((item) => item.id !== id);
+    emit();
+  }, TOAST_REMOVE_DELAY);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+const colors: Record<ToastColor, string> = {
+  success: 'border-s-green-500',
+  info: 'border-s-blue-500',
+  warning: 'border-s-amber-500',
+  error: 'border-s-red-500',
+};
+
+export function Toaster() {
+  const { t } = useTranslation();
+  const list = useSyncExternalStore(subscribe, () => items);
+  const region = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') region.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <section aria-label={t('common.notifications')}>
+      <ol
+        ref={region}
+        tabIndex={-1}
+        className="fixed bottom-4 end-4 z-50 flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none"
+      >
+        {list.map((item) => (
+          <li
+            key={item.id}
+            role={item.color === 'error' || item.color === 'warning' ? 'alert' : 'status'}
+            data-color={item.color}
+            data-state={item.open ? 'open' : 'closed'}
+            className={`relative rounded-lg border border-s-4 border-border bg-surface p-4 pe-10 shadow-lg transition-opacity data-[state=closed]:opacity-0 ${colors[item.color]}`}
+          >
+            <div className="font-semibold">{item.title}</div>
+            {item.description ? <div className="mt-1 text-sm text-fg-muted">{item.description}</div> : null}
+            <button
+              type="button"
+              aria-label={t('common.close')}
+              onClick={() => dismissToast(item.id)}
+              className="absolute end-2 top-2 rounded p-1 hover:bg-muted"
+            >
+              <X aria-hidden className="size-4" />
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
