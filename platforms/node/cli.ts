@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { runMigrations } from '../../server/db/migrate';
 import { cliCreateAdmin, cliResetLink } from '../../server/services/admin-cli';
-import { type SyncProgress, syncContent } from '../../server/services/content-sync';
+import type { SyncProgress } from '../../server/services/content-sync';
+import { recordedSync } from '../../server/services/content-sync-runner';
 import { createBackup, restoreBackup } from './backup';
 import { createNodeDatabase } from './database';
 import { nodeContentRepository } from './deps';
@@ -132,7 +133,7 @@ async function main() {
         const started = performance.now();
         // Render threads only when asked: on a busy machine they cost more CPU and memory than they save.
         const pool = process.argv.includes('--threads') ? createRenderPool() : undefined;
-        const result = await syncContent(db, repository, {
+        const result = await recordedSync(db, repository, {
           force: process.argv.includes('--force'),
           ...(pool ? { renderPages: pool.renderPages } : {}),
           // Progress on a terminal only (a log file gets the summary alone).

@@ -11,10 +11,19 @@ import type { SetupTokenStore } from '../../server/deps';
 import { httpMailerFromConfig } from '../../server/mail/http-mailer';
 import { rollUpOldViews } from '../../server/services/analytics';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
+import { runContentSyncSteps, startChunkedSync } from '../../server/services/content-sync-runner';
 import { resumeNewsletterQueue } from '../../server/services/newsletter';
 import { publishDueBuild } from '../../server/services/scheduled-publishing';
 import { applyReleaseMigrations } from '../../server/services/upgrade';
 import { createWorkersPageCache } from './page-cache';
+
+/**
+ * A re-index runs in steps (docs/decisions/0009-workers-chunked-sync.md): each stages this many pages —
+ * about as many GitHub reads and one D1 batch, and a second or two of CPU, far inside a paid
+ * Worker's 30 s of CPU, 10 000 subrequests and 1 000 D1 queries — and an invocation (the request's
+ * `waitUntil`, the per-minute cron) runs steps for this long, checked between steps.
+ */
+const CHUNKED_SYNC = { chunkPages: 100, budgetMs: 20_000 };
 
 /** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
 export type WorkerEnv = { DB?: D1Database } & Record<string, unknown>;
@@ -68,6 +77,7 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
     mailer: httpMailerFromConfig(config),
     // Cloudflare sets CF-Connecting-IP on every request that reaches a Worker.
     trustCloudflareIp: true,
+    chunkedSync: CHUNKED_SYNC,
     pageHandler,
     pageCache,
   });
@@ -84,8 +94,13 @@ const upgraded = new WeakMap<D1Database, Promise<string[]>>();
 function releaseMigrationsFor(binding: D1Database): Promise<string[]> {
   let pending = upgraded.get(binding);
   if (!pending) {
-    pending = applyReleaseMigrations(drizzle(binding, { schema }) as unknown as Database).then((applied) => {
-      if (applied.length) console.log(`Database upgraded: ${applied.join(', ')}`);
+    const db = drizzle(binding, { schema }) as unknown as Database;
+    pending = applyReleaseMigrations(db).then(async (applied) => {
+      if (applied.length) {
+        // A new release may render pages differently: re-index, carried on by the per-minute cron.
+        console.log(`Database upgraded: ${applied.join(', ')}. Re-indexing the content.`);
+        await startChunkedSync(db);
+      }
       return applied;
     });
     pending.catch(() => upgraded.delete(binding));
@@ -116,7 +131,11 @@ export default {
     // Every minute: a build scheduled for now publishes itself (wrangler.jsonc's first cron).
     if (controller.cron === SCHEDULED_PUBLISH_CRON) {
       const config = parseConfig(stringVars(env));
-      await publishDueBuild({ db, contentRepository: githubRepositoryFromConfig(config) });
+      const contentRepository = githubRepositoryFromConfig(config);
+      await publishDueBuild({ db, contentRepository });
+      // …and a re-index in progress takes its next steps (a step killed midway is run again once its lease lapses).
+      // (The page cache needs no clearing: its version is the latest build id, re-read every 5 s.)
+      await runContentSyncSteps({ db, contentRepository, chunkedSync: CHUNKED_SYNC }, { budgetMs: CHUNKED_SYNC.budgetMs });
       return;
     }
     const purged = await purgeExpiredSessions(db);

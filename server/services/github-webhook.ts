@@ -1,9 +1,9 @@
 import { timingSafeEqual } from '../auth/tokens';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { syncContent } from './content-sync';
+import { recordedSync, runContentSyncSteps, startChunkedSync } from './content-sync-runner';
 
-type WebhookDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache'> & {
+type WebhookDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'chunkedSync'> & {
   config: Pick<AppDeps['config'], 'GITHUB_WEBHOOK_SECRET' | 'GITHUB_BRANCH'>;
 };
 
@@ -66,7 +66,13 @@ export function handleGithubEvent(deps: WebhookDeps, event: string | undefined, 
   let coalescer = coalescers.get(deps.db);
   if (!coalescer) {
     coalescer = createSyncCoalescer(async () => {
-      const result = await syncContent(deps.db, repository);
+      // Workers: steps within this delivery's `waitUntil`; the cron carries a big sync on.
+      if (deps.chunkedSync) {
+        await startChunkedSync(deps.db);
+        await runContentSyncSteps(deps, { budgetMs: deps.chunkedSync.budgetMs });
+        return;
+      }
+      const result = await recordedSync(deps.db, repository);
       if (result.changed) deps.pageCache?.clear();
     });
     coalescers.set(deps.db, coalescer);

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { appliedMigrations, runMigrations } from '../db/migrate';
 import type { AppDeps } from '../deps';
-import { syncContent } from './content-sync';
+import { recordedSync } from './content-sync-runner';
 
 type UpgradeDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache'>;
 
@@ -16,7 +16,7 @@ export async function upgradeInstalledSite(deps: UpgradeDeps, log: (message: str
   if (applied.length === 0 || !deps.contentRepository) return { applied, reindexed: Promise.resolve(false) };
   log(`Database upgraded: ${applied.join(', ')}. Re-indexing the content in the background.`);
   const repository = deps.contentRepository;
-  const reindexed = syncContent(deps.db, repository).then((result) => {
+  const reindexed = recordedSync(deps.db, repository).then((result) => {
     if (result.changed) deps.pageCache?.clear();
     return result.changed;
   });
