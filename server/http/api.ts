@@ -12,6 +12,7 @@ import { type AuthEnv, authorize } from './guards';
 import { createInstallRoutes } from './install';
 import { createMediaApiRoutes } from './media';
 import { createNewsletterRoutes } from './newsletter';
+import { createOpenApiRoutes } from './openapi';
 import { createPageRoutes } from './pages';
 import { createPublicApiRoutes } from './public-api';
 import { requireSameOrigin } from './request';
@@ -49,6 +50,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/media', createMediaApiRoutes(deps));
   api.route('/search', createSearchRoutes(deps));
   api.route('/public', createPublicApiRoutes(deps));
+  api.route('/', createOpenApiRoutes(deps));
   api.route('/newsletter', createNewsletterRoutes(deps));
   api.route('/comments', createCommentRoutes(deps));
   api.route('/manage/comments', createManageCommentRoutes(deps));

@@ -1,0 +1,237 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../auth/sessions';
+import type { AppDeps } from '../deps';
+import { type Access, routeAccess } from './route-access';
+import { apiTags, type RouteDoc, routeDocs } from './route-docs';
+
+/*
+ * `GET /api/openapi.json`: the API described in OpenAPI 3.1, made from the access table
+ * (route-access.ts: every route and who may call it) and route-docs.ts (what it does and the zod
+ * schemas its handler validates with). Nothing is written twice: a schema change is a document change.
+ */
+
+type JsonSchema = Record<string, unknown>;
+type Parameter = { name: string; in: 'path' | 'query'; required: boolean; description?: string; schema: JsonSchema };
+type Operation = {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  'x-summary-fa': string;
+  'x-daftar-permission': Access;
+  security: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: { required: true; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }>; headers?: JsonSchema }>;
+};
+export type OpenApiDocument = {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  tags: { name: string; description: string; 'x-name-fa': string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+};
+
+/** The one error shape of the API (server/http/errors.ts). */
+const apiErrorSchema = z.object({
+  statusCode: z.int(),
+  message: z
+    .string()
+    .meta({ description: "In the caller's language: X-Locale, the locale cookie, Accept-Language, else English." }),
+  data: z
+    .object({
+      issues: z
+        .array(z.object({ path: z.array(z.union([z.string(), z.int()])), message: z.string(), code: z.string().optional() }))
+        .optional(),
+    })
+    .catchall(z.unknown())
+    .optional(),
+});
+
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a client sends it (`io: 'input'`). */
+export function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
+  return rest;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  304: 'Not modified: the If-None-Match validator is current',
+  400: 'Invalid input: `data.issues` names each field (path) and what is wrong',
+  401: 'Not signed in',
+  403: 'Signed in without the permission, or a cross-origin write',
+  404: 'Not found',
+  409: 'Conflicts with the current state',
+  410: 'Gone: the link was used or has expired',
+  412: 'Changed since it was read (If-Match)',
+  413: 'Too large',
+  415: 'Unsupported file type',
+  429: 'Too many attempts; try again later',
+  501: 'Not available on this platform',
+  503: 'Unavailable: the database or a service is not ready',
+};
+
+/** `/api/pages/:locale/:path{.+}` → `/api/pages/{locale}/{path}` and its parameter names. */
+export function openApiPath(honoPath: string): { path: string; params: string[] } {
+  const params: string[] = [];
+  const path = honoPath.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => {
+    params.push(name);
+    return `{${name}}`;
+  });
+  return { path, params };
+}
+
+function parametersOf(where: 'path' | 'query', schema: z.ZodObject | undefined, names?: string[]): Parameter[] {
+  const object = schema ? jsonSchema(schema) : { properties: {} };
+  const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((object.required as string[] | undefined) ?? []);
+  const all = names ?? Object.keys(properties);
+  return all.map((name) => {
+    const { description, ...propertySchema } = properties[name] ?? { type: 'string' };
+    return {
+      name,
+      in: where,
+      required: where === 'path' || required.has(name),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: propertySchema,
+    };
+  });
+}
+
+const errorResponse = (status: number) => ({
+  description: STATUS_TEXT[status] ?? 'Refused',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+});
+
+/** The refusals a route can answer: from its access rule, its schemas and its own list. */
+function errorStatuses(access: Access, method: string, doc: RouteDoc, hasPathParams: boolean): number[] {
+  const statuses = new Set(doc.errors ?? []);
+  // Malformed path parameters are a 404 (they name nothing); a query or body that fails its schema is a 400.
+  if (doc.query || doc.body || doc.form) statuses.add(400);
+  if (access !== 'public' && access !== 'setup') statuses.add(401);
+  if (access !== 'public' && access !== 'user') statuses.add(403);
+  if (access === 'setup' && method === 'GET') statuses.delete(403);
+  // Writes from another origin are refused by the CSRF check (server/http/request.ts).
+  if (method !== 'GET') statuses.add(403);
+  if (hasPathParams) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function operation(
+  key: string,
+  access: Access,
+  doc: RouteDoc | undefined,
+): { method: string; path: string; operation: Operation } {
+  const [method = 'GET', honoPath = ''] = key.split(' ');
+  const { path, params } = openApiPath(honoPath);
+  const described: RouteDoc = doc ?? {
+    tag: 'operating',
+    en: 'Not described yet (server/http/route-docs.ts)',
+    fa: 'هنوز توصیف نشده است',
+  };
+  const parameters = [...parametersOf('path', described.params, params), ...parametersOf('query', described.query)];
+  const status = described.status ?? 200;
+  const media = described.produces ?? 'application/json';
+  const success = {
+    description: STATUS_TEXT[status] ?? 'OK',
+    ...(status === 204
+      ? {}
+      : {
+          content: { [media]: { schema: described.response ? { $ref: `#/components/schemas/${described.response.name}` } : {} } },
+        }),
+  };
+  const responses: Operation['responses'] = { [String(status)]: success };
+  for (const code of errorStatuses(access, method, described, params.length > 0))
+    responses[String(code)] = code === 304 ? { description: STATUS_TEXT[304]! } : errorResponse(code);
+  const security =
+    access === 'public' ? [] : access === 'setup' ? (method === 'GET' ? [] : [{ setupToken: [] }]) : [{ session: [] }];
+  const body: Record<string, { schema: JsonSchema }> | undefined = described.body
+    ? { 'application/json': { schema: jsonSchema(described.body) } }
+    : described.form
+      ? { 'multipart/form-data': { schema: jsonSchema(described.form) } }
+      : undefined;
+  return {
+    method: method.toLowerCase(),
+    path,
+    operation: {
+      operationId: `${method.toLowerCase()}${path.replace(/[^a-zA-Z0-9]+(\w)?/g, (_, c?: string) => (c ?? '').toUpperCase())}`,
+      tags: [described.tag],
+      summary: described.en,
+      'x-summary-fa': described.fa,
+      'x-daftar-permission': access,
+      security,
+      ...(parameters.length ? { parameters } : {}),
+      ...(body ? { requestBody: { required: true as const, content: body } } : {}),
+      responses,
+    },
+  };
+}
+
+/**
+ * The whole document for an access table and its descriptions (defaults: the app's). A route of
+ * the table without a description still appears, marked "Not described yet" (the test names it).
+ */
+export function buildOpenApiDocument(
+  access: Record<string, Access> = routeAccess,
+  docs: Record<string, RouteDoc> = routeDocs,
+): OpenApiDocument {
+  const schemas: Record<string, JsonSchema> = { ApiError: jsonSchema(apiErrorSchema) };
+  for (const doc of Object.values(docs)) if (doc.response) schemas[doc.response.name] = jsonSchema(doc.response.schema);
+  const paths: OpenApiDocument['paths'] = {};
+  for (const [key, rule] of Object.entries(access)) {
+    const { method, path, operation: op } = operation(key, rule, docs[key]);
+    paths[path] ??= {};
+    paths[path][method] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Daftar API',
+      version: '1',
+      description:
+        "The JSON API of a Daftar site. `x-daftar-permission` names who may call each operation: `public` (anyone), `setup` (the installer, with its setup token), `user` (anyone signed in), `owner`, or a permission of the signed-in user's roles. Errors are `{ statusCode, message, data? }`. The headless content API (`/api/public/*`) is read-only, open to every origin and cached with ETags.",
+    },
+    servers: [{ url: '/' }],
+    tags: Object.entries(apiTags).map(([name, label]) => ({ name, description: label.en, 'x-name-fa': label.fa })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The session cookie set by POST /api/auth/login.',
+        },
+        setupToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Setup-Token',
+          description: "The installer's setup token (printed by the server at start).",
+        },
+      },
+    },
+  };
+}
+
+let memo: string | undefined;
+
+/** `/api/openapi.json` (public): the document, made once per process (it depends on the code only). */
+export function createOpenApiRoutes(_deps: AppDeps) {
+  const routes = new Hono();
+  routes.get('/openapi.json', (c) => {
+    memo ??= JSON.stringify(buildOpenApiDocument());
+    return c.body(memo, 200, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+      // API tools (editors, client generators) read it from other origins.
+      'access-control-allow-origin': '*',
+    });
+  });
+  return routes;
+}

@@ -1,0 +1,396 @@
+import { z } from 'zod';
+import { commentBulkSchema, commentCreateSchema, commentStatuses, commentUpdateSchema } from '../../common/comments';
+import { locales } from '../../common/locales';
+import { subscriberStatuses } from '../../common/newsletter';
+import { publicPageListSchema, publicPageParamsSchema, publicPageSchema, publicPagesQuerySchema } from '../../common/public-api';
+import {
+  accountRequestSchema,
+  loginSchema,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  registerRequestSchema,
+} from '../../common/schemas/account';
+import {
+  createRoleSchema,
+  createUserSchema,
+  passwordResetSchema,
+  updateRoleSchema,
+  userListQuerySchema,
+  userRolesSchema,
+} from '../../common/schemas/admin';
+import { siteSettingsSchema } from '../../common/schemas/settings';
+import { publishSchema } from './builds';
+import { issueSchema, subscribeSchema, tokenSchema } from './newsletter';
+import { moveSchema, previewSchema, saveSchema } from './pages';
+import { searchQuerySchema } from './search';
+
+/**
+ * What each API route does, for the OpenAPI document (`GET /api/openapi.json`, server/http/openapi.ts)
+ * and the dashboard's API reference: one line per route of route-access.ts, with the zod schemas
+ * its handler validates with. A test fails when a route of the access table has no line here (and
+ * the other way round), so describing a route is part of adding it (docs/recipes.md).
+ */
+export type RouteDoc = {
+  tag: ApiTag;
+  /** One line in each language: what the call does. */
+  en: string;
+  fa: string;
+  /** The query string, path parameters and JSON body, as the handler's zod schemas. */
+  query?: z.ZodObject;
+  params?: z.ZodObject;
+  body?: z.ZodType;
+  /** Another body than JSON: an upload's form fields. */
+  form?: z.ZodObject;
+  /** The success answer: its status (200 unless said) and, when there is one, its named schema. */
+  status?: 200 | 201 | 202 | 204;
+  response?: { name: string; schema: z.ZodType };
+  /** The success answer's media type when it is not JSON (a CSV export, a backup archive). */
+  produces?: string;
+  /** Refusals beyond those the access rule and the schemas imply (409 conflict, 429 throttled…). */
+  errors?: number[];
+};
+
+/** The groups of the reference, in the order it shows them. */
+export const apiTags = {
+  public: { en: 'Headless content API', fa: 'API محتوای عمومی' },
+  search: { en: 'Search', fa: 'جست‌وجو' },
+  comments: { en: 'Comments', fa: 'دیدگاه‌ها' },
+  newsletter: { en: 'Newsletter', fa: 'خبرنامه' },
+  auth: { en: 'Sign-in and sessions', fa: 'ورود و نشست' },
+  profile: { en: 'Profile', fa: 'نمایه' },
+  pages: { en: 'Pages and the editor', fa: 'صفحه‌ها و ویرایشگر' },
+  builds: { en: 'Builds and publishing', fa: 'ساخت‌ها و انتشار' },
+  media: { en: 'Media', fa: 'رسانه' },
+  users: { en: 'Users', fa: 'کاربران' },
+  roles: { en: 'Roles', fa: 'نقش‌ها' },
+  settings: { en: 'Settings', fa: 'تنظیمات' },
+  analytics: { en: 'Analytics', fa: 'آمار بازدید' },
+  operating: { en: 'Operating', fa: 'نگهداری' },
+  install: { en: 'Installer', fa: 'نصب' },
+} as const satisfies Record<string, { en: string; fa: string }>;
+export type ApiTag = keyof typeof apiTags;
+
+// Queries the handler checks by hand, described for the document (their rules are the handler's).
+const pageListQuery = z.object({
+  locale: z.enum(locales).optional(),
+  query: z.string().optional().meta({ description: 'Words in the title or path.' }),
+  page: z.int().min(1).default(1),
+});
+const statusListQuery = (statuses: readonly [string, ...string[]]) =>
+  z.object({ status: z.enum(statuses).optional(), query: z.string().max(200).optional(), page: z.int().min(1).default(1) });
+const id = z.object({ id: z.string() });
+const pageParams = z.object({
+  locale: z.enum(locales),
+  path: z
+    .string()
+    .meta({ description: 'The path in the content folder without `.md` (`logs/hello`; the home page is `index`).' }),
+});
+
+export const routeDocs: Record<string, RouteDoc> = {
+  'GET /api/health': {
+    tag: 'operating',
+    en: 'Whether the server reaches its database',
+    fa: 'آیا سرور به پایگاه‌داده دسترسی دارد',
+    errors: [503],
+  },
+  'GET /api/install/status': { tag: 'install', en: 'How far installation has come', fa: 'نصب تا کجا پیش رفته است' },
+  'GET /api/install/database-connections': {
+    tag: 'install',
+    en: 'Check the database connection',
+    fa: 'بررسی اتصال پایگاه‌داده',
+    errors: [503],
+  },
+  'POST /api/install/verify-token': { tag: 'install', en: 'Check the setup token', fa: 'بررسی رمز راه‌اندازی' },
+  'POST /api/install/migrations-run': { tag: 'install', en: 'Create the database tables', fa: 'ساختن جدول‌های پایگاه‌داده' },
+  'POST /api/install/database-loading': { tag: 'install', en: 'Load the default data', fa: 'بارگذاری داده‌های پیش‌فرض' },
+  'POST /api/install/admin-loading': {
+    tag: 'install',
+    en: 'Create the owner account',
+    fa: 'ساختن حساب مالک',
+    body: accountRequestSchema,
+  },
+  'GET /api/_auth/session': { tag: 'auth', en: 'Who is signed in', fa: 'چه کسی وارد شده است' },
+  'DELETE /api/_auth/session': { tag: 'auth', en: 'Sign out', fa: 'خروج از حساب' },
+  'POST /api/auth/register': {
+    tag: 'auth',
+    en: 'Register a member account',
+    fa: 'ثبت‌نام حساب عضو',
+    body: registerRequestSchema,
+    status: 201,
+    errors: [409, 429],
+  },
+  'POST /api/auth/login': { tag: 'auth', en: 'Sign in', fa: 'ورود به حساب', body: loginSchema, errors: [429] },
+  'POST /api/auth/password-reset': {
+    tag: 'auth',
+    en: 'Set a new password with a reset link',
+    fa: 'گذاشتن گذرواژهٔ تازه با پیوند بازنشانی',
+    body: passwordResetSchema,
+  },
+  'GET /api/profile': { tag: 'profile', en: 'Your profile and signed-in devices', fa: 'نمایه و دستگاه‌های واردشدهٔ شما' },
+  'PATCH /api/profile': { tag: 'profile', en: 'Change your profile', fa: 'ویرایش نمایهٔ شما', body: profileUpdateSchema },
+  'POST /api/profile/password': {
+    tag: 'profile',
+    en: 'Change your password',
+    fa: 'تغییر گذرواژهٔ شما',
+    body: passwordChangeSchema,
+  },
+  'DELETE /api/profile/devices/:id': { tag: 'profile', en: 'Sign a device out', fa: 'بیرون کردن یک دستگاه از حساب', params: id },
+  'GET /api/users': { tag: 'users', en: 'List accounts', fa: 'فهرست حساب‌ها', query: userListQuerySchema },
+  'POST /api/users': {
+    tag: 'users',
+    en: 'Create an account',
+    fa: 'ساختن حساب',
+    body: createUserSchema,
+    status: 201,
+    errors: [409],
+  },
+  'PUT /api/users/:id/roles': {
+    tag: 'users',
+    en: "Set an account's roles",
+    fa: 'تعیین نقش‌های یک حساب',
+    params: id,
+    body: userRolesSchema,
+  },
+  'POST /api/users/:id/disable': { tag: 'users', en: 'Disable an account', fa: 'غیرفعال کردن حساب', params: id },
+  'POST /api/users/:id/enable': { tag: 'users', en: 'Enable an account', fa: 'فعال کردن حساب', params: id },
+  'DELETE /api/users/:id': { tag: 'users', en: 'Delete an account', fa: 'حذف حساب', params: id },
+  'POST /api/users/:id/password-reset': {
+    tag: 'users',
+    en: 'Make a one-time password reset link',
+    fa: 'ساختن پیوند یک‌بارمصرف بازنشانی گذرواژه',
+    params: id,
+    status: 201,
+  },
+  'GET /api/roles': { tag: 'roles', en: 'List roles and their permissions', fa: 'فهرست نقش‌ها و دسترسی‌هایشان' },
+  'POST /api/roles': { tag: 'roles', en: 'Create a role', fa: 'ساختن نقش', body: createRoleSchema, status: 201, errors: [409] },
+  'PATCH /api/roles/:id': {
+    tag: 'roles',
+    en: 'Change a role',
+    fa: 'ویرایش نقش',
+    params: id,
+    body: updateRoleSchema,
+    errors: [409],
+  },
+  'DELETE /api/roles/:id': { tag: 'roles', en: 'Delete a role', fa: 'حذف نقش', params: id, errors: [409] },
+  'POST /api/content/sync': {
+    tag: 'pages',
+    en: 'Re-index the content repository',
+    fa: 'نمایه‌سازی دوبارهٔ مخزن محتوا',
+    query: z.object({ force: z.enum(['1']).optional().meta({ description: 'Re-render every page.' }) }),
+  },
+  'GET /api/content/sync': { tag: 'pages', en: 'The latest re-index and its progress', fa: 'آخرین نمایه‌سازی دوباره و پیشرفتش' },
+  'GET /api/analytics': {
+    tag: 'analytics',
+    en: 'Page views and visitors',
+    fa: 'بازدیدها و بازدیدکنندگان',
+    query: z.object({ days: z.enum(['7', '30', '90']).default('7') }),
+  },
+  'GET /api/pages': {
+    tag: 'pages',
+    en: 'List pages with their pending changes',
+    fa: 'فهرست صفحه‌ها با تغییرهای در انتظارشان',
+    query: pageListQuery,
+  },
+  'GET /api/pages/:locale/:path{.+}': {
+    tag: 'pages',
+    en: "A page's source for the editor",
+    fa: 'متن منبع یک صفحه برای ویرایشگر',
+    params: pageParams,
+  },
+  'POST /api/pages/preview': {
+    tag: 'pages',
+    en: 'Render unsaved Markdown',
+    fa: 'نمایش پیش‌نمایش مارک‌داون ذخیره‌نشده',
+    body: previewSchema,
+  },
+  'PUT /api/pages/:locale/:path{.+}': {
+    tag: 'pages',
+    en: 'Save a page into the open build',
+    fa: 'ذخیرهٔ صفحه در ساخت باز',
+    params: pageParams,
+    body: saveSchema,
+    errors: [409, 412],
+  },
+  'DELETE /api/pages/:locale/:path{.+}': {
+    tag: 'pages',
+    en: 'Delete a page in the open build',
+    fa: 'حذف صفحه در ساخت باز',
+    params: pageParams,
+    errors: [409],
+  },
+  'POST /api/pages/:locale/:path{.+}/move': {
+    tag: 'pages',
+    en: 'Move a page to another path',
+    fa: 'جابه‌جا کردن صفحه به نشانی دیگر',
+    params: pageParams,
+    body: moveSchema,
+    errors: [409],
+  },
+  'GET /api/builds': { tag: 'builds', en: 'List builds', fa: 'فهرست ساخت‌ها' },
+  'GET /api/builds/open': { tag: 'builds', en: "The open build's pending changes", fa: 'تغییرهای در انتظار ساخت باز' },
+  'DELETE /api/builds/open/changes/:id': {
+    tag: 'builds',
+    en: 'Discard a pending change',
+    fa: 'دور انداختن یک تغییر در انتظار',
+    params: id,
+  },
+  'POST /api/builds/publish': {
+    tag: 'builds',
+    en: 'Publish the open build, now or at a time',
+    fa: 'انتشار ساخت باز، همین حالا یا در زمانی معین',
+    body: publishSchema,
+    status: 200,
+    errors: [409],
+  },
+  'DELETE /api/builds/:id/schedule': {
+    tag: 'builds',
+    en: 'Cancel a scheduled publish',
+    fa: 'لغو انتشار زمان‌بندی‌شده',
+    params: id,
+    errors: [409],
+  },
+  'POST /api/builds/:id/revert': {
+    tag: 'builds',
+    en: 'Revert a published build',
+    fa: 'برگرداندن یک ساخت منتشرشده',
+    params: id,
+    errors: [409],
+  },
+  'POST /api/media': {
+    tag: 'media',
+    en: 'Upload an image into the open build',
+    fa: 'بارگذاری تصویر در ساخت باز',
+    form: z.object({ file: z.file() }),
+    status: 201,
+    errors: [413, 415],
+  },
+  'GET /api/public/pages': {
+    tag: 'public',
+    en: 'Published pages of a language',
+    fa: 'صفحه‌های منتشرشدهٔ یک زبان',
+    query: publicPagesQuerySchema,
+    response: { name: 'PublicPageList', schema: publicPageListSchema },
+    errors: [304],
+  },
+  'GET /api/public/pages/:locale/:path{.+}': {
+    tag: 'public',
+    en: 'One published page with its HTML and contents',
+    fa: 'یک صفحهٔ منتشرشده با HTML و فهرست مطالبش',
+    params: publicPageParamsSchema,
+    response: { name: 'PublicPage', schema: publicPageSchema },
+    errors: [304],
+  },
+  'GET /api/search': {
+    tag: 'search',
+    en: 'Search the published pages',
+    fa: 'جست‌وجو در صفحه‌های منتشرشده',
+    query: searchQuerySchema,
+  },
+  'POST /api/webhooks/github': {
+    tag: 'operating',
+    en: "GitHub's push webhook: re-index the content",
+    fa: 'وب‌هوک push گیت‌هاب: نمایه‌سازی دوبارهٔ محتوا',
+    body: z.object({ ref: z.string().optional() }).loose(),
+    status: 202,
+    errors: [401, 503],
+  },
+  'POST /api/newsletter/subscribe': {
+    tag: 'newsletter',
+    en: 'Subscribe an email address',
+    fa: 'عضویت یک نشانی ایمیل',
+    body: subscribeSchema,
+    status: 202,
+    errors: [429, 503],
+  },
+  'POST /api/newsletter/confirm': {
+    tag: 'newsletter',
+    en: 'Confirm a subscription',
+    fa: 'تأیید عضویت',
+    body: tokenSchema,
+    errors: [410],
+  },
+  'POST /api/newsletter/unsubscribe': { tag: 'newsletter', en: 'Unsubscribe', fa: 'لغو عضویت', body: tokenSchema },
+  'GET /api/newsletter/subscribers': {
+    tag: 'newsletter',
+    en: 'List subscribers',
+    fa: 'فهرست مشترکان',
+    query: statusListQuery(subscriberStatuses),
+  },
+  'GET /api/newsletter/subscribers/export': {
+    tag: 'newsletter',
+    en: 'Export subscribers as CSV',
+    fa: 'خروجی CSV مشترکان',
+    query: statusListQuery(subscriberStatuses).omit({ page: true }),
+    produces: 'text/csv',
+  },
+  'DELETE /api/newsletter/subscribers/:id': { tag: 'newsletter', en: 'Delete a subscriber', fa: 'حذف مشترک', params: id },
+  'POST /api/newsletter/issues': {
+    tag: 'newsletter',
+    en: 'Send a page as a newsletter issue',
+    fa: 'فرستادن یک صفحه به‌عنوان شمارهٔ خبرنامه',
+    body: issueSchema,
+    status: 202,
+    errors: [409, 503],
+  },
+  'GET /api/newsletter/issues/:id': {
+    tag: 'newsletter',
+    en: "A newsletter issue's sending progress",
+    fa: 'پیشرفت فرستادن یک شمارهٔ خبرنامه',
+    params: id,
+  },
+  'GET /api/comments': {
+    tag: 'comments',
+    en: "A page's comment thread",
+    fa: 'رشتهٔ دیدگاه‌های یک صفحه',
+    query: z.object({ locale: z.enum(locales), path: z.string().max(300) }),
+  },
+  'POST /api/comments': {
+    tag: 'comments',
+    en: 'Post a comment',
+    fa: 'فرستادن دیدگاه',
+    body: commentCreateSchema,
+    status: 201,
+    errors: [429],
+  },
+  'PATCH /api/comments/:id': {
+    tag: 'comments',
+    en: 'Edit a comment or change its status',
+    fa: 'ویرایش دیدگاه یا تغییر وضعیتش',
+    params: id,
+    body: commentUpdateSchema,
+  },
+  'DELETE /api/comments/:id': { tag: 'comments', en: 'Delete a comment', fa: 'حذف دیدگاه', params: id },
+  'GET /api/manage/comments': {
+    tag: 'comments',
+    en: 'Comments to moderate',
+    fa: 'دیدگاه‌های در انتظار بررسی',
+    query: statusListQuery(commentStatuses),
+  },
+  'POST /api/manage/comments/bulk': {
+    tag: 'comments',
+    en: 'Approve, hold, mark as spam or delete many comments',
+    fa: 'پذیرفتن، نگه‌داشتن، هرزنامه دانستن یا حذف چند دیدگاه',
+    body: commentBulkSchema,
+  },
+  'GET /api/settings': { tag: 'settings', en: 'The site settings', fa: 'تنظیمات سایت' },
+  'PUT /api/settings': {
+    tag: 'settings',
+    en: 'Save the site settings',
+    fa: 'ذخیرهٔ تنظیمات سایت',
+    body: siteSettingsSchema,
+    errors: [409, 412],
+  },
+  'GET /api/backup': {
+    tag: 'operating',
+    en: 'Download a backup of the whole site',
+    fa: 'بارگیری پشتیبان کامل سایت',
+    produces: 'application/gzip',
+    errors: [501],
+  },
+  'GET /api/openapi.json': {
+    tag: 'operating',
+    en: 'This API described in OpenAPI 3.1',
+    fa: 'توصیف همین API در قالب OpenAPI 3.1',
+    produces: 'application/json',
+  },
+};
