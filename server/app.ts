@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { detectLocale, isLocale } from '../common/locales';
 import { translateMessage } from '../common/messages';
@@ -24,10 +24,15 @@ type AppEnv = { Variables: { secureHeadersNonce?: string } };
 /**
  * The whole server as one web-standard app: Hono owns `/api/*` (and later the server-made files),
  * React Router renders every page. Platform entries only build `deps` and call `app.fetch`.
+ * `platform`: the platform's own middleware (node: static files, compression), run before the
+ * app's; in this one app rather than around it, since Hono wraps each route of a mounted app in
+ * its error handler, which a cached page would pay on every hit.
  */
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps, { platform = [] }: { platform?: MiddlewareHandler[] } = {}) {
   const app = new Hono<AppEnv>();
   const dev = deps.config.NODE_ENV === 'development';
+
+  for (const middleware of platform) app.use(middleware);
 
   // HSTS exactly when the request is https (server/http/https.ts), on cached pages too.
   app.use(httpsAware(deps.config));

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { ServerBuild } from 'react-router';
 import { createPageHandler } from '../../app/lib/app-context.server';
@@ -16,7 +15,7 @@ import { startScheduledPublishing } from '../../server/services/scheduled-publis
 import { upgradeInstalledSite } from '../../server/services/upgrade';
 import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
-import { serveClientFiles } from './static-files';
+import { clientFiles } from './static-files';
 
 /** `npm run serve`: the built site on Node, static files first, then the app. */
 async function main() {
@@ -50,19 +49,19 @@ async function main() {
     void resumeNewsletterQueue(deps, { leaseMs: 0 }).catch((error: unknown) =>
       console.error('Resuming the newsletter queue failed:', error),
     );
-  const app = createApp(deps);
-
-  const server = new Hono();
-  // build/client's files, pre-compressed at build time; every other path goes on without a file lookup.
-  serveClientFiles(server, path.join(buildDir, 'client'));
   // Cloudflare compresses on Workers; on Node the server does it (HTML, CSS, JS, JSON, XML), except
   // for what the page cache answered: stored pages are already in their final encoding.
   const compressor = compress();
-  server.use(async (c, next) => {
-    await next();
-    if (!answeredByPageCache(c)) await compressor(c, async () => {});
+  const app = createApp(deps, {
+    platform: [
+      // build/client's files, pre-compressed at build time; every other path goes on without a file lookup.
+      clientFiles(path.join(buildDir, 'client')),
+      async (c, next) => {
+        await next();
+        if (!answeredByPageCache(c)) await compressor(c, async () => {});
+      },
+    ],
   });
-  server.route('/', app);
 
   // Builds scheduled for later publish themselves within 5 s of their time, also after a restart.
   if (!installerToken) startScheduledPublishing(deps);
@@ -72,7 +71,7 @@ async function main() {
   void purgeSessions();
   setInterval(purgeSessions, SESSION_PURGE_INTERVAL_MS).unref();
 
-  serve({ fetch: server.fetch, port: config.PORT, hostname: config.HOST }, () => {
+  serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     console.log(`Daftar is running at ${installerUrl(config, '').replace('/?setup=', '')} (data: ${config.dataDir})`);
     for (const warning of siteUrlStartupWarnings(config)) console.warn(`Warning: ${warning}`);
     if (installerToken)
