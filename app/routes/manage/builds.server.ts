@@ -1,6 +1,7 @@
 import { DEFAULT_GITHUB_API_URL } from '../../../server/content/github-repository';
 import type { AppDeps } from '../../../server/deps';
 import { listBuilds, openBuildChanges } from '../../../server/services/builds';
+import { contentSyncState, latestContentSync } from '../../../server/services/content-sync-runner';
 import { serverContext } from '../../lib/app-context.server';
 import type { Route } from './+types/builds';
 import { dashboardUser } from './layout.server';
@@ -13,12 +14,13 @@ import { dashboardUser } from './layout.server';
 export async function loadBuilds({ context }: Route.LoaderArgs) {
   const user = dashboardUser(context);
   const { deps } = serverContext(context);
-  const [open, list] = await Promise.all([openBuildChanges(deps), listBuilds(deps)]);
+  const [open, list, sync] = await Promise.all([openBuildChanges(deps), listBuilds(deps), latestContentSync(deps.db)]);
   return {
     open,
     history: list.items.filter((build) => build.status !== 'open'),
     commitUrl: githubCommitUrl(deps),
     repositoryMissing: !deps.contentRepository,
+    sync: sync ? contentSyncState(sync) : null,
     can: {
       publish: user.permissions.includes('builds.create'),
       discard: user.permissions.includes('commits.delete'),

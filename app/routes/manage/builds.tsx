@@ -5,6 +5,7 @@ import { BuildHistory } from '../../components/manage/builds/build-history';
 import { ChangeCard } from '../../components/manage/builds/change-card';
 import { OutcomeView, type PublishOutcome, PublishPanel } from '../../components/manage/builds/publish-panel';
 import { ScheduledNotice } from '../../components/manage/builds/schedule';
+import { SyncProgress } from '../../components/manage/builds/sync-progress';
 import { EmptyState } from '../../components/profile/empty-state';
 import { Alert } from '../../components/ui/alert';
 import { formatNumber } from '../../lib/format';
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'm
 export default function ManageBuilds({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const { open, history, commitUrl, repositoryMissing, can } = loaderData;
+  const { open, history, commitUrl, repositoryMissing, sync, can } = loaderData;
   const [outcome, setOutcome] = useState<PublishOutcome>();
   const conflicts = new Set(outcome?.kind === 'conflict' ? outcome.paths : []);
 
@@ -78,6 +79,8 @@ export default function ManageBuilds({ loaderData }: Route.ComponentProps) {
           <EmptyState icon={Inbox} title={t('builds.open.empty')} hint={t('builds.open.emptyHint')} />
         )}
       </section>
+
+      {repositoryMissing ? null : <SyncProgress initial={sync} canSync={can.publish} />}
 
       <section aria-labelledby="build-history" className="space-y-4">
         <h2 id="build-history" className="text-xl font-semibold">

@@ -1,0 +1,145 @@
+import { RefreshCw, RotateCcw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import type { ContentSyncState } from '../../../../common/content-sync';
+import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { useRootData } from '../../../lib/root-data';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { toast } from '../../ui/toast';
+
+/** How often the screen asks how far a running sync is. */
+const POLL_MS = 1000;
+
+/**
+ * The site index (docs/content.md "Syncing"): while a re-index runs, how many pages of how many are
+ * done (polling `GET /api/content/sync`); a failed or interrupted one with its reason and Retry,
+ * which carries it on from its staged pages; otherwise when the index was last built, with
+ * "Re-index now" for those who may publish.
+ */
+export function SyncProgress({ initial, canSync }: { initial: ContentSyncState | null; canSync: boolean }) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const revalidator = useRevalidator();
+  const [sync, setSync] = useState(initial);
+  const [starting, setStarting] = useState(false);
+  const active = starting || sync?.status === 'running';
+  const wasActive = useRef(active);
+
+  useEffect(() => {
+    if (!active) return;
+    let stopped = false;
+    const poll = async () => {
+      try {
+        const answer = await apiFetch<{ sync: ContentSyncState | null }>('/api/content/sync', { locale });
+        if (!stopped) setSync(answer.sync);
+      } catch {
+        // A missed poll is retried on the next tick.
+      }
+    };
+    const timer = setInterval(poll, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [active, locale]);
+
+  // When a sync ends, the history and pending changes may have changed with it.
+  useEffect(() => {
+    if (wasActive.current && !active) void revalidator.revalidate();
+    wasActive.current = active;
+  }, [active, revalidator]);
+
+  async function start() {
+    setStarting(true);
+    try {
+      // Node answers when the sync is done (the polling shows it meanwhile); Workers answers 202 after its first step.
+      await apiFetch('/api/content/sync', { method: 'POST', locale });
+    } catch (error) {
+      toast({
+        title: t('builds.sync.startFailed'),
+        description: error instanceof ApiRequestError ? error.failure.message : t('builds.error'),
+        color: 'error',
+      });
+    } finally {
+      try {
+        setSync((await apiFetch<{ sync: ContentSyncState | null }>('/api/content/sync', { locale })).sync);
+      } catch {}
+      setStarting(false);
+    }
+  }
+
+  const count = (n: number) => formatNumber(locale, n);
+  const action = (label: string, Icon: typeof RefreshCw) =>
+    canSync ? (
+      <Button variant="outline" size="sm" onClick={start} disabled={active}>
+        <Icon aria-hidden className={`size-4 ${active ? 'motion-safe:animate-spin' : ''}`} />
+        {label}
+      </Button>
+    ) : null;
+
+  return (
+    <section aria-labelledby="site-index" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="site-index" className="text-xl font-semibold">
+          {t('builds.sync.title')}
+        </h2>
+        {sync?.status === 'failed' || sync?.status === 'interrupted' ? null : action(t('builds.sync.start'), RefreshCw)}
+      </div>
+      {active ? (
+        <div className="space-y-2 rounded-lg border border-border p-4">
+          <p className="font-medium">
+            {sync?.status === 'running' && sync.total > 0
+              ? t('builds.sync.progress', { done: count(sync.done), total: count(sync.total) })
+              : t('builds.sync.preparing')}
+          </p>
+          <div
+            role="progressbar"
+            aria-label={t('builds.sync.title')}
+            aria-valuemin={0}
+            aria-valuemax={sync?.total ?? 0}
+            aria-valuenow={sync?.done ?? 0}
+            aria-valuetext={
+              sync?.total ? t('builds.sync.progress', { done: count(sync.done), total: count(sync.total) }) : undefined
+            }
+            className="h-2 overflow-hidden rounded-full bg-muted"
+          >
+            <div
+              className="h-full rounded-full bg-primary transition-[width] duration-500"
+              style={{ width: `${sync?.total ? Math.round((100 * sync.done) / sync.total) : 0}%` }}
+            />
+          </div>
+          <p className="text-sm text-fg-muted">{t('builds.sync.hint')}</p>
+        </div>
+      ) : sync?.status === 'failed' || sync?.status === 'interrupted' ? (
+        <Alert
+          tone={sync.status === 'failed' ? 'error' : 'warning'}
+          title={t(sync.status === 'failed' ? 'builds.sync.failed' : 'builds.sync.interrupted', {
+            done: count(sync.done),
+            total: count(sync.total),
+          })}
+        >
+          {sync.error ? (
+            <p className="break-words font-mono text-xs" dir="ltr">
+              {sync.error}
+            </p>
+          ) : null}
+          <p className="mt-1">{t('builds.sync.retryHint')}</p>
+          <div className="mt-2">{action(t('builds.sync.retry'), RotateCcw)}</div>
+        </Alert>
+      ) : sync?.status === 'done' && sync.finishedAt ? (
+        <p className="text-sm text-fg-muted">
+          {t('builds.sync.last', {
+            time: formatDate(locale, sync.finishedAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: undefined }),
+            n: count(sync.total),
+          })}
+          {sync.problems ? ` ${t('builds.sync.problems', { n: count(sync.problems) })}` : ''}
+        </p>
+      ) : (
+        <p className="text-sm text-fg-muted">{t('builds.sync.never')}</p>
+      )}
+    </section>
+  );
+}
