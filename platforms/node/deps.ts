@@ -9,6 +9,7 @@ import { createNodeDatabase } from './database';
 import type { loadNodeConfig } from './environment';
 import { createLocalRepository } from './local-repository';
 import { smtpMailerFromConfig } from './mailer';
+import { createNodeMediaVariants } from './media-variants';
 import { nodePageEncoder, nodePageRefiner } from './page-encoding';
 import { createFileSetupToken } from './setup-token';
 
@@ -50,6 +51,8 @@ export async function createNodeDeps(config: ReturnType<typeof loadNodeConfig>, 
     pageHandler,
     pageCache: createMemoryPageCache({ encode: nodePageEncoder, refine: nodePageRefiner }),
     mailer: smtpMailerFromConfig(config),
+    // A cache derived from the repository's images: never committed, made again when missing.
+    mediaVariants: createNodeMediaVariants(path.join(config.dataDir, 'media-variants')),
     // A remote libSQL database has its own backups: the download is offered for the embedded one only.
     ...(config.databaseUrl.startsWith('file:')
       ? { backup: nodeBackupMaker({ db, dataDir: config.dataDir, databaseUrl: config.databaseUrl }) }

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { parseVariantUrl } from '../../common/image-variants';
 import { readRequestSession } from '../auth/sessions';
 import { repositoryPath } from '../content/repository';
 import type { AppDeps } from '../deps';
@@ -32,37 +33,64 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * `/media/…`: published media for everyone, with long-lived caching (the name carries the content
  * hash); media uploaded but not published yet only for users who may edit pages, never cached.
  * Anything that is not a recognised image is sent as a download, so nothing runs from the site's
- * origin.
+ * origin. `/media/….w{width}.webp` is an image's WebP copy for `srcset` (decision 0008), under the
+ * same rules as its original.
  */
 export function createMediaFileRoutes(deps: AppDeps) {
   const routes = new Hono();
-  routes.get('/media/*', async (c) => {
+
+  /** The blob of a media file this request may read, and how long it may be cached. */
+  const locate = async (c: Context, url: string) => {
     let file: string;
     try {
-      file = repositoryPath(decodeURIComponent(new URL(c.req.url).pathname).slice(1));
+      file = repositoryPath(decodeURIComponent(url).slice(1));
     } catch {
-      return c.text('Not found', 404);
+      return undefined;
     }
-    const repository = deps.contentRepository;
-    if (!repository) return c.text('Not found', 404);
     let sha = await publishedMediaSha(deps, file).catch(() => undefined);
-    let cacheControl = IMMUTABLE;
-    if (!sha) {
-      const session = await readRequestSession(deps.db, readSessionCookie(c));
-      const permissions = session?.user.permissions ?? [];
-      if (permissions.includes('commits.create') || permissions.includes('dashboard.read'))
-        sha = await pendingMediaSha(deps, file);
-      cacheControl = 'private, no-store';
+    if (sha) return { sha, cacheControl: IMMUTABLE };
+    const session = await readRequestSession(deps.db, readSessionCookie(c));
+    const permissions = session?.user.permissions ?? [];
+    if (permissions.includes('commits.create') || permissions.includes('dashboard.read')) sha = await pendingMediaSha(deps, file);
+    return sha ? { sha, cacheControl: 'private, no-store' } : undefined;
+  };
+  const notModified = (c: Context, etag: string) =>
+    c.req
+      .header('if-none-match')
+      ?.split(',')
+      .some((tag) => tag.trim() === etag);
+  const notFound = (c: Context) => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+
+  routes.get('/media/*', async (c) => {
+    const repository = deps.contentRepository;
+    if (!repository) return notFound(c);
+    const url = new URL(c.req.url).pathname;
+    // A copy's address wins over a file of that very name (`x.jpg.w640.webp` beside `x.jpg`).
+    const variant = parseVariantUrl(url);
+    const original = variant && (await locate(c, variant.original));
+    if (variant && original) {
+      const etag = `"${original.sha}.w${variant.width}"`;
+      if (notModified(c, etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': original.cacheControl });
+      const read = () => repository.readBlobBytes(original.sha);
+      // Without a store (Workers) the copy's address serves the original image itself.
+      const copy = deps.mediaVariants
+        ? await deps.mediaVariants.variant(original.sha, variant.width, read)
+        : await read().then((bytes) => {
+            const type = mediaType(bytes);
+            return type ? { bytes, type } : undefined;
+          });
+      if (!copy) return notFound(c);
+      return c.body(copy.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': copy.type,
+        'Cache-Control': original.cacheControl,
+        ETag: etag,
+      });
     }
-    if (!sha) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+    const found = await locate(c, url);
+    if (!found) return notFound(c);
+    const { sha, cacheControl } = found;
     const etag = `"${sha}"`;
-    if (
-      c.req
-        .header('if-none-match')
-        ?.split(',')
-        .some((tag) => tag.trim() === etag)
-    )
-      return c.body(null, 304, { ETag: etag, 'Cache-Control': cacheControl });
+    if (notModified(c, etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': cacheControl });
     const bytes = await repository.readBlobBytes(sha);
     const type = mediaType(bytes);
     const headers: Record<string, string> = {

@@ -22,6 +22,7 @@ import { type Build, builds, type Commit, commits, pages, redirects, users } fro
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { type SyncResult, syncContent } from './content-sync';
+import { prepareMediaVariants } from './media-variants';
 
 /*
  * Editor builds (docs/content.md "Writing and publishing"). Saved changes collect in the one open
@@ -48,7 +49,7 @@ import { type SyncResult, syncContent } from './content-sync';
 /** A publish still `publishing` after this long is taken as abandoned (its process died). */
 export const PUBLISH_LEASE_MS = 10 * 60 * 1000;
 
-type BuildDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache'>;
+type BuildDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'mediaVariants'>;
 
 /** Test seam: called between the steps of a publish (crash tests stop the process there). */
 export type PublishCheckpoint = (step: 'claimed' | 'committed') => Promise<void> | void;
@@ -275,6 +276,7 @@ async function finishPublish(
   const result = await syncContent(db, requireRepository(deps), { alsoWrite: statements, knownBlobs });
   deps.pageCache?.clear();
   ruleGenerations.set(db, routeRulesGeneration(db) + 1);
+  prepareMediaVariants(deps, changes);
   return result;
 }
 
