@@ -13,6 +13,7 @@ import remarkRehype from 'remark-rehype';
 import { type Processor, unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import { type BodySegment, type Widget, widgetKinds } from '../../common/content';
+import { responsiveImage, splitImageSize } from '../../common/image-variants';
 import type { Locale } from '../../common/locales';
 
 /**
@@ -21,8 +22,9 @@ import type { Locale } from '../../common/locales';
  * 4: the body is stored as segments (`pages.body`), widgets only at the top level, no text directives.
  * 5: pages also store their plain text for search (`pages.search_text`).
  * 6: pages store the colour mode their front matter forces (`pages.color_mode`).
+ * 7: the site's images carry `srcset`/`sizes` of their WebP copies.
  */
-export const RENDERER_VERSION = 6;
+export const RENDERER_VERSION = 7;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {
@@ -66,6 +68,9 @@ const footnoteWords = {
 export const pageSanitizeSchema = {
   ...defaultSchema,
   strip: [...(defaultSchema.strip ?? []), 'style'],
+  // No `srcset` of an author's (`<source srcset>` in `<picture>`): the only srcset in a page is the
+  // one the renderer adds for the site's own images, after sanitising.
+  attributes: { ...defaultSchema.attributes, source: [] },
 };
 
 /** Headings get ids from their text; ZWNJ (Persian half-space) becomes a hyphen instead of vanishing. */
@@ -142,13 +147,6 @@ function isElement(node: unknown, ...names: string[]): node is Element {
   );
 }
 
-/** Image `src` may end in `#800x600` to give the intrinsic size (stripped from the URL). */
-function imageSize(src: string): { src: string; width?: number; height?: number } {
-  const match = /#(\d{1,5})x(\d{1,5})$/.exec(src);
-  if (!match) return { src };
-  return { src: src.slice(0, match.index), width: Number(match[1]), height: Number(match[2]) };
-}
-
 /**
  * Right after raw HTML is parsed: a widget that the author's raw HTML around it moved inside an
  * element (`<div>` above `::intro`) is not at the top level any more, so it becomes the text the
@@ -216,11 +214,18 @@ function rehypeDaftar(result: { toc: TocEntry[] }) {
         return;
       }
       if (node.tagName === 'img') {
-        const sized = imageSize(String(node.properties.src ?? ''));
+        const sized = splitImageSize(String(node.properties.src ?? ''));
         node.properties.src = sized.src;
         if (sized.width && sized.height) {
           node.properties.width = sized.width;
           node.properties.height = sized.height;
+          // The site's own images get their WebP copies (decision 0008); the sanitiser already
+          // dropped any srcset an author wrote, so these addresses are only ever ours.
+          const responsive = responsiveImage(sized.src, sized.width, 'content');
+          if (responsive) {
+            node.properties.srcSet = responsive.srcSet;
+            node.properties.sizes = responsive.sizes;
+          }
         }
         node.properties.loading = 'lazy';
         node.properties.decoding = 'async';

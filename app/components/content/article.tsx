@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ContentPage } from '../../../common/content';
+import { MAX_VARIANT_WIDTH, responsiveImage, splitImageSize } from '../../../common/image-variants';
 import { localeDirection, localeNames } from '../../../common/locales';
 import { paths } from '../../../common/paths';
 import { formatDate, formatNumber } from '../../lib/format';
@@ -23,6 +24,11 @@ export function Article({ page }: { page: ContentPage }) {
   const { locale } = page;
   const minutes = Math.max(1, Math.round(page.words / 220));
   const toc = page.showToc && page.toc ? page.toc : null;
+  // The site's own banner images come as WebP copies sized for the screen (decision 0008). Without a
+  // `#WxH` suffix the original's width is unknown: every copy is listed, and the server never
+  // makes one wider than the original.
+  const banner = splitImageSize(page.thumbnail ?? site.defaultBanner);
+  const bannerSources = responsiveImage(banner.src, banner.width ?? MAX_VARIANT_WIDTH, 'banner');
   // Comments load in the browser after the page; the header shows their count once they have.
   const [commentCount, setCommentCount] = useState<{ slug: string; count: number } | null>(null);
   const slug = page.slug;
@@ -30,7 +36,8 @@ export function Article({ page }: { page: ContentPage }) {
   return (
     <article data-testid="article">
       <img
-        src={page.thumbnail ?? site.defaultBanner}
+        src={banner.src}
+        {...bannerSources}
         alt=""
         width={1600}
         height={600}
