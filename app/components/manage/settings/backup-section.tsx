@@ -41,7 +41,7 @@ export function BackupSection() {
       const link = document.createElement('a');
       link.href = url;
       link.download = name;
-      document.body.append(link);
+      document.body.appendChild(link);
       link.click();
       link.remove();
       // The browser has taken the file once the click is handled.
@@ -63,7 +63,12 @@ export function BackupSection() {
       <ul className="list-disc space-y-1 ps-5 text-sm text-fg-muted">
         <li>{t('settings.backup.holds')}</li>
         <li>{t('settings.backup.private')}</li>
-        <li>{t('settings.backup.restore')}</li>
+        <li>
+          {t('settings.backup.restore')} {/* A command reads left to right inside Persian too. */}
+          <code dir="ltr" className="inline-block rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-fg">
+            npm run daftar -- restore --in FILE
+          </code>
+        </li>
       </ul>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button type="button" variant="outline" onClick={download} disabled={busy} aria-busy={busy}>
