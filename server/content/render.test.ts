@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { type DefaultTreeAdapterTypes, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { type BodySegment, nestToc } from '../../common/content';
+import type { Locale } from '../../common/locales';
 import { hostileHtmlFragments, hostileMarkdown } from '../../tests/support/hostile-markdown';
 import { ContentError, parseDocument } from './front-matter';
 import { renderMarkdown } from './render';
+import { sampleContent } from './samples.generated';
 
 type P5Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.DocumentFragment;
 type P5Element = DefaultTreeAdapterTypes.Element;
@@ -387,6 +389,43 @@ describe('renderMarkdown: properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('renders Markdown without `<` exactly as through rehype-raw (which it skips for speed)', () => {
+    const bodies = [
+      ...sampleContent.map(({ path, content }) => ({ text: parseDocument(content).body, locale: path.split('/')[1] as Locale })),
+      ...hostileMarkdown.filter((text) => !text.includes('<')).map((text) => ({ text, locale: 'en' as const })),
+      { text: 'Text[^1] and [^note]\n\n[^1]: One.\n\n[^note]: Two www.example.com user@example.com', locale: 'fa' as const },
+      {
+        text: '- [x] done\n- [ ] todo\n\n| a |\n| - |\n| b |\n\n~~x~~ user&#64;example.com w&#119;w.example.com',
+        locale: 'en' as const,
+      },
+    ];
+    const piece = fc.constantFrom(
+      '# Title',
+      '## فصل اول‌ها',
+      'Text[^n]\n\n[^n]: Note',
+      '- [x] item',
+      '| a | b |\n| - | - |\n| 1 | 2 |',
+      '```js\nx && y\n```',
+      '![alt](/media/a.png#20x10)',
+      '[link](https://example.com)',
+      'http://example.com/a_b',
+      'name@example.com',
+      '&amp; &#64; &copy;',
+      '::intro',
+      ':::note\ntext\n:::',
+      '> quote *em* **strong** `code`',
+      '***',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), (pieces) => {
+        bodies.push({ text: pieces.join('\n\n'), locale: 'en' });
+      }),
+      { numRuns: 200 },
+    );
+    for (const { text, locale } of bodies)
+      expect(renderMarkdown(text, locale)).toEqual(renderMarkdown(text, locale, { raw: true }));
   });
 });
 

@@ -3,6 +3,7 @@ import type { Element, RootContent as HastContent, Nodes as HastNodes, Root as H
 import { toString as hastToString } from 'hast-util-to-string';
 import type { Root as MdastRoot, Paragraph, PhrasingContent, Text } from 'mdast';
 import { directiveFromMarkdown } from 'mdast-util-directive';
+import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
 import { directive } from 'micromark-extension-directive';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
@@ -15,6 +16,13 @@ import { SKIP, visit } from 'unist-util-visit';
 import { type BodySegment, type Widget, widgetKinds } from '../../common/content';
 import { responsiveImage, splitImageSize } from '../../common/image-variants';
 import type { Locale } from '../../common/locales';
+
+declare module 'hast' {
+  interface RootData {
+    /** The headings rehypeDaftar found (renderMarkdown returns them as the table of contents). */
+    toc?: TocEntry[];
+  }
+}
 
 /**
  * Bumped whenever rendering output changes, so the next sync re-renders every page even though
@@ -97,14 +105,47 @@ function remarkBlockDirectives(this: Processor) {
   data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), directiveFromMarkdown()];
 }
 
+/** remark-gfm's autolink-literal transform: regular expressions over every text node. */
+const autolinkLiterals = new Set(gfmAutolinkLiteralFromMarkdown().transforms ?? []);
+/** Text that can hold a literal it links: `http…`, `www…` (any case) or an address with `@`. */
+const MAY_HOLD_LITERAL = /@|www|http/i;
+
+function mayHoldLiteral(node: { type: string; value?: unknown; children?: unknown[] }): boolean {
+  if (node.type === 'text' && typeof node.value === 'string') return MAY_HOLD_LITERAL.test(node.value);
+  return (node.children ?? []).some((child) => mayHoldLiteral(child as never));
+}
+
+/**
+ * After remark-gfm: its autolink-literal transform (about a sixth of parsing) runs only when some
+ * text node can hold a literal at all; otherwise it finds nothing and changes nothing.
+ */
+function remarkLazyAutolinkLiterals(this: Processor) {
+  const data = this.data();
+  type Extension = NonNullable<typeof data.fromMarkdownExtensions>[number];
+  const lazy = (extension: Extension): Extension => {
+    if (Array.isArray(extension)) return extension.map(lazy) as Extension;
+    const { transforms } = extension as { transforms?: ((tree: MdastRoot) => MdastRoot | undefined)[] };
+    if (!transforms?.some((transform) => autolinkLiterals.has(transform))) return extension;
+    return {
+      ...extension,
+      transforms: transforms.map((transform) =>
+        autolinkLiterals.has(transform) ? (tree: MdastRoot) => (mayHoldLiteral(tree) ? transform(tree) : undefined) : transform,
+      ),
+    } as Extension;
+  };
+  data.fromMarkdownExtensions = (data.fromMarkdownExtensions ?? []).map(lazy);
+}
+
 /**
  * Markdown directives → widgets (`::latest-logs{cat=tuts limit=5}`, `::intro`). A known leaf
  * directive at the top level of the document becomes a widget node; anything else (unknown names,
  * containers, widgets nested in lists or quotes) is given back as the text the author typed, so
  * prose such as "ratio 16:9" is never swallowed.
  */
-function remarkWidgets(source: string) {
-  return () => (tree: MdastRoot) => {
+function remarkWidgets() {
+  // `file.value` is the Markdown being rendered (renderMarkdown passes it to `runSync`).
+  return (tree: MdastRoot, file: { value: unknown }) => {
+    const source = String(file.value);
     visit(tree, (node, index, parent) => {
       if (node.type !== 'containerDirective' && node.type !== 'leafDirective' && node.type !== 'textDirective') return;
       const directive = node as unknown as DirectiveNode;
@@ -197,10 +238,14 @@ function rehypeSanitizeAroundWidgets() {
  * After sanitising: heading ids, TOC, lazy images, isolated code direction, scrollable tables,
  * safe external links. Everything added here is ours, never the author's.
  */
-function rehypeDaftar(result: { toc: TocEntry[] }) {
-  return () => (tree: HastRoot) => {
+function rehypeDaftar() {
+  return (tree: HastRoot) => {
+    const result = { toc: [] as TocEntry[] };
+    tree.data = { ...tree.data, toc: result.toc };
     const slugger = new GithubSlugger();
     visit(tree, 'element', (node, index, parent) => {
+      // `data-footnote-ref=""` as rehype-raw's parse5 round trip writes it, not a bare `data-footnote-ref`.
+      for (const key in node.properties) if (node.properties[key] === true && key.startsWith('data')) node.properties[key] = '';
       const ownId = node.properties.id;
       if (typeof ownId === 'string' && ownId.startsWith(`${CLOBBER}${CLOBBER}`)) node.properties.id = ownId.slice(CLOBBER.length);
       if (/^h[1-6]$/.test(node.tagName)) {
@@ -292,26 +337,45 @@ function toSegments(tree: HastRoot): { body: BodySegment[]; widgets: Widget[] } 
   return { body, widgets };
 }
 
-/** Markdown (without front matter) → the body's segments (sanitised HTML and widgets), table of contents and word count. */
-export function renderMarkdown(markdown: string, locale: Locale = 'en'): RenderResult {
-  const result: { toc: TocEntry[] } = { toc: [] };
+/**
+ * The pipeline for a locale (footnote words), with or without rehype-raw. Built once and frozen:
+ * building it per page cost about a fifth of a full sync. rehype-raw re-parses the whole tree with
+ * parse5, so it runs only when the Markdown can hold raw HTML (a `<` anywhere); without it, the
+ * tree is the same (a test renders every sample both ways) and is sanitised all the same.
+ */
+function buildPipeline(locale: Locale, raw: boolean) {
   const processor = unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(remarkLazyAutolinkLiterals)
     .use(remarkBlockDirectives)
-    .use(remarkWidgets(markdown))
+    .use(remarkWidgets)
     .use(remarkRehype, {
       allowDangerousHtml: true,
       ...footnoteWords[locale],
       handlers: { [WIDGET_NODE]: (_state: unknown, node: WidgetNode) => ({ ...node }) } as never,
-    })
-    .use(rehypeRaw, { passThrough: [WIDGET_NODE] })
-    .use(rehypeNestedWidgetsToText)
-    .use(rehypeSanitizeAroundWidgets)
-    .use(rehypeDaftar(result));
-  const tree = processor.runSync(processor.parse(markdown)) as HastRoot;
+    });
+  const parsed = raw ? processor.use(rehypeRaw, { passThrough: [WIDGET_NODE] }) : processor;
+  return parsed.use(rehypeNestedWidgetsToText).use(rehypeSanitizeAroundWidgets).use(rehypeDaftar).freeze();
+}
+
+const pipelines = new Map<string, ReturnType<typeof buildPipeline>>();
+
+function pipeline(locale: Locale, raw: boolean) {
+  const key = `${locale}:${raw}`;
+  const built = pipelines.get(key);
+  if (built) return built;
+  const processor = buildPipeline(locale, raw);
+  pipelines.set(key, processor);
+  return processor;
+}
+
+/** Markdown (without front matter) → the body's segments (sanitised HTML and widgets), table of contents and word count. */
+export function renderMarkdown(markdown: string, locale: Locale = 'en', { raw = markdown.includes('<') } = {}): RenderResult {
+  const processor = pipeline(locale, raw);
+  const tree = processor.runSync(processor.parse(markdown), markdown) as HastRoot;
   const words = countWords(tree);
   const { body, widgets } = toSegments(tree);
   const html = body.map((segment) => ('html' in segment ? segment.html : '')).join('');
-  return { body, html, toc: result.toc, widgets, words };
+  return { body, html, toc: tree.data?.toc ?? [], widgets, words };
 }
