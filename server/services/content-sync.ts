@@ -1,5 +1,6 @@
-import { desc, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { slugFromPath } from '../../common/content';
 import { isReservedSlug } from '../../common/paths';
 import { RENDERER_VERSION } from '../content/render';
@@ -81,18 +82,19 @@ async function ensureStaging(db: Database) {
   ]);
 }
 
+/**
+ * The staging table under `pages`' columns, for Drizzle's query builder: on D1, Drizzle can batch a
+ * raw `db.run(sql)` only when it binds no values, so statements with values use this.
+ */
+const staging = alias(pages, STAGING);
+
 /** One rendered page into the staging table (replacing an older render of the same file). */
 function stageRow(db: Database, row: PageRow) {
-  const values = pageColumns.map(([key, column]) => {
-    const value = row[key as keyof PageRow] ?? column.defaultFn?.() ?? column.default ?? null;
-    return is(value, SQL) ? value : sql.param(value, column);
-  });
-  return db.run(
-    sql`insert or replace into ${sql.identifier(STAGING)} (${sql.join(
-      pageColumns.map(([, column]) => sql.identifier(column.name)),
-      sql`, `,
-    )}) values (${sql.join(values, sql`, `)})`,
-  );
+  const { sourcePath: _path, ...rest } = row;
+  return db
+    .insert(staging)
+    .values(row)
+    .onConflictDoUpdate({ target: staging.sourcePath, set: rest });
 }
 
 /** Moves every staged row into `pages` (inserting, or updating the page at the same address). */
@@ -113,8 +115,9 @@ function copyStaged(db: Database) {
  * not publish an index with pages missing.
  */
 function stagedCountIs(db: Database, count: number) {
+  // The count written into the SQL (an integer this code computed): a raw statement with bound values cannot be batched on D1.
   return db.run(
-    sql`select case when (select count(*) from ${sql.identifier(STAGING)}) = ${count} then 1 else json('the staging table changed during the sync') end`,
+    sql`select case when (select count(*) from ${sql.identifier(STAGING)}) = ${sql.raw(String(Math.trunc(count)))} then 1 else json('the staging table changed during the sync') end`,
   );
 }
 
@@ -368,14 +371,7 @@ async function runSync(
   const usesStaging = keepStaged.size > 0 || staged.size > 0;
 
   const statements = [
-    ...chunks(staleStaged, IDS_PER_STATEMENT).map((paths) =>
-      db.run(
-        sql`delete from ${sql.identifier(STAGING)} where source_path in (${sql.join(
-          paths.map((p) => sql`${p}`),
-          sql`, `,
-        )})`,
-      ),
-    ),
+    ...chunks(staleStaged, IDS_PER_STATEMENT).map((paths) => db.delete(staging).where(inArray(staging.sourcePath, paths))),
     ...chunks(
       removed.map((row) => row.id),
       IDS_PER_STATEMENT,
