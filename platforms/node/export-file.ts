@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../server/db/database';
+import { isMissingTableError } from '../../server/db/errors';
 import {
   ExportFileError,
   exportSite,
@@ -42,7 +43,15 @@ export async function importExportFile(
       `${source} is ${(size / 1024 / 1024).toFixed(1)} MB; an import reads at most ${maxBytes / 1024 / 1024} MB.`,
     );
   const data = parseSiteExport(readFileSync(source, 'utf8'), { maxBytes });
-  return importSite(db, data, { dryRun });
+  try {
+    return await importSite(db, data, { dryRun });
+  } catch (error) {
+    if (isMissingTableError(error))
+      throw new Error(
+        'This database has no tables yet: a dry run does not create them. Run the import without --dry-run (it applies the migrations first), or `npm run daftar -- migrate` before the dry run.',
+      );
+    throw error;
+  }
 }
 
 /** The report as the CLI prints it. */
@@ -52,7 +61,11 @@ export function describeImport(report: ImportReport): string {
       .map(([kind, n]) => `${n} ${kind}`)
       .join(', ')}`;
   const lines = [
-    report.dryRun ? 'Dry run: nothing was written.' : 'Imported.',
+    report.dryRun
+      ? 'Dry run: nothing was written.'
+      : [...Object.values(report.created), ...Object.values(report.updated)].some(Boolean)
+        ? 'Imported.'
+        : 'Nothing to change: this site already holds what the file has.',
     line('created', report.created),
     line('updated', report.updated),
     line('unchanged', report.unchanged),

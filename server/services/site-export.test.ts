@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { importExportFile, writeExportFile } from '../../platforms/node/export-file';
+import { describeImport, importExportFile, writeExportFile } from '../../platforms/node/export-file';
 import { createTestDatabase } from '../../tests/support/database';
 import { createInstalledSite } from '../../tests/support/site';
 import { verifyPassword } from '../auth/password';
@@ -196,6 +196,23 @@ describe('JSON export and import', () => {
     const report = await importSite(target, parseSiteExport(asFile(await exportSite(site.deps.db))), { dryRun: true });
     expect(report).toMatchObject({ dryRun: true, created: { users: 4, comments: 3 } });
     expect(await target.$count(users)).toBe(0);
+  });
+});
+
+describe('the CLI side', () => {
+  it('prints what it did; a second run says nothing changed; a dry run into a database without tables says what to do', async () => {
+    const site = await siteWithPeople();
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'daftar-export-test-')), 'site.json');
+    await writeExportFile(site.deps.db, file);
+    const empty = (await createTestDatabase({ migrate: false })).db;
+    await expect(importExportFile(empty, file, { dryRun: true })).rejects.toThrow(
+      /no tables yet: a dry run does not create them/,
+    );
+    const target = await emptyDatabase();
+    const first = describeImport(await importExportFile(target, file));
+    expect(first).toContain('Imported.\ncreated: 4 users, 4 roles, 5 userRoles, 3 settings, 3 comments, 2 subscribers');
+    expect(first).toContain('4 user(s) came without a password hash and cannot sign in until they get a new password');
+    expect(describeImport(await importExportFile(target, file))).toMatch(/^Nothing to change: /);
   });
 });
 
