@@ -28,6 +28,7 @@ export default [
       route('manage/users/:tab?', 'routes/manage/users.tsx'),
       route('manage/comments/:tab?', 'routes/manage/comments.tsx'),
       route('manage/editor/*', 'routes/manage/editor.tsx'),
+      route('manage/api', 'routes/manage/api.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

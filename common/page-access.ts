@@ -17,6 +17,8 @@ export const pageAccess = {
   'manage/comments': 'comments.edit',
   'manage/users': 'users.edit',
   'manage/editor': 'commits.create',
+  // The API reference: every route and who may call it (the OpenAPI document is public anyway).
+  'manage/api': 'dashboard.read',
 } as const satisfies Record<string, Permission>;
 export type ManagedPage = keyof typeof pageAccess;
 

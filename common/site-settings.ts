@@ -44,6 +44,7 @@ export const defaultSiteSettings: SiteSettings = {
     { label: { fa: 'کاربران', en: 'Users' }, to: '/manage/users' },
     { label: { fa: 'ساخت‌ها', en: 'Builds' }, to: '/manage/builds' },
     { label: { fa: 'تنظیمات', en: 'Settings' }, to: '/manage/settings' },
+    { label: { fa: 'راهنمای API', en: 'API reference' }, to: '/manage/api' },
   ],
   cats: ['library', 'notes', 'projects', 'tuts'],
   catLabels: {

@@ -219,14 +219,24 @@ export function buildOpenApiDocument(
   };
 }
 
-let memo: string | undefined;
+let memo: { doc: OpenApiDocument; text: string } | undefined;
 
-/** `/api/openapi.json` (public): the document, made once per process (it depends on the code only). */
+/** The app's document and its JSON, made once per process: they depend on the code only. */
+function memoised() {
+  if (!memo) {
+    const doc = buildOpenApiDocument();
+    memo = { doc, text: JSON.stringify(doc) };
+  }
+  return memo;
+}
+
+export const openApiDocument = (): OpenApiDocument => memoised().doc;
+
+/** `/api/openapi.json` (public): the document for API tools and client generators. */
 export function createOpenApiRoutes(_deps: AppDeps) {
   const routes = new Hono();
   routes.get('/openapi.json', (c) => {
-    memo ??= JSON.stringify(buildOpenApiDocument());
-    return c.body(memo, 200, {
+    return c.body(memoised().text, 200, {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'public, max-age=300',
       // API tools (editors, client generators) read it from other origins.

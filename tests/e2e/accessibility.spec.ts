@@ -19,6 +19,7 @@ const screens = [
   '/manage/users/roles',
   '/manage/comments/pending',
   '/manage/newsletter',
+  '/manage/api',
 ];
 const signedOutScreens = ['/login', '/register'];
 
