@@ -18,7 +18,7 @@ export const WORKER_OWNER = {
  * its output attached to a failing test. `install` runs the installer's steps and signs the
  * given request context in as the owner.
  */
-export function useWorkerSite(setupToken: string) {
+export function useWorkerSite(setupToken: string, options: { ports?: [number, number] } = {}) {
   let github: GithubStandIn;
   let worker: Awaited<ReturnType<typeof startWrangler>>;
   test.describe.configure({ mode: 'serial' });
@@ -27,7 +27,7 @@ export function useWorkerSite(setupToken: string) {
     test.setTimeout(240_000);
     if (!existsSync('build/server/index.js')) throw new Error('No build: run `npm run build` first.');
     github = await startGithubStandIn();
-    worker = await startWrangler({ SETUP_TOKEN: setupToken, ...github.env });
+    worker = await startWrangler({ SETUP_TOKEN: setupToken, ...github.env }, options);
   });
 
   test.afterAll(async () => {
@@ -43,6 +43,15 @@ export function useWorkerSite(setupToken: string) {
 
   return {
     url: () => worker.url,
+    /** The GitHub stand-in holding the site's content (push commits to it, make it fail). */
+    github: () => github,
+    /** What wrangler dev printed so far (the worker's logs). */
+    output: () => worker.output(),
+    /** Runs the Worker's cron handler for `cron` now, as Cloudflare would on its schedule. */
+    async scheduled(cron: string) {
+      const response = await fetch(`${worker.url}/__scheduled?cron=${encodeURIComponent(cron)}`);
+      expect(response.status, await response.text()).toBe(200);
+    },
     async install(owner: APIRequestContext) {
       const headers = { 'x-setup-token': setupToken };
       for (const step of ['migrations-run', 'database-loading']) {

@@ -41,11 +41,12 @@ async function stopGroup(child: ChildProcess) {
 /**
  * `wrangler dev --local` on the built site (workerd, a local D1 database, Workers static assets),
  * with exactly the variables given; waits for /api/health. The build must exist (`npm run build`).
+ * `ports`: the server's and the inspector's (default: free ones).
  */
-export async function startWrangler(vars: Record<string, string>) {
+export async function startWrangler(vars: Record<string, string>, options: { ports?: [number, number] } = {}) {
   const tempDir = mkdtempSync(path.join(tmpdir(), 'daftar-workers-'));
-  const port = await freePort();
-  let inspectorPort = await freePort();
+  const port = options.ports?.[0] ?? (await freePort());
+  let inspectorPort = options.ports?.[1] ?? (await freePort());
   while (inspectorPort === port) inspectorPort = await freePort();
   const envFile = path.join(tempDir, 'worker.env');
   writeFileSync(
@@ -72,6 +73,8 @@ export async function startWrangler(vars: Record<string, string>) {
       '--env-file',
       envFile,
       '--show-interactive-dev-session=false',
+      // `GET /__scheduled?cron=…` runs the cron handler (tests drive the per-minute cron with it).
+      '--test-scheduled',
       '--log-level',
       'log',
     ],
