@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -72,6 +73,8 @@ async function main() {
   setInterval(purgeSessions, SESSION_PURGE_INTERVAL_MS).unref();
 
   serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
+    // Everything a page needs is loaded now: the next start reads its compiled code (platforms/node/start.ts).
+    module.flushCompileCache?.();
     console.log(`Daftar is running at ${installerUrl(config, '').replace('/?setup=', '')} (data: ${config.dataDir})`);
     for (const warning of siteUrlStartupWarnings(config)) console.warn(`Warning: ${warning}`);
     if (installerToken)
