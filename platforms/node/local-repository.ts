@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import git from 'isomorphic-git';
+import type IsomorphicGit from 'isomorphic-git';
 import {
   byPath,
   type CommitAuthor,
@@ -12,6 +12,22 @@ import {
   repositoryPath,
   type TreeFile,
 } from '../../server/content/repository';
+
+type Git = typeof IsomorphicGit;
+let loadingGit: Promise<Git> | undefined;
+/**
+ * isomorphic-git, loaded on first use: a server start that only serves pages never needs it (every
+ * function of its API is async, so each call here just waits for the module first).
+ */
+const git = new Proxy({} as Git, {
+  get:
+    (_, name) =>
+    async (...args: unknown[]) => {
+      loadingGit ??= import('isomorphic-git').then((imported) => imported.default);
+      const module = await loadingGit;
+      return (module[name as keyof Git] as (...args: unknown[]) => unknown)(...args);
+    },
+});
 
 /** The node target's content repository: a plain git repository at `$DATA_DIR/repo`. */
 export function createLocalRepository(dir: string, branch = 'main'): ContentRepository {

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../../server/config';
 import type { Mailer } from '../../server/mail/mailer';
 
@@ -6,11 +6,14 @@ import type { Mailer } from '../../server/mail/mailer';
 export function smtpMailerFromConfig(config: AppConfig): Mailer | undefined {
   if (!config.SMTP_URL || !config.MAIL_FROM) return undefined;
   const from = config.MAIL_FROM;
-  const transport = nodemailer.createTransport(config.SMTP_URL);
+  const url = config.SMTP_URL;
+  // nodemailer is loaded with the first message, not at every server start that sends none.
+  let transport: Promise<Transporter> | undefined;
   return {
     description: `SMTP ${new URL(config.SMTP_URL).hostname}`,
     async send(message) {
-      await transport.sendMail({
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      await (await transport).sendMail({
         from,
         to: message.to,
         subject: message.subject,

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { IMAGE_QUALITY, variantWidthFor, variantWidths } from '../../common/image-variants';
 import { imageInfo } from '../../server/content/image-info';
 import type { MediaVariantStore } from '../../server/deps';
@@ -18,9 +18,17 @@ export const MAX_VARIANT_INPUT_PIXELS = 40_000_000;
 const RESIZABLE = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/avif']);
 const SHA = /^[0-9a-f]{40}$/;
 
-// One image at a time and no libvips cache: the server shares its cores with requests.
-sharp.cache(false);
-sharp.concurrency(1);
+let loadingSharp: Promise<typeof Sharp> | undefined;
+/** sharp (native libvips) is loaded with the first image to encode, not at every server start. */
+function loadSharp() {
+  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    // One image at a time and no libvips cache: the server shares its cores with requests.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 export function createNodeMediaVariants(dir: string): MediaVariantStore {
   let queue: Promise<unknown> = Promise.resolve();
@@ -102,6 +110,7 @@ async function keep(file: string, bytes: Uint8Array) {
  * metadata dropped. Throws on bytes the decoder refuses or more than MAX_VARIANT_INPUT_PIXELS.
  */
 async function encode(original: Uint8Array, width: number): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const pipeline = sharp(original, { limitInputPixels: MAX_VARIANT_INPUT_PIXELS, failOn: 'error', animated: false });
   const metadata = await pipeline.metadata();
   if ((metadata.pages ?? 1) > 1) throw new Error('an animation is served as it is');
