@@ -65,6 +65,7 @@ describe('syncing a page that forces its colour mode', () => {
         'content/en/night.md': doc('colorMode: dark\n'),
         'content/en/day.md': doc('colorMode: light\n'),
         'content/en/odd.md': doc('colorMode: sepia\n'),
+        'content/en/banner.md': doc('thumbnail: /media/2026/05/b-1a2b3c4d.jpg#1600x600\n'),
       },
       'Pages with a colour mode',
     );
@@ -81,5 +82,8 @@ describe('syncing a page that forces its colour mode', () => {
     const view = await contentPageView({ deps, state, requestUrl: 'http://localhost/en/night', slug: 'night' });
     expect(view?.colorMode).toBe('dark');
     expect((await getContentPage(deps.db, 'en', 'about', defaultSiteSettings))?.colorMode).toBeNull();
+    // The banner's `#WxH` suffix is for srcset only: the social image's address goes without it.
+    const banner = await contentPageView({ deps, state, requestUrl: 'http://localhost/en/banner', slug: 'banner' });
+    expect(banner?.seo.image).toBe('/media/2026/05/b-1a2b3c4d.jpg');
   });
 });

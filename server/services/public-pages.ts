@@ -1,3 +1,4 @@
+import { splitImageSize } from '../../common/image-variants';
 import { type Locale, locales, otherLocale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import type { RequestState } from '../context';
@@ -30,7 +31,7 @@ export async function homeView({ deps, state, requestUrl }: ViewInput) {
       origin: siteOrigin(deps.config.SITE_URL, requestUrl),
       path: paths.home(locale),
       alternates: inBothLocales(paths.home),
-      image: page?.thumbnail ?? site.defaultBanner,
+      image: splitImageSize(page?.thumbnail ?? site.defaultBanner).src,
       type: 'website' as const,
     },
   };
@@ -52,7 +53,7 @@ export async function contentPageView({ deps, state, requestUrl, slug }: ViewInp
       origin: siteOrigin(deps.config.SITE_URL, requestUrl),
       path: paths.page(locale, page.slug),
       alternates,
-      image: page.thumbnail ?? site.defaultBanner,
+      image: splitImageSize(page.thumbnail ?? site.defaultBanner).src,
       type: 'article' as const,
       ...(page.date ? { published: page.date } : {}),
     },

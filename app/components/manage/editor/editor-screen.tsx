@@ -272,7 +272,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
     setThumbnailUploading(true);
     uploadMedia(file, uiLocale, () => undefined)
       .then((upload) => {
-        setFrontMatter((value) => ({ ...value, thumbnail: upload.url }));
+        // `#WxH` tells the banner the image's width, so it lists only the copies it has (decision 0008).
+        setFrontMatter((value) => ({ ...value, thumbnail: `${upload.url}#${upload.width}x${upload.height}` }));
         changed();
       })
       .catch((error: unknown) => uploadFailed(t, file.name, error))
