@@ -19,17 +19,25 @@ export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
  * the browser would drop, and no HSTS, which browsers ignore over http anyway.
  */
 export function isHttpsRequest(request: Request, config: Pick<AppConfig, 'TRUST_PROXY' | 'SITE_URL'>): boolean {
-  const url = new URL(request.url);
-  if (url.protocol === 'https:') return true;
+  // Request URLs are serialised (lower-case scheme): no parse on every request, cached pages included.
+  if (request.url.startsWith('https:')) return true;
   if (config.TRUST_PROXY) {
     const proto = request.headers.get('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase();
     if (proto === 'https') return true;
   }
-  if (config.SITE_URL) {
-    const site = new URL(config.SITE_URL);
-    if (site.protocol === 'https:' && site.host === url.host) return true;
+  const siteHost = httpsSiteHost(config.SITE_URL);
+  return siteHost !== undefined && new URL(request.url).host === siteHost;
+}
+
+let siteUrl: { url: string; httpsHost: string | undefined } | undefined;
+/** The host of SITE_URL when it is https, parsed once per value. */
+function httpsSiteHost(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  if (siteUrl?.url !== url) {
+    const site = new URL(url);
+    siteUrl = { url, httpsHost: site.protocol === 'https:' ? site.host : undefined };
   }
-  return false;
+  return siteUrl.httpsHost;
 }
 
 type HttpsEnv = { Variables: { https?: boolean } };

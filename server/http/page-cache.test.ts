@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { nodePageEncoder, nodePageRefiner } from '../../platforms/node/page-encoding';
 import { createInstalledSite } from '../../tests/support/site';
 import { createApp } from '../app';
-import { acceptedEncodings, createMemoryPageCache, inlineScriptHashes, type PageCacheStore } from './page-cache';
+import { acceptedEncodings, createMemoryPageCache, inlineScriptHashes, type PageCacheStore, pageCacheKey } from './page-cache';
 
 const SITE = 'https://daftar.example';
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -173,6 +173,26 @@ describe('page cache: CSP (F-08)', () => {
 });
 
 describe('page cache: storage', () => {
+  it('keys a request the same whether its URL is sliced (no query) or parsed', () => {
+    const key = (url: string, init?: RequestInit) => pageCacheKey(new Request(url, init), true);
+    expect(key('http://Daftar.Example:8080/en/logs/hello')).toBe('daftar.example:8080/en/logs/hello');
+    expect(key('http://daftar.example/en/logs/hello?page=2')).toBe('daftar.example/en/logs/hello?page=2');
+    expect(key('http://daftar.example/en/logs?')).toBe('daftar.example/en/logs');
+    expect(key('http://daftar.example/en/logs#top')).toBe('daftar.example/en/logs');
+    expect(key('http://daftar.example/en/a/../fa%20b/caf%C3%A9')).toBe('daftar.example/en/fa%20b/caf%C3%A9');
+    expect(key('http://daftar.example/fa/سلام')).toBe('daftar.example/fa/%D8%B3%D9%84%D8%A7%D9%85');
+    expect(pageCacheKey(new Request('http://daftar.example/en/about'), false)).toBe('/en/about');
+    for (const uncached of [
+      'http://daftar.example/en/logs?utm=x',
+      'http://daftar.example/en/manage',
+      'http://daftar.example/en/feed.xml',
+      'http://daftar.example/about',
+    ])
+      expect(key(uncached), uncached).toBeUndefined();
+    expect(key('http://daftar.example/en/about', { headers: { cookie: 'daftar_session=x' } })).toBeUndefined();
+    expect(key('http://daftar.example/en/about', { method: 'POST' })).toBeUndefined();
+  });
+
   it('parses Accept-Encoding with q-values, wildcards and junk', () => {
     expect(acceptedEncodings('gzip, deflate, br')).toEqual(['br', 'gzip', 'identity']);
     expect(acceptedEncodings('identity;q=0')).toEqual(['identity']);

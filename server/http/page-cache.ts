@@ -118,16 +118,23 @@ export function createMemoryPageCache({
  */
 export function pageCacheKey(request: Request, includeHost: boolean): string | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  const url = new URL(request.url);
-  const segments = url.pathname.split('/');
+  // A request's URL is already serialised: without a query (nearly every hit) its host and path are
+  // sliced out rather than parsed again.
+  const href = request.url;
+  const start = href.indexOf('/', href.indexOf('//') + 2);
+  const plain = start > 0 && !href.includes('?', start) && !href.includes('#', start);
+  const url = plain ? undefined : new URL(href);
+  const pathname = url ? url.pathname : href.slice(start);
+  const segments = pathname.split('/');
   if (!isLocale(segments[1])) return undefined;
   // Paths whose HTML depends on who asks (or may one day) are never cached.
   if ((PRIVATE_SECTIONS as readonly string[]).includes(segments[2] ?? '')) return undefined;
-  if (isFilePath(url.pathname)) return undefined;
+  if (isFilePath(pathname)) return undefined;
   if (readCookie(request.headers.get('cookie'), SESSION_COOKIE) !== undefined) return undefined;
-  for (const name of url.searchParams.keys()) if (name !== 'page') return undefined;
-  const page = url.searchParams.get('page');
-  return `${includeHost ? url.host : ''}${url.pathname}${page ? `?page=${page}` : ''}`;
+  if (url) for (const name of url.searchParams.keys()) if (name !== 'page') return undefined;
+  const page = url?.searchParams.get('page');
+  const host = url ? url.host : href.slice(href.indexOf('//') + 2, start);
+  return `${includeHost ? host : ''}${pathname}${page ? `?page=${page}` : ''}`;
 }
 
 /**
