@@ -12,9 +12,12 @@ function AccessLabel({ access }: { access: string }) {
   const [area, action] = access.split('.');
   return (
     <Badge tone="warning">
-      {t(`users.permissions.areas.${area}`, { defaultValue: area })} ·{' '}
-      {t(`users.permissions.actions.${action}`, { defaultValue: action })}{' '}
-      <code dir="ltr" className="ms-1 font-mono">
+      {/* The gap sits on the label's end: the code's own `ms-` would follow its left-to-right direction. */}
+      <span className="me-1">
+        {t(`users.permissions.areas.${area}`, { defaultValue: area })} ·{' '}
+        {t(`users.permissions.actions.${action}`, { defaultValue: action })}
+      </span>
+      <code dir="ltr" className="font-mono">
         {access}
       </code>
     </Badge>
@@ -72,9 +75,11 @@ export function ApiRouteCard({ route }: { route: ApiReferenceRoute }) {
                     </th>
                     <td className="py-1 pe-3">{t(`apiReference.in.${field.in}`)}</td>
                     <td className="py-1 pe-3">
-                      <code dir="ltr" className="break-all font-mono">
+                      <code dir="ltr" className="break-words font-mono">
                         {field.type}
-                        {field.rules.length ? <span className="text-fg-muted"> ({field.rules.join(', ')})</span> : null}
+                        {field.rules.length ? (
+                          <span className="whitespace-nowrap text-fg-muted"> ({field.rules.join(', ')})</span>
+                        ) : null}
                       </code>
                       {field.default !== undefined ? (
                         <span className="block text-xs text-fg-muted">
