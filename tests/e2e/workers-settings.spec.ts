@@ -17,6 +17,10 @@ test.describe('site settings on Cloudflare Workers (wrangler dev --local)', () =
     await site.install(owner);
 
     expect((await visitor.get('/api/settings')).status()).toBe(401);
+    // No backup download on Workers (D1 has its own backups): a clear 501, not a broken archive.
+    const backup = await owner.get('/api/backup', { headers: { 'accept-language': 'en' } });
+    expect(backup.status()).toBe(501);
+    expect((await backup.json()).message).toMatch(/cannot be downloaded on this platform/);
     const read = await owner.get('/api/settings');
     expect(read.status(), await read.text()).toBe(200);
     const etag = read.headers().etag!;
