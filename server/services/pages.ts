@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import {
   PAGES_PAGE_SIZE,
   type PageDocument,
@@ -119,58 +119,222 @@ function pageNotFound(ref: PageRef) {
 }
 
 // ---- reading -----------------------------------------------------------------------------------
+//
+// Reads answer from SQL over the index (filters, order, count, one window of rows), so they cost
+// the same with 10 000 pages as with 10; only the open build's changes (few) are laid over in code.
+
+const publishedColumns = {
+  locale: pages.locale,
+  slug: pages.slug,
+  sourcePath: pages.sourcePath,
+  sourceHash: pages.sourceHash,
+  title: pages.title,
+  cat: pages.cat,
+  date: pages.date,
+  draft: pages.draft,
+  indexedAt: pages.indexedAt,
+};
+/** The page path of an indexed file: `content/en/logs/a.md` → `logs/a` (`content/xx/` is 11 characters, `.md` 3). */
+const pathSql = sql`substr(${pages.sourcePath}, 12, length(${pages.sourcePath}) - 14)`;
+/** `en/logs/a`: the list's tie-breaker, as the code compares it. */
+const keySql = sql`(${pages.locale} || '/' || ${pathSql})`;
+/** A list of any length as one bound value (D1 binds at most 100 values a statement). */
+const jsonValues = (values: string[]) => sql`(select value from json_each(${JSON.stringify(values)}))`;
+
+/**
+ * The open build's changes as the editor sees them, with the published rows of every file they
+ * touch (and of `alsoFiles`): `entries` holds only pending pages; a file in `touched` but not in
+ * `entries` is hidden (moved away).
+ */
+async function pendingOverlay(db: Database, alsoFiles: string[] = []) {
+  const changes = await pendingChanges(db);
+  const touched = new Set(changes.flatMap((change) => (change.fromPath ? [change.path, change.fromPath] : [change.path])));
+  const files = [...new Set([...touched, ...alsoFiles])];
+  const rows = files.length
+    ? await db
+        .select(publishedColumns)
+        .from(pages)
+        .where(inArray(pages.sourcePath, jsonValues(files)))
+    : [];
+  const publishedByFile = new Map(rows.map((row) => [row.sourcePath, row]));
+  // The same walk as over the whole index: published entries of the touched files, then the changes in order.
+  const entries = new Map<string, ViewEntry>();
+  for (const row of rows) {
+    const ref = pageFromFile(row.sourcePath);
+    if (ref && touched.has(row.sourcePath))
+      entries.set(row.sourcePath, { file: row.sourcePath, ref, slug: row.slug, pending: null, published: row });
+  }
+  for (const change of changes) {
+    const ref = pageFromFile(change.path);
+    if (!ref) continue; // media
+    if (change.kind === 'move' && change.fromPath) entries.delete(change.fromPath);
+    const published = entries.get(change.path)?.published;
+    entries.set(change.path, { file: change.path, ref, slug: pageSlug(ref.path), pending: change.kind, change, published });
+  }
+  return { entries, touched, publishedByFile };
+}
+
+type ListItemBase = Omit<PageListItem, 'translation'>;
+
+function listItemOf(entry: ViewEntry): ListItemBase {
+  const summary =
+    entry.change && entry.change.kind !== 'delete'
+      ? pageSummary(entry.change.content ?? '')
+      : { title: entry.published!.title, cat: entry.published!.cat, date: entry.published!.date, draft: entry.published!.draft };
+  return {
+    locale: entry.ref.locale,
+    path: entry.ref.path,
+    ...summary,
+    updatedAt: (entry.change?.createdAt ?? entry.published!.indexedAt).toISOString(),
+    pending: entry.pending,
+  };
+}
+
+function publishedItem(row: PublishedRow): ListItemBase {
+  const ref = pageFromFile(row.sourcePath)!;
+  return listItemOf({ file: row.sourcePath, ref, slug: row.slug, pending: null, published: row });
+}
+
+/** The list's order: newest change first, then by `locale/path`. */
+function listOrder(a: ListItemBase, b: ListItemBase) {
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1;
+  return `${a.locale}/${a.path}` < `${b.locale}/${b.path}` ? -1 : 1;
+}
+
+/** Whether `query` (lowercased) holds a letter with case beyond ASCII, which SQLite's lower() does not fold. */
+const needsUnicodeCase = (query: string) => [...query].some((ch) => ch > '\x7f' && ch.toLowerCase() !== ch.toUpperCase());
 
 /** `GET /api/pages`: published and pending pages, newest change first, 20 a page. */
 export async function listPages(
   deps: PageDeps,
   options: { locale?: Locale; query?: string; page?: number } = {},
 ): Promise<PageList> {
-  const { entries } = await pendingView(deps.db);
-  const all = [...entries.values()];
-  const present = new Set(
-    all.filter((entry) => entry.pending !== 'delete').map((entry) => `${entry.ref.locale}/${entry.ref.path}`),
+  const { db } = deps;
+  const { entries, touched } = await pendingOverlay(db);
+  const query = options.query?.trim().toLocaleLowerCase() || undefined;
+  const matches = (item: ListItemBase) =>
+    (!options.locale || item.locale === options.locale) &&
+    (!query || item.title.toLocaleLowerCase().includes(query) || item.path.toLocaleLowerCase().includes(query));
+  const pending = [...entries.values()].map(listItemOf).filter(matches).sort(listOrder);
+
+  const where = and(
+    touched.size ? notInArray(pages.sourcePath, jsonValues([...touched])) : undefined,
+    options.locale ? eq(pages.locale, options.locale) : undefined,
   );
-  const items = all.map((entry): PageListItem => {
-    const summary =
-      entry.change && entry.change.kind !== 'delete'
-        ? pageSummary(entry.change.content ?? '')
-        : {
-            title: entry.published!.title,
-            cat: entry.published!.cat,
-            date: entry.published!.date,
-            draft: entry.published!.draft,
-          };
-    const other = otherLocale(entry.ref.locale);
-    return {
-      locale: entry.ref.locale,
-      path: entry.ref.path,
-      ...summary,
-      updatedAt: (entry.change?.createdAt ?? entry.published!.indexedAt).toISOString(),
-      translation: present.has(`${other}/${entry.ref.path}`) ? { locale: other, path: entry.ref.path } : null,
-      pending: entry.pending,
-    };
-  });
-  const query = options.query?.trim().toLocaleLowerCase();
-  const matching = items
-    .filter((item) => !options.locale || item.locale === options.locale)
-    .filter((item) => !query || item.title.toLocaleLowerCase().includes(query) || item.path.toLocaleLowerCase().includes(query))
-    .sort((a, b) =>
-      a.updatedAt !== b.updatedAt
-        ? a.updatedAt < b.updatedAt
-          ? 1
-          : -1
-        : `${a.locale}/${a.path}` < `${b.locale}/${b.path}`
-          ? -1
-          : 1,
-    );
+  const published =
+    query && needsUnicodeCase(query)
+      ? inMemoryPublished(
+          (await db.select(publishedColumns).from(pages).where(where)).map(publishedItem).filter(matches).sort(listOrder),
+        )
+      : sqlPublished(
+          db,
+          and(
+            where,
+            query ? sql`(instr(lower(${pages.title}), ${query}) > 0 or instr(lower(${pathSql}), ${query}) > 0)` : undefined,
+          ),
+        );
+
+  // The page's rows: published row r (rank i) sits at i + (pending items before it); pending item
+  // p (rank k) at k + (published rows before it). So published ranks from start − |pending| suffice.
   const page = Math.max(1, Math.floor(options.page ?? 1));
-  return { items: matching.slice((page - 1) * PAGES_PAGE_SIZE, page * PAGES_PAGE_SIZE), total: matching.length };
+  const start = (page - 1) * PAGES_PAGE_SIZE;
+  const from = Math.max(0, start - pending.length);
+  const [total, window, before] = await Promise.all([
+    published.count(),
+    published.window(from, start + PAGES_PAGE_SIZE - from),
+    published.countBefore(pending),
+  ]);
+  const placed: [number, ListItemBase][] = [
+    ...pending.map((item, k): [number, ListItemBase] => [before[k]! + k, item]),
+    ...window.map((item, i): [number, ListItemBase] => [
+      from + i + pending.filter((other) => listOrder(other, item) < 0).length,
+      item,
+    ]),
+  ];
+  const items = placed
+    .filter(([position]) => position >= start && position < start + PAGES_PAGE_SIZE)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, item]) => item);
+  return { items: await withTranslations(db, items, entries, touched), total: total + pending.length };
+}
+
+/** Published rows matching the list's filters, by rank in its order. */
+type PublishedSource = {
+  count(): Promise<number>;
+  window(offset: number, limit: number): Promise<ListItemBase[]>;
+  /** For each pending item, how many published rows come before it. */
+  countBefore(items: ListItemBase[]): Promise<number[]>;
+};
+
+function sqlPublished(db: Database, where: SQL | undefined): PublishedSource {
+  const filter = where ?? sql`1`;
+  return {
+    count: () => db.$count(pages, where),
+    async window(offset, limit) {
+      const rows = await db
+        .select(publishedColumns)
+        .from(pages)
+        .where(where)
+        .orderBy(desc(pages.indexedAt), pages.locale, pathSql)
+        .limit(limit)
+        .offset(offset);
+      return rows.map(publishedItem);
+    },
+    async countBefore(items) {
+      if (!items.length) return [];
+      const points = JSON.stringify(items.map((item) => ({ t: Date.parse(item.updatedAt), k: `${item.locale}/${item.path}` })));
+      const rows = await db.all<{ n: number }>(
+        sql`select (select count(*) from ${pages} where ${filter} and (${pages.indexedAt} > json_extract(point.value, '$.t') or (${pages.indexedAt} = json_extract(point.value, '$.t') and ${keySql} < json_extract(point.value, '$.k')))) as n from json_each(${points}) as point order by point.key`,
+      );
+      return rows.map((row) => Number(row.n));
+    },
+  };
+}
+
+/** The same from rows filtered in code (a query with non-ASCII letters that have case: SQLite cannot fold them). */
+function inMemoryPublished(sorted: ListItemBase[]): PublishedSource {
+  return {
+    count: async () => sorted.length,
+    window: async (offset, limit) => sorted.slice(offset, offset + limit),
+    countBefore: async (items) => items.map((item) => sorted.filter((row) => listOrder(row, item) < 0).length),
+  };
+}
+
+/** Each item's other-language page, when one is seen (pending or published, not being deleted). */
+async function withTranslations(
+  db: Database,
+  items: ListItemBase[],
+  entries: Map<string, ViewEntry>,
+  touched: Set<string>,
+): Promise<PageListItem[]> {
+  const otherFile = (item: ListItemBase) => pageFile(otherLocale(item.locale), item.path);
+  const lookup = items.map(otherFile).filter((file) => !touched.has(file));
+  const published = new Set(
+    lookup.length
+      ? (
+          await db
+            .select({ sourcePath: pages.sourcePath })
+            .from(pages)
+            .where(inArray(pages.sourcePath, jsonValues(lookup)))
+        ).map((row) => row.sourcePath)
+      : [],
+  );
+  return items.map((item) => {
+    const file = otherFile(item);
+    const entry = entries.get(file);
+    const present = entry ? entry.pending !== 'delete' : !touched.has(file) && published.has(file);
+    const { pending, ...rest } = item;
+    return { ...rest, translation: present ? { locale: otherLocale(item.locale), path: item.path } : null, pending };
+  });
 }
 
 /** `GET /api/pages/{locale}/{path}`: the page's front matter and Markdown; a pending version wins. */
 export async function getPage(deps: PageDeps, ref: PageRef): Promise<PageDocument> {
-  const { entries } = await pendingView(deps.db);
-  const entry = entries.get(pageFile(ref.locale, ref.path));
+  const file = pageFile(ref.locale, ref.path);
+  const { entries, touched, publishedByFile } = await pendingOverlay(deps.db, [file]);
+  const row = touched.has(file) ? undefined : publishedByFile.get(file);
+  const entry: ViewEntry | undefined =
+    entries.get(file) ?? (row ? { file, ref, slug: row.slug, pending: null, published: row } : undefined);
   if (!entry) throw pageNotFound(ref);
   const publishedSha = entry.published?.sourceHash.split(':')[0] ?? null;
   let source: string;
