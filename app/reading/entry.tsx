@@ -59,9 +59,11 @@ for (const element of islands('comments')) {
   const onCount = (total: number) => {
     if (count) render(<CommentCount locale={locale} count={total} />, count);
   };
-  import('../components/comments/comment-thread').then(({ default: CommentThread }) =>
-    render(<CommentThread locale={locale} path={path} onCount={onCount} />, element),
-  );
+  import('../components/comments/comment-thread').then(({ default: CommentThread }) => {
+    // The server's placeholder (heading and loading rows) gives way to the thread, which has its own.
+    element.replaceChildren();
+    render(<CommentThread locale={locale} path={path} onCount={onCount} />, element);
+  });
 }
 
 // Logout forgets the device identity and the local inbox (spec §4); their code loads only then.
@@ -84,5 +86,5 @@ const unsubscribe = subscribeSession(() => {
     );
 });
 
-// Browser tests wait for this instead of guessing when the islands are live.
-document.documentElement.dataset.enhanced = 'true';
+// The page is interactive: the same marker hydrated pages set (root.tsx), which browser tests wait for.
+document.documentElement.dataset.hydrated = 'true';

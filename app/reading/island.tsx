@@ -5,10 +5,16 @@ import type { ReactNode } from 'react';
  * (`display: contents`) around the server-rendered markup, which the island takes over in place.
  * Harmless on hydrated pages, where nothing looks for it.
  */
-export function Island({ name, children, ...data }: { name: string; children: ReactNode } & Record<`data-${string}`, string>) {
+export function Island({
+  name,
+  as: Tag = 'div',
+  children,
+  ...data
+}: { name: string; as?: 'div' | 'span'; children: ReactNode } & Record<`data-${string}`, string>) {
+  // `span` inside phrasing content (a <p>), where a <div> would end the paragraph.
   return (
-    <div className="contents" data-island={name} {...data}>
+    <Tag className="contents" data-island={name} {...data}>
       {children}
-    </div>
+    </Tag>
   );
 }

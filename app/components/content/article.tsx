@@ -8,6 +8,7 @@ import { localeDirection, localeNames } from '../../../common/locales';
 import { paths } from '../../../common/paths';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
+import { Island } from '../../reading/island';
 import { CommentCount, CommentsSection } from '../comments/comments-section';
 import { CategoryLink } from './category-link';
 import { ContentBody } from './content-body';
@@ -53,7 +54,11 @@ export function Article({ page }: { page: ContentPage }) {
           {page.date && <time dateTime={page.date}>{formatDate(locale, page.date)}</time>}
           <span>{t('content.readingTime', { minutes: formatNumber(locale, minutes) })}</span>
           {page.cat && <CategoryLink locale={locale} cat={page.cat} />}
-          {page.comments && <CommentCount locale={locale} count={commentCount?.slug === slug ? commentCount.count : null} />}
+          {page.comments && (
+            <Island name="comment-count" as="span">
+              <CommentCount locale={locale} count={commentCount?.slug === slug ? commentCount.count : null} />
+            </Island>
+          )}
           {page.translation && (
             <Link
               to={paths.page(page.translation.locale, page.translation.slug)}
