@@ -8,7 +8,13 @@ const samplePages = sampleContent.filter((file) => slugFromPath(file.path));
 
 describe('render pool', () => {
   it('renders on worker threads exactly what the thread renders, in order, problems included', async () => {
-    const pool = createRenderPool({ script: new URL('./render-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] });
+    // Two threads even on one core, and for any chunk (the CLI starts them from THREADS_FROM_PAGES pages).
+    const pool = createRenderPool({
+      script: new URL('./render-worker.ts', import.meta.url),
+      execArgv: ['--import', 'tsx'],
+      threads: 2,
+      threadsFromPages: 1,
+    });
     expect(pool).toBeDefined();
     const sources: PageSource[] = [
       ...samplePages.map((sample) => ({ text: sample.content, locale: slugFromPath(sample.path)!.locale })),

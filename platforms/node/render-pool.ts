@@ -2,30 +2,47 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type PageSource, type RenderedPage, type RenderPages, renderPage } from '../../server/content/render-page';
+import { type PageSource, type RenderedPage, type RenderPages, renderInThread } from '../../server/content/render-page';
 
 /**
- * Renders the pages of a content sync on worker threads, one per core but one (at most 3), while
- * the main thread renders a share too: Markdown rendering is most of a full sync's time. Only in the build (`build/node/render-worker.js` next to the CLI); run from
- * source, or on one core, it returns undefined and the sync renders in its own thread.
+ * A chunk smaller than this renders in the calling thread: starting the threads (each loads the
+ * renderer, about half a second) costs more than they save on a small sync.
+ */
+export const THREADS_FROM_PAGES = 50;
+
+/**
+ * Renders the pages of a content sync on worker threads, one per core (at most 4): Markdown
+ * rendering is most of a full sync's time. The calling thread meanwhile reads the next chunk's files
+ * and writes the last one to the database (the sync renders one chunk ahead). Only in the build
+ * (`build/node/render-worker.js` next to the CLI); run from source, or on one core, it returns
+ * undefined and the sync renders in its own thread.
  */
 export function createRenderPool(
   // Tests run the TypeScript source through tsx.
-  { script = new URL('./render-worker.js', import.meta.url), execArgv }: { script?: URL; execArgv?: string[] } = {},
+  {
+    script = new URL('./render-worker.js', import.meta.url),
+    execArgv,
+    threads = Math.min(4, availableParallelism()),
+    threadsFromPages = THREADS_FROM_PAGES,
+  }: {
+    script?: URL;
+    execArgv?: string[];
+    threads?: number;
+    threadsFromPages?: number;
+  } = {},
 ): { renderPages: RenderPages; close: () => Promise<void> } | undefined {
-  // The main thread renders a share too, so one core is left for it.
-  const size = Math.min(3, availableParallelism() - 1);
-  if (size < 1 || script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return undefined;
+  if (threads < 2 || script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (pages: RenderedPage[]) => void; reject: (error: unknown) => void }>();
-  /** Started at the first chunk, so a sync with nothing to render starts no thread. */
+  /** Started at the first chunk big enough, so a small sync starts no thread. */
   let workers: Worker[] = [];
   const start = () =>
-    Array.from({ length: size }, () => {
+    Array.from({ length: threads }, () => {
       const worker = new Worker(script, {
         ...(execArgv ? { execArgv } : {}),
-        // A small heap: rendering makes much short-lived garbage, and an unbounded heap grows with it.
-        resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
+        // A bounded heap, but a young generation big enough for rendering's short-lived garbage:
+        // with V8's small default, garbage collection took about a fifth of the sync.
+        resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 32 },
       });
       worker.on('message', ({ id, pages }: { id: number; pages: RenderedPage[] }) => {
         waiting.get(id)?.resolve(pages);
@@ -45,12 +62,11 @@ export function createRenderPool(
     });
   return {
     async renderPages(sources) {
+      if (!workers.length && sources.length < threadsFromPages) return renderInThread(sources);
       if (!workers.length) workers = start();
-      // Contiguous slices, one per worker and one for this thread, so the answers come back in order.
-      const per = Math.ceil(sources.length / (workers.length + 1));
-      const slices = workers.map((worker, i) => run(worker, sources.slice(i * per, (i + 1) * per)));
-      const own = sources.slice(workers.length * per).map(renderPage);
-      return [...(await Promise.all(slices)).flat(), ...own];
+      // Contiguous slices, one per thread, so the answers come back in order.
+      const per = Math.ceil(sources.length / workers.length);
+      return (await Promise.all(workers.map((worker, i) => run(worker, sources.slice(i * per, (i + 1) * per))))).flat();
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));

@@ -91,10 +91,7 @@ const staging = alias(pages, STAGING);
 /** One rendered page into the staging table (replacing an older render of the same file). */
 function stageRow(db: Database, row: PageRow) {
   const { sourcePath: _path, ...rest } = row;
-  return db
-    .insert(staging)
-    .values(row)
-    .onConflictDoUpdate({ target: staging.sourcePath, set: rest });
+  return db.insert(staging).values(row).onConflictDoUpdate({ target: staging.sourcePath, set: rest });
 }
 
 /** Moves every staged row into `pages` (inserting, or updating the page at the same address). */
@@ -298,43 +295,60 @@ async function runSync(
   const allParts = chunks(pending, chunkPages);
   const stopEarly = options.maxChunks !== undefined && allParts.length > options.maxChunks;
   const parts = stopEarly ? allParts.slice(0, options.maxChunks) : allParts;
-  for (const [index, part] of parts.entries()) {
-    const last = !stopEarly && index === parts.length - 1;
+  let stopped = false;
+  const renderChunk = async (part: (typeof pending)[number][]) => {
     const texts: PageSource[] = [];
-    for (const file of part)
+    for (const file of part) {
+      if (stopped) throw new Error('the sync stopped');
       texts.push({ text: options.knownBlobs?.get(file.sha) ?? (await repository.readBlob(file.sha)), locale: file.locale });
-    const rendered = await (options.renderPages ?? renderInThread)(texts);
-    const rows: PageRow[] = [];
-    for (const [i, file] of part.entries()) {
-      const result = rendered[i]!;
-      if ('problem' in result) {
-        problems.push({ path: file.path, message: result.problem });
-        found.push({ path: file.path, sha: file.sha, message: result.problem });
-        keepLastGood(file);
-        continue;
+    }
+    return (options.renderPages ?? renderInThread)(texts);
+  };
+  /** The next chunk, read and rendering (on worker threads) while this one is written: at most two chunks in memory. */
+  let ahead = parts[0] && renderChunk(parts[0]);
+  try {
+    for (const [index, part] of parts.entries()) {
+      const last = !stopEarly && index === parts.length - 1;
+      const rendered = await ahead!;
+      const following = parts[index + 1];
+      ahead = following && renderChunk(following);
+      // Awaited in the next round; a sync that stops before then (a crash, a failed write) drops it.
+      ahead?.catch(() => {});
+      const rows: PageRow[] = [];
+      for (const [i, file] of part.entries()) {
+        const result = rendered[i]!;
+        if ('problem' in result) {
+          problems.push({ path: file.path, message: result.problem });
+          found.push({ path: file.path, sha: file.sha, message: result.problem });
+          keepLastGood(file);
+          continue;
+        }
+        // Published all the same, but reported (a wrong `colorMode`): by the sync that indexes this version.
+        for (const warning of result.warnings ?? []) problems.push({ path: file.path, message: warning });
+        const row: PageRow = {
+          ...result.fields,
+          locale: file.locale,
+          slug: file.slug,
+          sourcePath: file.path,
+          sourceHash: file.sourceHash,
+          indexedAt: new Date(now()),
+        };
+        rows.push(row);
+        // The last chunk goes straight into the final transaction; earlier ones are staged.
+        next.set(file.key, { sourcePath: file.path, sourceHash: file.sourceHash, ...(last ? { row } : { staged: true }) });
       }
-      // Published all the same, but reported (a wrong `colorMode`): by the sync that indexes this version.
-      for (const warning of result.warnings ?? []) problems.push({ path: file.path, message: warning });
-      const row: PageRow = {
-        ...result.fields,
-        locale: file.locale,
-        slug: file.slug,
-        sourcePath: file.path,
-        sourceHash: file.sourceHash,
-        indexedAt: new Date(now()),
-      };
-      rows.push(row);
-      // The last chunk goes straight into the final transaction; earlier ones are staged.
-      next.set(file.key, { sourcePath: file.path, sourceHash: file.sourceHash, ...(last ? { row } : { staged: true }) });
+      if (!last) {
+        const [first, ...rest] = rows.map((row) => stageRow(db, row));
+        if (first) await db.batch([first, ...rest]);
+      }
+      await options.onProgress?.({
+        done: resumed + (index + 1 === allParts.length ? pending.length : (index + 1) * chunkPages),
+        total,
+      });
     }
-    if (!last) {
-      const [first, ...rest] = rows.map((row) => stageRow(db, row));
-      if (first) await db.batch([first, ...rest]);
-    }
-    await options.onProgress?.({
-      done: resumed + (index + 1 === allParts.length ? pending.length : (index + 1) * chunkPages),
-      total,
-    });
+  } finally {
+    // A sync that failed stops reading ahead.
+    stopped = true;
   }
   if (stopEarly)
     return {
