@@ -1,8 +1,13 @@
+import type { Client } from '@libsql/client';
+import { drizzle } from 'drizzle-orm/libsql';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES_PAGE_SIZE, publicPageListSchema, publicPageSchema } from '../../common/public-api';
 import { createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
 import { commitFiles } from '../../tests/support/content-repo';
+import { createApp } from '../app';
+import type { Database } from '../db/database';
+import * as schema from '../db/schema';
 import { syncContent } from '../services/content-sync';
 import { routeAccess } from './route-access';
 
@@ -309,5 +314,30 @@ describe('public content API: caching, CORS and sessions', () => {
     const publicRoutes = Object.entries(routeAccess).filter(([key]) => key.split(' ')[1]!.startsWith('/api/public/'));
     expect(publicRoutes.length).toBeGreaterThanOrEqual(2);
     for (const [key, access] of publicRoutes) expect(access, key).toBe('public');
+  });
+});
+
+describe('public content API: cost', () => {
+  it('runs at most three statements for a list, two for a page and one for a 304 (each a D1 round trip on Workers)', async () => {
+    const site = await apiSite();
+    const statements: string[] = [];
+    const client = (site.deps.db as unknown as { $client: Client }).$client;
+    const db = drizzle(client, { schema, logger: { logQuery: (query) => statements.push(query) } }) as unknown as Database;
+    const app = createApp({ ...site.deps, db, pageCache: undefined });
+    const cost = async (path: string, headers: Record<string, string> = {}) => {
+      statements.length = 0;
+      const response = await app.request(path, { headers });
+      return { status: response.status, etag: response.headers.get('etag') ?? '', statements: statements.length };
+    };
+    const list = await cost('/api/public/pages?locale=en&cat=notes');
+    expect(list).toMatchObject({ status: 200, statements: 3 });
+    const page = await cost('/api/public/pages/en/about');
+    expect(page).toMatchObject({ status: 200, statements: 2 });
+    expect(await cost('/api/public/pages/en/about', { 'if-none-match': page.etag })).toMatchObject({
+      status: 304,
+      statements: 1,
+    });
+    // A path that cannot name a page is refused before any query.
+    expect(await cost('/api/public/pages/en/..%2f..%2fetc')).toMatchObject({ status: 404, statements: 0 });
   });
 });
