@@ -44,7 +44,7 @@ export async function installThroughApi(server: RunningServer, owner = OWNER) {
  * The running server's own SQLite file, opened from the test process for a moment (WAL lets both
  * write; the busy timeout waits out the server's writes).
  */
-async function withSiteDatabase<T>(server: RunningServer, use: (db: Database) => Promise<T>) {
+export async function withSiteDatabase<T>(server: RunningServer, use: (db: Database) => Promise<T>) {
   const { db, close } = await createNodeDatabase(`file:${path.join(server.dataDir, 'daftar.db')}`);
   try {
     return await use(db);
