@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite';
+import { serverBundled } from './scripts/server-bundled.ts';
 
-// Bundles the node platform entries (server, CLI) into build/node; npm packages stay external but drizzle-orm.
+// Bundles the node platform entries (server, CLI) into build/node; npm packages stay external but those of scripts/server-bundled.ts.
 export default defineConfig({
-  // drizzle-orm is bundled: loaded from node_modules, each of its ~80 files made Node read its 180 KB
-  // package.json again, about a third of the server's start (the React Router build does the same).
-  ssr: { noExternal: [/^drizzle-orm(\/|$)/] },
+  // Bundled, not loaded from node_modules at every start (scripts/server-bundled.ts).
+  ssr: { noExternal: serverBundled },
   build: {
     ssr: true,
     outDir: 'build/node',
