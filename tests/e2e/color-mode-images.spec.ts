@@ -106,7 +106,12 @@ async function watchFirstPaint(page: Page) {
 const SHOTS = process.env.SCREENSHOTS === '1';
 const PHONE = { width: 390, height: 844 };
 
-test('a page that forces dark mode, and pages with responsive images, in both languages', async ({ browser, freshSite }) => {
+test('a page that forces dark mode, and pages with responsive images, in both languages', async ({
+  browser,
+  freshSite,
+  page,
+  login,
+}) => {
   test.setTimeout(240_000);
   await test.step('publish the pages', () => publishPages(freshSite));
 
@@ -164,6 +169,28 @@ test('a page that forces dark mode, and pages with responsive images, in both la
     });
   }
 
+  await test.step('fa: the editor keeps a page in one mode with the colour mode field', async () => {
+    await login('editor', freshSite);
+    await page.goto(`${freshSite.url}/fa/manage/editor/fa/photos`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const field = page.getByLabel('پوسته', { exact: true });
+    await expect(field).toHaveValue('');
+    await expect(field).toHaveAccessibleDescription(/همیشه روشن/);
+    await field.selectOption({ label: 'همیشه روشن' });
+    await expect(page.getByTestId('save-state')).toHaveText('تغییرات ذخیره‌نشده');
+    await page.getByRole('button', { name: 'ذخیره', exact: true }).click();
+    await expect(page.getByTestId('save-state')).toHaveText('همهٔ تغییرات ذخیره شده است');
+    const api = await ownerApi(freshSite);
+    const saved = (await (await api('GET', '/api/pages/fa/photos')).json()) as { frontMatter: Record<string, unknown> };
+    expect(saved.frontMatter.colorMode).toBe('light');
+    expect((await api('POST', '/api/builds/publish', { title: 'Light photos' })).status).toBe(200);
+    const html = await (await fetch(`${freshSite.url}/fa/photos`)).text();
+    expect(html).toMatch(/<html[^>]*data-color-mode-forced="light"/);
+    // The night page opened in the editor shows its mode.
+    await page.goto(`${freshSite.url}/fa/manage/editor/fa/night`);
+    await expect(page.getByLabel('پوسته', { exact: true })).toHaveValue('dark');
+  });
+
   if (!SHOTS) return;
   await test.step('screenshots', async () => {
     mkdirSync('/tmp/shots/images', { recursive: true });
@@ -189,6 +216,14 @@ test('a page that forces dark mode, and pages with responsive images, in both la
             });
             await page.screenshot({ path: `/tmp/shots/images/${path}-${locale}-${theme}-${device}.png`, fullPage: true });
           }
+          // The editor's colour mode field.
+          const { name, value } = await createSessionCookie(freshSite, 'editor');
+          await context.addCookies([{ name, value, url: freshSite.url }]);
+          await page.goto(`${freshSite.url}/${locale}/manage/editor/${locale}/night`);
+          await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+          const field = page.locator('select[name="colorMode"]');
+          await field.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `/tmp/shots/images/editor-${locale}-${theme}-${device}.png` });
           await context.close();
         }
   });

@@ -181,6 +181,33 @@ export function FrontMatterPanel({
           </p>
         ) : null}
       </div>
+      <div>
+        <label htmlFor={`${id}-color-mode`} className="mb-1 block text-sm font-medium">
+          {t('editor.fields.colorMode')}
+        </label>
+        {/* Front matter `colorMode` (common/color-mode.ts): empty leaves the mode to the reader. */}
+        <select
+          id={`${id}-color-mode`}
+          name="colorMode"
+          value={text('colorMode')}
+          onChange={(event) => set('colorMode', event.target.value || undefined)}
+          aria-invalid={errors.colorMode ? true : undefined}
+          aria-describedby={`${id}-color-mode-hint${errors.colorMode ? ` ${id}-color-mode-error` : ''}`}
+          className="block w-full rounded-md border border-border bg-surface px-3 py-2 text-fg focus:border-secondary focus:outline-none aria-[invalid=true]:border-error"
+        >
+          <option value="">{t('editor.fields.colorModeReader')}</option>
+          <option value="light">{t('editor.fields.colorModeLight')}</option>
+          <option value="dark">{t('editor.fields.colorModeDark')}</option>
+        </select>
+        <p id={`${id}-color-mode-hint`} className="mt-1 text-xs text-fg-muted">
+          {t('editor.fields.colorModeHint')}
+        </p>
+        {errors.colorMode ? (
+          <p id={`${id}-color-mode-error`} className="mt-1 text-sm text-error-strong">
+            {errors.colorMode}
+          </p>
+        ) : null}
+      </div>
       <div className="grid gap-2 sm:grid-cols-2">
         {FLAGS.map((flag) => (
           <label key={flag} className="flex items-center gap-2 text-sm">
