@@ -72,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </SessionProvider>
         </I18nextProvider>
         {reading ? (
-          <ReadingScripts src={reading} matches={matches} root={root} />
+          <ReadingScripts script={reading} matches={matches} root={root} />
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />

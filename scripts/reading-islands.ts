@@ -122,8 +122,13 @@ export function readingIslands({ target, root = process.cwd() }: { target: strin
       if (id !== `\0${ENTRIES_ID}`) return null;
       if (!isBuild) return 'export default null;';
       const byLocale = await built();
+      // Each entry with the chunks it imports statically, which the page preloads beside it.
       const entries = Object.fromEntries(
-        Object.entries(byLocale).map(([locale, chunks]) => [locale, `/${chunks.find((chunk) => chunk.isEntry)?.fileName}`]),
+        Object.entries(byLocale).map(([locale, chunks]) => {
+          const entry = chunks.find((chunk) => chunk.isEntry);
+          if (!entry) throw new Error(`the reading build of ${locale} has no entry`);
+          return [locale, { src: `/${entry.fileName}`, preload: entry.imports.map((file) => `/${file}`) }];
+        }),
       );
       return `export default ${JSON.stringify(entries)};`;
     },

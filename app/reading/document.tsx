@@ -21,14 +21,22 @@ export function documentLoad({ request }: { request: Request }): never {
 }
 
 /** The reading script of this page, or null when the page hydrates (any other page, the installer, `vite dev`). */
-export function readingScript(matches: readonly UIMatch[], root: RootData): string | null {
+export function readingScript(matches: readonly UIMatch[], root: RootData): { src: string; preload: string[] } | null {
   if (!entries || !root.installed) return null;
   const reading = matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return reading ? entries[root.locale as Locale] : null;
 }
 
 /** What the islands need from the server, as JSON in the page (the same for every reader: cacheable). */
-export function ReadingScripts({ src, matches, root }: { src: string; matches: readonly UIMatch[]; root: RootData }) {
+export function ReadingScripts({
+  script,
+  matches,
+  root,
+}: {
+  script: { src: string; preload: string[] };
+  matches: readonly UIMatch[];
+  root: RootData;
+}) {
   const buildId = matches
     .map((match) => (match.loaderData as { buildId?: string } | undefined)?.buildId)
     .find((id) => typeof id === 'string');
@@ -44,7 +52,11 @@ export function ReadingScripts({ src, matches, root }: { src: string; matches: r
     <>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data (not executed), `<` escaped. */}
       <script type="application/json" id={READING_DATA_ID} dangerouslySetInnerHTML={{ __html: json }} />
-      <script type="module" src={src} />
+      <script type="module" src={script.src} />
+      {/* Its imports load beside it instead of after it. */}
+      {script.preload.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
     </>
   );
 }

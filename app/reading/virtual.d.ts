@@ -1,7 +1,7 @@
 // Modules scripts/reading-islands.ts provides at build time.
 declare module 'virtual:reading-entries' {
-  /** The reading script's address per locale (null in `vite dev`, where every page hydrates). */
-  const entries: Record<'fa' | 'en', string> | null;
+  /** The reading script's address per locale and the chunks it imports (null in `vite dev`, where every page hydrates). */
+  const entries: Record<'fa' | 'en', { src: string; preload: string[] }> | null;
   export default entries;
 }
 declare module 'virtual:reading-messages' {
