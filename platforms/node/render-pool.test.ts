@@ -33,4 +33,24 @@ describe('render pool', () => {
       await pool?.close();
     }
   }, 30_000);
+
+  it('renders a chunk in this thread when a render thread dies (a page too big for its capped heap)', async () => {
+    const pool = createRenderPool({
+      script: new URL('./render-worker.ts', import.meta.url),
+      execArgv: ['--import', 'tsx'],
+      threads: 2,
+      threadsFromPages: 1,
+      heapMb: 4,
+    });
+    const big = `---\ntitle: "Big"\n---\n\n${'A *long* paragraph with [a link](/en/x) and `code`.\n\n'.repeat(6_000)}`;
+    const sources: PageSource[] = [
+      { text: big, locale: 'en' },
+      { text: samplePages[0]!.content, locale: slugFromPath(samplePages[0]!.path)!.locale },
+    ];
+    try {
+      expect(await pool!.renderPages(sources)).toEqual(await renderInThread(sources));
+    } finally {
+      await pool?.close();
+    }
+  }, 60_000);
 });

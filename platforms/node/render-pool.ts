@@ -24,11 +24,14 @@ export function createRenderPool(
     execArgv,
     threads = Math.min(4, availableParallelism()),
     threadsFromPages = THREADS_FROM_PAGES,
+    heapMb = 64,
   }: {
     script?: URL;
     execArgv?: string[];
     threads?: number;
     threadsFromPages?: number;
+    /** Each thread's old generation. */
+    heapMb?: number;
   } = {},
 ): { renderPages: RenderPages; close: () => Promise<void> } | undefined {
   if (threads < 2 || script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return undefined;
@@ -42,16 +45,18 @@ export function createRenderPool(
         ...(execArgv ? { execArgv } : {}),
         // A bounded heap, but a young generation big enough for rendering's short-lived garbage:
         // with V8's small default, garbage collection took about a fifth of the sync.
-        resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 32 },
+        resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
       });
       worker.on('message', ({ id, pages }: { id: number; pages: RenderedPage[] }) => {
         waiting.get(id)?.resolve(pages);
         waiting.delete(id);
       });
-      worker.on('error', (error) => {
+      const fail = (error: unknown) => {
         for (const job of waiting.values()) job.reject(error);
         waiting.clear();
-      });
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => code && fail(new Error(`a render thread exited with code ${code}`)));
       return worker;
     });
   const run = (worker: Worker, sources: PageSource[]) =>
@@ -66,7 +71,20 @@ export function createRenderPool(
       if (!workers.length) workers = start();
       // Contiguous slices, one per thread, so the answers come back in order.
       const per = Math.ceil(sources.length / workers.length);
-      return (await Promise.all(workers.map((worker, i) => run(worker, sources.slice(i * per, (i + 1) * per))))).flat();
+      const threads = workers;
+      const slices = threads.map((worker, i) => {
+        const slice = sources.slice(i * per, (i + 1) * per);
+        return run(worker, slice).catch(async () => {
+          // A thread that died (a page too big for its capped heap): this slice renders here, and the
+          // next chunk starts new threads.
+          if (workers === threads) {
+            workers = [];
+            await Promise.all(threads.map((thread) => thread.terminate()));
+          }
+          return renderInThread(slice);
+        });
+      });
+      return (await Promise.all(slices)).flat();
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));
