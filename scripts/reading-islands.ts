@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { sharedMessages } from '../common/messages.ts';
+import { serverBoundary } from './server-boundary.ts';
 
 /*
  * The reading pages' script (decision 0007): app/reading/entry.tsx built once per locale, with React
@@ -62,6 +63,8 @@ export async function buildReadingLocale(root: string, locale: (typeof LOCALES)[
       ],
     },
     plugins: [
+      // Browser code like the client build: nothing from server/ may reach it.
+      serverBoundary(root),
       {
         name: 'daftar:reading-swaps',
         enforce: 'pre',
