@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 
-export function EmptyState({ icon: Icon, title, hint }: { icon: LucideIcon; title: string; hint: string }) {
+export function EmptyState({ icon: Icon, title, hint }: { icon: LucideIcon; title: string; hint: ReactNode }) {
   return (
     <div className="rounded-lg border border-dashed border-border p-8 text-center">
       <Icon aria-hidden className="mx-auto size-8 text-fg-muted" />

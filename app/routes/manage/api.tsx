@@ -113,7 +113,11 @@ export default function ManageApi({ loaderData }: Route.ComponentProps) {
           ))}
         </>
       ) : (
-        <EmptyState icon={SearchX} title={t('apiReference.empty')} hint={t('apiReference.emptyHint')} />
+        <EmptyState
+          icon={SearchX}
+          title={t('apiReference.empty')}
+          hint={<Trans i18nKey="apiReference.emptyHint" components={{ code: <code dir="ltr" className="font-mono" /> }} />}
+        />
       )}
     </section>
   );

@@ -67,7 +67,7 @@ export function ApiRouteCard({ route }: { route: ApiReferenceRoute }) {
               <tbody>
                 {route.fields.map((field) => (
                   <tr key={`${field.in}-${field.name}`} className="border-b border-border/60 align-top last:border-0">
-                    <th scope="row" className="py-1 pe-3 text-start font-normal">
+                    <th scope="row" className="min-w-28 py-1 pe-3 text-start font-normal">
                       <code dir="ltr" className="font-mono">
                         {field.name}
                       </code>
