@@ -88,10 +88,14 @@ async function ensureStaging(db: Database) {
  */
 const staging = alias(pages, STAGING);
 
+/** On a conflict, every column but the key from the row being inserted (`excluded.…`): its values are bound once, not twice. */
+const stagedUpdate = Object.fromEntries(
+  pageColumns.filter(([key]) => key !== 'sourcePath').map(([key, column]) => [key, sql`excluded.${sql.identifier(column.name)}`]),
+) as Partial<Record<keyof PageRow, ReturnType<typeof sql>>>;
+
 /** One rendered page into the staging table (replacing an older render of the same file). */
 function stageRow(db: Database, row: PageRow) {
-  const { sourcePath: _path, ...rest } = row;
-  return db.insert(staging).values(row).onConflictDoUpdate({ target: staging.sourcePath, set: rest });
+  return db.insert(staging).values(row).onConflictDoUpdate({ target: staging.sourcePath, set: stagedUpdate });
 }
 
 /** Moves every staged row into `pages` (inserting, or updating the page at the same address). */
