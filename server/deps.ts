@@ -62,7 +62,7 @@ export type AppDeps = {
    * carried on after the response and by the cron (Workers; docs/decisions/0009-workers-chunked-sync.md).
    * Absent = the whole sync in one go, in this process (node).
    */
-  chunkedSync?: { chunkPages: number; budgetMs: number };
+  chunkedSync?: { chunkPages: number; budgetMs: number; maxSteps: number };
   /** Trust `CF-Connecting-IP` (set by Cloudflare) for the client address. */
   trustCloudflareIp?: boolean;
   /**

@@ -19,11 +19,12 @@ import { createWorkersPageCache } from './page-cache';
 
 /**
  * A re-index runs in steps (docs/decisions/0009-workers-chunked-sync.md): each stages this many pages —
- * about as many GitHub reads and one D1 batch, and a second or two of CPU, far inside a paid
- * Worker's 30 s of CPU, 10 000 subrequests and 1 000 D1 queries — and an invocation (the request's
- * `waitUntil`, the per-minute cron) runs steps for this long, checked between steps.
+ * about as many GitHub reads, one D1 batch of as many inserts and about nine other D1 queries, and a
+ * second or two of CPU — and an invocation (a request with its `waitUntil`, a cron run) runs steps for
+ * at most this long and this many: 8 steps stay under a paid Worker's 1 000 D1 queries even if every
+ * statement of a batch counts as one, and far under its 10 000 subrequests and 30 s of CPU.
  */
-const CHUNKED_SYNC = { chunkPages: 100, budgetMs: 20_000 };
+const CHUNKED_SYNC = { chunkPages: 100, budgetMs: 20_000, maxSteps: 8 };
 
 /** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
 export type WorkerEnv = { DB?: D1Database } & Record<string, unknown>;
@@ -135,7 +136,13 @@ export default {
       await publishDueBuild({ db, contentRepository });
       // …and a re-index in progress takes its next steps (a step killed midway is run again once its lease lapses).
       // (The page cache needs no clearing: its version is the latest build id, re-read every 5 s.)
-      await runContentSyncSteps({ db, contentRepository, chunkedSync: CHUNKED_SYNC }, { budgetMs: CHUNKED_SYNC.budgetMs });
+      await runContentSyncSteps(
+        { db, contentRepository, chunkedSync: CHUNKED_SYNC },
+        {
+          budgetMs: CHUNKED_SYNC.budgetMs,
+          maxSteps: CHUNKED_SYNC.maxSteps,
+        },
+      );
       return;
     }
     const purged = await purgeExpiredSessions(db);

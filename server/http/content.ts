@@ -33,7 +33,9 @@ export function createContentApiRoutes(deps: AppDeps) {
     const first = await runContentSyncSteps(deps, { maxSteps: 1 });
     if (first.result) return c.json(first.result);
     if (first.sync?.status === 'running')
-      c.executionCtx.waitUntil(runContentSyncSteps(deps, { budgetMs: deps.chunkedSync.budgetMs }));
+      c.executionCtx.waitUntil(
+        runContentSyncSteps(deps, { budgetMs: deps.chunkedSync.budgetMs, maxSteps: deps.chunkedSync.maxSteps - 1 }),
+      );
     return c.json({ sync: first.sync ? contentSyncState(first.sync) : null }, 202);
   });
   // The builds screen polls this while a sync runs.

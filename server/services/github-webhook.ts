@@ -69,7 +69,7 @@ export function handleGithubEvent(deps: WebhookDeps, event: string | undefined, 
       // Workers: steps within this delivery's `waitUntil`; the cron carries a big sync on.
       if (deps.chunkedSync) {
         await startChunkedSync(deps.db);
-        await runContentSyncSteps(deps, { budgetMs: deps.chunkedSync.budgetMs });
+        await runContentSyncSteps(deps, { budgetMs: deps.chunkedSync.budgetMs, maxSteps: deps.chunkedSync.maxSteps });
         return;
       }
       const result = await recordedSync(deps.db, repository);
