@@ -99,3 +99,17 @@ test('a hydrated page reaches a reading page by a document load, and the reading
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true);
 });
+
+test('logging out from a reading page lands on the home page with the logged-out toast', async ({
+  page,
+  login,
+  installedSite,
+}) => {
+  await login('member');
+  await page.goto(`${installedSite.url}/fa/logs`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('button', { name: 'خروج' }).click();
+  await expect(page).toHaveURL(`${installedSite.url}/fa`);
+  await expect(page.getByRole('status').filter({ hasText: 'از حساب خود خارج شدید' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ورود' }).first()).toBeVisible();
+});

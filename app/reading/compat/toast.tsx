@@ -27,7 +27,34 @@ export function toast(input: Omit<ToastItem, 'id' | 'open'>) {
   items = [...items, item].slice(-TOAST_LIMIT);
   emit();
   setTimeout(() => dismissToast(item.id), TOAST_DURATION);
+  recent.push({ at: Date.now(), item: input });
   return item.id;
+}
+
+/*
+ * A toast followed at once by a document load (logout, then the home page) would vanish with the
+ * page; on a hydrated page it survives a client navigation. So toasts of the last second before the
+ * page goes are kept in sessionStorage and shown again by the next page's script.
+ */
+const CARRIED_KEY = 'daftar.toasts';
+const CARRY_MS = 1000;
+const recent: { at: number; item: Omit<ToastItem, 'id' | 'open'> }[] = [];
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    const carried = recent.filter((entry) => Date.now() - entry.at < CARRY_MS).map((entry) => entry.item);
+    try {
+      if (carried.length) sessionStorage.setItem(CARRIED_KEY, JSON.stringify(carried));
+    } catch {
+      // Storage blocked: the toast goes with the page.
+    }
+  });
+  try {
+    const stored = sessionStorage.getItem(CARRIED_KEY);
+    sessionStorage.removeItem(CARRIED_KEY);
+    for (const item of stored ? (JSON.parse(stored) as Omit<ToastItem, 'id' | 'open'>[]) : []) toast(item);
+  } catch {
+    // Storage blocked or a damaged entry: nothing is carried.
+  }
 }
 
 export function dismissToast(id: number) {
