@@ -37,7 +37,11 @@ test('the API reference lists every call with who may make it, and filters (en)'
   const createUser = page.getByRole('article', { name: 'POST /api/users', exact: true });
   await expect(createUser).toContainText('Users · Create');
   await expect(createUser).toContainText('users.create');
-  await expect(createUser.getByRole('rowheader').first()).toHaveText('firstName');
+  await expect(createUser.getByRole('rowheader').first().locator('code')).toHaveText('firstName');
+  // Required fields say so beside their name.
+  await expect(createUser.getByRole('rowheader').first()).toContainText('required');
+  await expect(fields.getByRole('rowheader').nth(0)).toContainText('required');
+  await expect(fields.getByRole('rowheader').nth(1)).not.toContainText('required');
   // Field notes come from the schemas, in English.
   await expect(fields.getByRole('row', { name: /^cat/ })).toContainText('Only pages of this category');
 

@@ -56,25 +56,26 @@ export function ApiRouteCard({ route }: { route: ApiReferenceRoute }) {
                   <th scope="col" className="py-1 pe-3 text-start font-medium">
                     {t('apiReference.field.in')}
                   </th>
-                  <th scope="col" className="py-1 pe-3 text-start font-medium">
-                    {t('apiReference.field.type')}
-                  </th>
                   <th scope="col" className="py-1 text-start font-medium">
-                    {t('apiReference.field.required')}
+                    {t('apiReference.field.type')}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {route.fields.map((field) => (
                   <tr key={`${field.in}-${field.name}`} className="border-b border-border/60 align-top last:border-0">
-                    <th scope="row" className="min-w-28 py-1 pe-3 text-start font-normal">
+                    <th scope="row" className="py-1 pe-3 text-start font-normal">
                       <code dir="ltr" className="font-mono">
                         {field.name}
                       </code>
+                      {/* Three columns fit a phone; whether a field is required rides on its name. */}
+                      {field.required ? (
+                        <span className="ms-2 text-xs font-medium text-fg-muted">{t('apiReference.required')}</span>
+                      ) : null}
                       {field.description ? <p className="text-xs text-fg-muted">{field.description}</p> : null}
                     </th>
                     <td className="py-1 pe-3">{t(`apiReference.in.${field.in}`)}</td>
-                    <td className="py-1 pe-3">
+                    <td className="py-1">
                       <code dir="ltr" className="break-words font-mono">
                         {field.type}
                         {field.rules.length ? (
@@ -91,7 +92,6 @@ export function ApiRouteCard({ route }: { route: ApiReferenceRoute }) {
                         </span>
                       ) : null}
                     </td>
-                    <td className="py-1">{field.required ? t('apiReference.yes') : t('apiReference.no')}</td>
                   </tr>
                 ))}
               </tbody>
