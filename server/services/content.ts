@@ -159,9 +159,11 @@ export async function listPublicPages(db: Database, locale: Locale, slice: { lim
     .select({
       slug: pages.slug,
       indexedAt: pages.indexedAt,
-      // The other language's row at the same address, through the unique (locale, slug) index.
+      // The other language's row at the same address, through the unique (locale, slug) index. The
+      // outer column is named with its table: drizzle writes a bare "slug", which SQLite would read
+      // as the inner row's own (every page would then claim a translation).
       translated:
-        sql<number>`exists (select 1 from ${pages} as other where other.locale = ${otherLocale(locale)} and other.slug = ${pages.slug} and other.draft = 0)`.mapWith(
+        sql<number>`exists (select 1 from ${pages} as other where other.locale = ${otherLocale(locale)} and other.slug = ${pages}.${sql.identifier('slug')} and other.draft = 0)`.mapWith(
           Boolean,
         ),
     })
