@@ -63,23 +63,21 @@ type ViewEntry = {
   published?: PublishedRow;
 };
 
+/** The index columns the dashboard shows of a published page. */
+const publishedColumns = {
+  locale: pages.locale,
+  slug: pages.slug,
+  sourcePath: pages.sourcePath,
+  sourceHash: pages.sourceHash,
+  title: pages.title,
+  cat: pages.cat,
+  date: pages.date,
+  draft: pages.draft,
+  indexedAt: pages.indexedAt,
+};
+
 async function pendingView(db: Database) {
-  const [rows, changes] = await Promise.all([
-    db
-      .select({
-        locale: pages.locale,
-        slug: pages.slug,
-        sourcePath: pages.sourcePath,
-        sourceHash: pages.sourceHash,
-        title: pages.title,
-        cat: pages.cat,
-        date: pages.date,
-        draft: pages.draft,
-        indexedAt: pages.indexedAt,
-      })
-      .from(pages),
-    pendingChanges(db),
-  ]);
+  const [rows, changes] = await Promise.all([db.select(publishedColumns).from(pages), pendingChanges(db)]);
   const entries = new Map<string, ViewEntry>();
   for (const row of rows) {
     const ref = pageFromFile(row.sourcePath);
@@ -123,17 +121,6 @@ function pageNotFound(ref: PageRef) {
 // Reads answer from SQL over the index (filters, order, count, one window of rows), so they cost
 // the same with 10 000 pages as with 10; only the open build's changes (few) are laid over in code.
 
-const publishedColumns = {
-  locale: pages.locale,
-  slug: pages.slug,
-  sourcePath: pages.sourcePath,
-  sourceHash: pages.sourceHash,
-  title: pages.title,
-  cat: pages.cat,
-  date: pages.date,
-  draft: pages.draft,
-  indexedAt: pages.indexedAt,
-};
 /** The page path of an indexed file: `content/en/logs/a.md` → `logs/a` (`content/xx/` is 11 characters, `.md` 3). */
 const pathSql = sql`substr(${pages.sourcePath}, 12, length(${pages.sourcePath}) - 14)`;
 /** `en/logs/a`: the list's tie-breaker, as the code compares it. */
