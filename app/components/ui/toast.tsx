@@ -2,61 +2,30 @@ import { X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  currentToasts,
+  dismissToast,
+  isUrgent,
+  pushToast,
+  subscribeToasts,
+  TOAST_DURATION,
+  type ToastItem,
+  toastColors,
+} from './toast-queue';
 
 /*
- * Toasts (docs/spec.md §3, §9): a queue keeping the latest 5, each shown 5 000 ms, swipe right to dismiss,
- * F8 focuses the region, removal 200 ms after closing. Radix Toast's defaults are these constants.
+ * Toasts on hydrated pages (docs/spec.md §3, §9): the shared queue (./toast-queue.ts) shown by Radix
+ * Toast — swipe right to dismiss, F8 focuses the region.
  */
-export type ToastColor = 'success' | 'info' | 'warning' | 'error';
-export type ToastItem = { id: number; open: boolean; title: string; description?: string; color: ToastColor };
+export type { ToastColor, ToastItem } from './toast-queue';
+export { dismissToast, TOAST_DURATION, TOAST_LIMIT, TOAST_REMOVE_DELAY } from './toast-queue';
+export const toast = pushToast;
 
-export const TOAST_LIMIT = 5;
-export const TOAST_DURATION = 5000;
-export const TOAST_REMOVE_DELAY = 200;
-
-let items: ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const listener of listeners) listener();
-};
-
-export function toast(input: Omit<ToastItem, 'id' | 'open'>) {
-  const item = { ...input, id: nextId++, open: true };
-  items = [...items, item].slice(-TOAST_LIMIT);
-  emit();
-  return item.id;
-}
-
-export function dismissToast(id: number) {
-  items = items.map((item) => (item.id === id ? { ...item, open: false } : item));
-  emit();
-  setTimeout(() => {
-    items = items.filter((item) => item.id !== id);
-    emit();
-  }, TOAST_REMOVE_DELAY);
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 const noToasts: ToastItem[] = [];
-
-const colors: Record<ToastColor, string> = {
-  success: 'border-s-green-500',
-  info: 'border-s-blue-500',
-  warning: 'border-s-amber-500',
-  error: 'border-s-red-500',
-};
 
 export function Toaster() {
   const { t } = useTranslation();
-  const list = useSyncExternalStore(
-    subscribe,
-    () => items,
-    () => noToasts,
-  );
+  const list = useSyncExternalStore(subscribeToasts, currentToasts, () => noToasts);
   return (
     <RadixToast.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50} label={t('common.notifications')}>
       {list.map((item) => (
@@ -64,9 +33,9 @@ export function Toaster() {
           key={item.id}
           open={item.open}
           onOpenChange={(open) => !open && dismissToast(item.id)}
-          type={item.color === 'error' || item.color === 'warning' ? 'foreground' : 'background'}
+          type={isUrgent(item.color) ? 'foreground' : 'background'}
           data-color={item.color}
-          className={`relative rounded-lg border border-s-4 border-border bg-surface p-4 pe-10 shadow-lg data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] ${colors[item.color]}`}
+          className={`relative rounded-lg border border-s-4 border-border bg-surface p-4 pe-10 shadow-lg data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] ${toastColors[item.color]}`}
         >
           <RadixToast.Title className="font-semibold">{item.title}</RadixToast.Title>
           {item.description ? (

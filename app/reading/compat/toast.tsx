@@ -7,28 +7,26 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  currentToasts,
+  dismissToast,
+  isUrgent,
+  pushToast,
+  subscribeToasts,
+  TOAST_DURATION,
+  type ToastInput,
+  toastColors,
+} from '../../components/ui/toast-queue';
 
-export type ToastColor = 'success' | 'info' | 'warning' | 'error';
-export type ToastItem = { id: number; open: boolean; title: string; description?: string; color: ToastColor };
+export type { ToastColor, ToastItem } from '../../components/ui/toast-queue';
+export { dismissToast, TOAST_DURATION, TOAST_LIMIT, TOAST_REMOVE_DELAY } from '../../components/ui/toast-queue';
 
-export const TOAST_LIMIT = 5;
-export const TOAST_DURATION = 5000;
-export const TOAST_REMOVE_DELAY = 200;
-
-let items: ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const listener of listeners) listener();
-};
-
-export function toast(input: Omit<ToastItem, 'id' | 'open'>) {
-  const item = { ...input, id: nextId++, open: true };
-  items = [...items, item].slice(-TOAST_LIMIT);
-  emit();
-  setTimeout(() => dismissToast(item.id), TOAST_DURATION);
+export function toast(input: ToastInput) {
+  const id = pushToast(input);
+  // Radix closes a toast after its duration on hydrated pages; here nothing else does.
+  setTimeout(() => dismissToast(id), TOAST_DURATION);
   recent.push({ at: Date.now(), item: input });
-  return item.id;
+  return id;
 }
 
 /*
@@ -38,7 +36,7 @@ export function toast(input: Omit<ToastItem, 'id' | 'open'>) {
  */
 const CARRIED_KEY = 'daftar.toasts';
 const CARRY_MS = 1000;
-const recent: { at: number; item: Omit<ToastItem, 'id' | 'open'> }[] = [];
+const recent: { at: number; item: ToastInput }[] = [];
 if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', () => {
     const carried = recent.filter((entry) => Date.now() - entry.at < CARRY_MS).map((entry) => entry.item);
@@ -51,36 +49,15 @@ if (typeof window !== 'undefined') {
   try {
     const stored = sessionStorage.getItem(CARRIED_KEY);
     sessionStorage.removeItem(CARRIED_KEY);
-    for (const item of stored ? (JSON.parse(stored) as Omit<ToastItem, 'id' | 'open'>[]) : []) toast(item);
+    for (const item of stored ? (JSON.parse(stored) as ToastInput[]) : []) toast(item);
   } catch {
     // Storage blocked or a damaged entry: nothing is carried.
   }
 }
 
-export function dismissToast(id: number) {
-  items = items.map((item) => (item.id === id ? { ...item, open: false } : item));
-  emit();
-  setTimeout(() => {
-    items = items.filter((item) => item.id !== id);
-    emit();
-  }, TOAST_REMOVE_DELAY);
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-const colors: Record<ToastColor, string> = {
-  success: 'border-s-green-500',
-  info: 'border-s-blue-500',
-  warning: 'border-s-amber-500',
-  error: 'border-s-red-500',
-};
-
 export function Toaster() {
   const { t } = useTranslation();
-  const list = useSyncExternalStore(subscribe, () => items);
+  const list = useSyncExternalStore(subscribeToasts, currentToasts);
   const region = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -99,10 +76,10 @@ export function Toaster() {
         {list.map((item) => (
           <li
             key={item.id}
-            role={item.color === 'error' || item.color === 'warning' ? 'alert' : 'status'}
+            role={isUrgent(item.color) ? 'alert' : 'status'}
             data-color={item.color}
             data-state={item.open ? 'open' : 'closed'}
-            className={`relative rounded-lg border border-s-4 border-border bg-surface p-4 pe-10 shadow-lg transition-opacity data-[state=closed]:opacity-0 ${colors[item.color]}`}
+            className={`relative rounded-lg border border-s-4 border-border bg-surface p-4 pe-10 shadow-lg transition-opacity data-[state=closed]:opacity-0 ${toastColors[item.color]}`}
           >
             <div className="font-semibold">{item.title}</div>
             {item.description ? <div className="mt-1 text-sm text-fg-muted">{item.description}</div> : null}
