@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, snap, test } from './fixtures';
 
 test.describe('bilingual shell', () => {
   test('the root redirects by Accept-Language', async ({ site, playwright }) => {
@@ -45,6 +45,21 @@ test.describe('bilingual shell', () => {
     await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
     const enBox = await page.getByRole('button', { name: 'Theme Switcher' }).boundingBox();
     expect(enBox && enBox.x > 600).toBe(true);
+  });
+
+  test('on a 390 px phone the header keeps its controls on one row beside the wordmark', async ({ installedSite, browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    for (const locale of ['en', 'fa']) {
+      await page.goto(`${installedSite.url}/${locale}`);
+      await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
+      const wordmark = await page.getByTestId('wordmark').boundingBox();
+      const theme = await page.getByRole('button', { name: 'Theme Switcher' }).boundingBox();
+      // Same row: the button's middle lies within the wordmark's height.
+      expect(wordmark && theme && Math.abs(theme.y + theme.height / 2 - (wordmark.y + wordmark.height / 2)) < 8).toBe(true);
+      await snap(page, `header-phone-${locale}`);
+    }
+    await context.close();
   });
 
   test('switching language persists across reloads and new visits to /', async ({ site, browser }) => {

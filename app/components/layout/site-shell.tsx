@@ -29,7 +29,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </a>
       {/* 65px high from the sm breakpoint; on phones the menu takes a second row (app.css adjusts the hash offset). */}
       <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur sm:h-[65px]">
-        <div className="mx-auto flex h-full max-w-5xl flex-wrap items-center gap-x-4 px-4 py-2 sm:flex-nowrap sm:py-0">
+        <div className="mx-auto flex h-full max-w-5xl flex-wrap items-center gap-x-1 px-4 py-2 sm:flex-nowrap sm:gap-x-4 sm:py-0">
           {/* The wordmark: a notebook mark in the brand colour beside the site's name in either script. */}
           <Link to={paths.home(locale)} className="me-auto flex items-center gap-2 sm:me-0" data-testid="wordmark">
             <span
