@@ -10,9 +10,11 @@ const FORM_STATE_KEY = 'daftar.formState';
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 type FormState = { path: string; fields: Record<string, string> };
+/** Where fields are looked for: the document or one element. */
+type FieldRoot = Pick<ParentNode, 'querySelectorAll'>;
 
 /** Fields worth keeping: named or identified, visible kinds; never passwords, files or hidden tokens. */
-function keptFields(root: ParentNode): FieldElement[] {
+function keptFields(root: FieldRoot): FieldElement[] {
   const all = [...root.querySelectorAll('input, textarea, select')] as FieldElement[];
   return all.filter((field) => {
     if (!(field.name || field.id)) return false;
@@ -21,7 +23,20 @@ function keptFields(root: ParentNode): FieldElement[] {
   });
 }
 
-const fieldKey = (field: FieldElement) => (field.id ? `#${field.id}` : `@${field.name}`);
+/**
+ * Each field with its key: its name and how many fields of that name came before it (`@email:0`),
+ * else its id. Names first, since generated ids (useId) differ between React on the server and
+ * Preact in a reading page's island; the count keeps two forms with the same field names apart.
+ */
+function keyedFields(root: FieldRoot): [string, FieldElement][] {
+  const seen = new Map<string, number>();
+  return keptFields(root).map((field) => {
+    if (!field.name) return [`#${field.id}`, field];
+    const count = seen.get(field.name) ?? 0;
+    seen.set(field.name, count + 1);
+    return [`@${field.name}:${count}`, field];
+  });
+}
 
 function currentValue(field: FieldElement): string {
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return String(field.checked);
@@ -33,22 +48,21 @@ export function reloadOnce({
   storage = sessionStorage,
   now = Date.now(),
   reload = () => window.location.reload(),
-  root = document as ParentNode,
+  root = document as FieldRoot,
   path = window.location.pathname,
 } = {}): boolean {
   const last = Number(storage.getItem(GUARD_KEY) ?? 0);
   if (now - last < RELOAD_GUARD_TTL_MS) return false;
   storage.setItem(GUARD_KEY, String(now));
-  const fields = Object.fromEntries(keptFields(root).map((field) => [fieldKey(field), currentValue(field)]));
-  storage.setItem(FORM_STATE_KEY, JSON.stringify({ path, fields } satisfies FormState));
+  storage.setItem(FORM_STATE_KEY, JSON.stringify({ path, fields: readFields(root) } satisfies FormState));
   reload();
   return true;
 }
 
-/** After the reload: puts the kept values back, as typing would (so form libraries see them). */
+/** After the reload: puts the kept values back (writeFields). */
 export function restoreFormState({
   storage = sessionStorage,
-  root = document as ParentNode,
+  root = document as FieldRoot,
   path = window.location.pathname,
 } = {}) {
   const raw = storage.getItem(FORM_STATE_KEY);
@@ -61,9 +75,19 @@ export function restoreFormState({
     return 0;
   }
   if (state.path !== path) return 0;
+  return writeFields(root, state.fields);
+}
+
+/** What the visitor has typed under `root`, by field id (or name). */
+export function readFields(root: FieldRoot): Record<string, string> {
+  return Object.fromEntries(keyedFields(root).map(([key, field]) => [key, currentValue(field)]));
+}
+
+/** Puts values back into the fields under `root` as typing would, so form code sees them; returns how many changed. */
+export function writeFields(root: FieldRoot, fields: Record<string, string>) {
   let restored = 0;
-  for (const field of keptFields(root)) {
-    const value = state.fields[fieldKey(field)];
+  for (const [key, field] of keyedFields(root)) {
+    const value = fields[key];
     if (value === undefined || currentValue(field) === value) continue;
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       field.checked = value === 'true';

@@ -12,7 +12,7 @@ import { LanguageSwitcher } from '../components/layout/language-switcher';
 import { ThemeSwitcher } from '../components/layout/theme-switcher';
 import { UserMenu } from '../components/layout/user-menu';
 import { Toaster } from '../components/ui/toast';
-import { watchChunkFailures } from '../lib/reload-guard';
+import { readFields, watchChunkFailures, writeFields } from '../lib/reload-guard';
 import { watchBuild } from './build-watcher';
 import { onLogout, sessionState, startSession, subscribeSession } from './compat/session';
 import { readingPage } from './page';
@@ -21,7 +21,13 @@ watchChunkFailures();
 const page = readingPage();
 const { locale } = page;
 // The components are typed as React's; the build compiles them for Preact (scripts/reading-islands.ts).
-const render = (node: ReactNode, element: HTMLElement) => preactRender(node as never, element);
+// A visitor may type into the server-rendered fields (search, subscribe) before their island
+// renders: what they typed is put back afterwards, as typing would, so the component's state has it.
+const render = (node: ReactNode, element: HTMLElement) => {
+  const typed = readFields(element);
+  preactRender(node as never, element);
+  writeFields(element, typed);
+};
 const islands = (name: string) => [...document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)];
 
 // The header's controls: search, the session-aware user menu, language and theme.

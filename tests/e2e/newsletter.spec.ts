@@ -74,6 +74,23 @@ test.describe('newsletter', () => {
     await smtp?.close();
   });
 
+  test('an address typed before the form comes alive is kept, and the form can send it', async ({ page }) => {
+    // The reading page's subscribe form is server-rendered; its script arrives later (decision 0007).
+    // Hold that chunk back while the reader types, as a slow connection would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/reading\/en\/subscribe-form-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/en/logs/welcome-to-daftar`);
+    const section = page.getByTestId('subscribe-card');
+    await section.getByLabel(words.en.email).fill('early-reader@example.test');
+    release();
+    await expect(section.getByRole('button', { name: words.en.subscribe })).toBeEnabled();
+    await expect(section.getByLabel(words.en.email)).toHaveValue('early-reader@example.test');
+  });
+
   test('a reader subscribes and confirms, the owner sends a page, the issue arrives and its unsubscribe works', async ({
     page,
     browser,
