@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { SessionUser } from '../../common/permissions';
+import { announceSessionChange, onLogout, runLogoutHooks, SESSION_SIGNAL } from './session-signals';
 
 /**
  * The browser's view of the session (docs/spec.md §4). Public pages are cacheable and identical for
@@ -16,17 +17,7 @@ export type SessionState = {
   logout: () => Promise<void>;
 };
 
-export const SESSION_SIGNAL = 'daftar.session-changed';
-/** Run on logout, e.g. forgetting the device identity; registered by the device module. */
-const logoutHooks = new Set<() => Promise<void> | void>();
-export function onLogout(hook: () => Promise<void> | void) {
-  logoutHooks.add(hook);
-  return () => logoutHooks.delete(hook);
-}
-
-export function announceSessionChange() {
-  localStorage.setItem(SESSION_SIGNAL, String(Date.now()));
-}
+export { announceSessionChange, onLogout, SESSION_SIGNAL };
 
 const SessionContext = createContext<SessionState | null>(null);
 
@@ -47,7 +38,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     await fetch('/api/_auth/session', { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);
-    for (const hook of logoutHooks) await Promise.resolve(hook()).catch((error) => console.error(error));
+    await runLogoutHooks();
     setState({ authReady: true, user: null });
     announceSessionChange();
   }, []);

@@ -7,19 +7,10 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../../common/permissions';
 import type { SessionState } from '../../lib/session';
+import { announceSessionChange, onLogout, runLogoutHooks, SESSION_SIGNAL } from '../../lib/session-signals';
 
 export type { SessionState };
-export const SESSION_SIGNAL = 'daftar.session-changed';
-
-const logoutHooks = new Set<() => Promise<void> | void>();
-export function onLogout(hook: () => Promise<void> | void) {
-  logoutHooks.add(hook);
-  return () => logoutHooks.delete(hook);
-}
-
-export function announceSessionChange() {
-  localStorage.setItem(SESSION_SIGNAL, String(Date.now()));
-}
+export { announceSessionChange, onLogout, SESSION_SIGNAL };
 
 const listeners = new Set<() => void>();
 let state: SessionState;
@@ -41,7 +32,7 @@ async function refresh() {
 
 async function logout() {
   await fetch('/api/_auth/session', { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);
-  for (const hook of logoutHooks) await Promise.resolve(hook()).catch((error) => console.error(error));
+  await runLogoutHooks();
   set(true, null);
   announceSessionChange();
 }
