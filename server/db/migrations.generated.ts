@@ -142,5 +142,12 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE TABLE `content_syncs` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`status` text NOT NULL,\n\t`force` integer DEFAULT false NOT NULL,\n\t`commit_sha` text,\n\t`done` integer DEFAULT 0 NOT NULL,\n\t`total` integer DEFAULT 0 NOT NULL,\n\t`problems` text NOT NULL,\n\t`error` text,\n\t`lease_until` integer,\n\t`steps` integer DEFAULT 0 NOT NULL,\n\t`build_id` text,\n\t`started_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\t`finished_at` integer\n);",
       "CREATE INDEX `content_syncs_started_idx` ON `content_syncs` (`started_at`);"
     ]
+  },
+  {
+    "name": "0013_pages_source_path_publish_sync",
+    "statements": [
+      "ALTER TABLE `content_syncs` ADD `publish_build_id` integer;",
+      "CREATE INDEX `pages_source_path_idx` ON `pages` (`source_path`);"
+    ]
   }
 ];

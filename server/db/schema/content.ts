@@ -59,6 +59,8 @@ export const pages = sqliteTable(
     // Public pages of a locale in address order (sitemap files) and their count (sitemap index).
     index('pages_public_idx').on(t.locale, t.draft, t.slug),
     index('pages_cat_logs_idx').on(t.locale, t.draft, t.cat, sql`${t.date} desc`, t.slug).where(sql`${t.date} is not null`),
+    // A page by its file (the editor's save, move and delete; a publish's base versions): one row, not a scan.
+    index('pages_source_path_idx').on(t.sourcePath),
   ],
 );
 export type Page = typeof pages.$inferSelect;
@@ -110,6 +112,11 @@ export const contentSyncs = sqliteTable(
     steps: integer('steps').notNull().default(0),
     /** The content build a finished sync made. */
     buildId: text('build_id'),
+    /**
+     * The editor build (`builds.id`) whose publish this sync indexes (Workers, a publish too big for
+     * one step): the final step marks it published, with its redirects, in the index's transaction.
+     */
+    publishBuildId: integer('publish_build_id'),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
