@@ -76,39 +76,6 @@ const publishedColumns = {
   indexedAt: pages.indexedAt,
 };
 
-async function pendingView(db: Database) {
-  const [rows, changes] = await Promise.all([db.select(publishedColumns).from(pages), pendingChanges(db)]);
-  const entries = new Map<string, ViewEntry>();
-  for (const row of rows) {
-    const ref = pageFromFile(row.sourcePath);
-    if (ref) entries.set(row.sourcePath, { file: row.sourcePath, ref, slug: row.slug, pending: null, published: row });
-  }
-  /** Files a pending move takes away (not seen any more). */
-  const movedAway = new Map<string, Commit>();
-  for (const change of changes) {
-    const ref = pageFromFile(change.path);
-    if (!ref) continue; // media
-    if (change.kind === 'move' && change.fromPath) {
-      movedAway.set(change.fromPath, change);
-      entries.delete(change.fromPath);
-    }
-    const published = entries.get(change.path)?.published;
-    entries.set(change.path, { file: change.path, ref, slug: pageSlug(ref.path), pending: change.kind, change, published });
-  }
-  return { entries, movedAway, changes };
-}
-
-/** Whether a page is seen at the address of `ref` (another file may serve the same address). */
-function occupant(entries: Map<string, ViewEntry>, ref: PageRef, options: { countDeleted: boolean }) {
-  const slug = pageSlug(ref.path);
-  for (const entry of entries.values()) {
-    if (entry.ref.locale !== ref.locale || entry.slug !== slug) continue;
-    if (entry.pending === 'delete' && !options.countDeleted) continue;
-    return entry;
-  }
-  return undefined;
-}
-
 function pageExists(ref: PageRef) {
   return new AppError(409, 'api.pageExists', undefined, { path: addressOf(pageFile(ref.locale, ref.path))! });
 }
@@ -158,7 +125,51 @@ async function pendingOverlay(db: Database, alsoFiles: string[] = []) {
     const published = entries.get(change.path)?.published;
     entries.set(change.path, { file: change.path, ref, slug: pageSlug(ref.path), pending: change.kind, change, published });
   }
-  return { entries, touched, publishedByFile };
+  return { entries, touched, publishedByFile, changes };
+}
+
+/** The published page at the address of `ref` (the unique index on locale and slug): at most one row. */
+function publishedAt(db: Database, ref: PageRef) {
+  return db
+    .select(publishedColumns)
+    .from(pages)
+    .where(and(eq(pages.locale, ref.locale), eq(pages.slug, pageSlug(ref.path))))
+    .get();
+}
+
+/**
+ * What the editor sees at `files`, and who occupies an address: the open build's changes laid over
+ * the published rows of just these files and addresses (indexed lookups), as if over the whole index.
+ */
+async function pendingView(db: Database, files: string[]) {
+  const { entries, touched, publishedByFile, changes } = await pendingOverlay(db, files);
+  const published = (row: PublishedRow): ViewEntry => ({
+    file: row.sourcePath,
+    ref: pageFromFile(row.sourcePath)!,
+    slug: row.slug,
+    pending: null,
+    published: row,
+  });
+  /** The page seen at one of `files` (undefined: none, or moved away). */
+  const at = (file: string): ViewEntry | undefined => {
+    const row = touched.has(file) ? undefined : publishedByFile.get(file);
+    return entries.get(file) ?? (row && published(row));
+  };
+  /** Files a pending move takes away (not seen any more). */
+  const movedAway = new Set(changes.flatMap((change) => (change.kind === 'move' && change.fromPath ? [change.fromPath] : [])));
+  /** A page seen at the address of `ref` (another file may serve the same address: `guides` and `guides/index`). */
+  const occupant = async (ref: PageRef, options: { countDeleted: boolean }) => {
+    const row = await publishedAt(db, ref);
+    if (row && !touched.has(row.sourcePath) && pageFromFile(row.sourcePath)) return published(row);
+    const slug = pageSlug(ref.path);
+    for (const entry of entries.values()) {
+      if (entry.ref.locale !== ref.locale || entry.slug !== slug) continue;
+      if (entry.pending === 'delete' && !options.countDeleted) continue;
+      return entry;
+    }
+    return undefined;
+  };
+  return { at, movedAway, occupant };
 }
 
 type ListItemBase = Omit<PageListItem, 'translation'>;
@@ -318,10 +329,7 @@ async function withTranslations(
 /** `GET /api/pages/{locale}/{path}`: the page's front matter and Markdown; a pending version wins. */
 export async function getPage(deps: PageDeps, ref: PageRef): Promise<PageDocument> {
   const file = pageFile(ref.locale, ref.path);
-  const { entries, touched, publishedByFile } = await pendingOverlay(deps.db, [file]);
-  const row = touched.has(file) ? undefined : publishedByFile.get(file);
-  const entry: ViewEntry | undefined =
-    entries.get(file) ?? (row ? { file, ref, slug: row.slug, pending: null, published: row } : undefined);
+  const entry = (await pendingView(deps.db, [file])).at(file);
   if (!entry) throw pageNotFound(ref);
   const publishedSha = entry.published?.sourceHash.split(':')[0] ?? null;
   let source: string;
@@ -406,15 +414,12 @@ export async function savePage(
   if (!checked.ok) throw new AppError(400, 'api.validationFailed', { issues: checked.issues });
   const build = await ensureOpenBuild(db, userId);
   const file = pageFile(ref.locale, ref.path);
-  const { entries, movedAway } = await pendingView(db);
-  if (movedAway.has(file)) throw new AppError(409, 'api.pageBeingMoved');
-  const entry = entries.get(file);
+  const view = await pendingView(db, [file]);
+  if (view.movedAway.has(file)) throw new AppError(409, 'api.pageBeingMoved');
+  const entry = view.at(file);
   const seen = entry && entry.pending !== 'delete';
   if (options.createOnly && seen) throw pageExists(ref);
-  if (!entry) {
-    const other = occupant(entries, ref, { countDeleted: false });
-    if (other) throw pageExists(ref);
-  }
+  if (!entry && (await view.occupant(ref, { countDeleted: false }))) throw pageExists(ref);
   const message = input.message?.trim() ?? '';
   const change = entry?.change;
   const publishedSha = entry?.published?.sourceHash.split(':')[0] ?? null;
@@ -452,8 +457,7 @@ export async function deletePage(deps: PageDeps, userId: string, ref: PageRef): 
   const { db } = deps;
   requireRepository(deps);
   const file = pageFile(ref.locale, ref.path);
-  const { entries } = await pendingView(db);
-  const entry = entries.get(file);
+  const entry = (await pendingView(db, [file])).at(file);
   if (!entry) throw pageNotFound(ref);
   const build = await ensureOpenBuild(db, userId);
   const change = entry.change;
@@ -493,12 +497,12 @@ export async function movePage(deps: PageDeps, userId: string, from: PageRef, to
   const fromFile = pageFile(from.locale, from.path);
   const toFile = pageFile(to.locale, to.path);
   if (fromFile === toFile) throw new AppError(400, 'api.moveSamePlace');
-  const { entries } = await pendingView(db);
-  const entry = entries.get(fromFile);
+  const view = await pendingView(db, [fromFile, toFile]);
+  const entry = view.at(fromFile);
   if (!entry || entry.pending === 'delete') throw pageNotFound(from);
   // The destination must be free: no page seen there, and no file (even one being deleted) in the way.
-  if (entries.has(toFile)) throw pageExists(to);
-  const other = occupant(entries, to, { countDeleted: true });
+  if (view.at(toFile)) throw pageExists(to);
+  const other = await view.occupant(to, { countDeleted: true });
   if (other && other.file !== fromFile) throw pageExists(to);
   const build = await ensureOpenBuild(db, userId);
   const change = entry.change;
