@@ -1,3 +1,4 @@
+import type { ContentSyncState } from './content-sync';
 import type { Locale } from './locales';
 import { isLocale } from './locales';
 import { isReservedSlug } from './paths';
@@ -169,6 +170,12 @@ export type PublishRequest = { title?: string; at?: string };
 export type ScheduleResult = { id: number; status: 'scheduled'; at: string };
 /** `id`: the editor build; `buildId`: the content build id now served at `builds/latest.json`. */
 export type PublishResult = { id: number; commitSha: string; buildId: string };
+/**
+ * 202 on Workers when the index of a publish needs more than one step: committed, and indexed in
+ * steps after the response (`sync`: its progress, as `GET /api/content/sync` gives it); the build is
+ * `publishing` until the step that switches the index marks it published.
+ */
+export type PublishIndexing = { id: number; commitSha: string; buildId: null; sync: ContentSyncState };
 /** The 409 of publish and revert: `data.conflicts` lists repository paths. */
 export type ConflictData = { conflicts: string[] };
 

@@ -133,14 +133,15 @@ export default {
     if (controller.cron === SCHEDULED_PUBLISH_CRON) {
       const config = parseConfig(stringVars(env));
       const contentRepository = githubRepositoryFromConfig(config);
-      await publishDueBuild({ db, contentRepository });
+      // (A big publish indexes in steps: its first here, the rest below and by the next runs.)
+      const published = await publishDueBuild({ db, contentRepository, chunkedSync: CHUNKED_SYNC });
       // …and a re-index in progress takes its next steps (a step killed midway is run again once its lease lapses).
       // (The page cache needs no clearing: its version is the latest build id, re-read every 5 s.)
       await runContentSyncSteps(
         { db, contentRepository, chunkedSync: CHUNKED_SYNC },
         {
           budgetMs: CHUNKED_SYNC.budgetMs,
-          maxSteps: CHUNKED_SYNC.maxSteps,
+          maxSteps: CHUNKED_SYNC.maxSteps - (published === undefined ? 0 : 1),
         },
       );
       return;
@@ -151,7 +152,11 @@ export default {
     await rollUpOldViews(db).catch((error: unknown) => console.error('Rolling up page views failed:', error));
     // A publish whose request died is completed (its commit landed) or, after its lease, reopened.
     try {
-      await resumeInterruptedPublishes({ db, contentRepository: githubRepositoryFromConfig(parseConfig(stringVars(env))) });
+      await resumeInterruptedPublishes({
+        db,
+        contentRepository: githubRepositoryFromConfig(parseConfig(stringVars(env))),
+        chunkedSync: CHUNKED_SYNC,
+      });
     } catch (error) {
       console.error('Resuming an interrupted publish failed:', error);
     }

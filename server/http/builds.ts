@@ -1,8 +1,10 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import type { PublishIndexing, PublishResult } from '../../common/authoring';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { discardChange, listBuilds, openBuildChanges, publishOpenBuild, revertBuild } from '../services/builds';
+import { continueSyncSteps } from '../services/content-sync-runner';
 import { cancelScheduledPublish, schedulePublish } from '../services/scheduled-publishing';
 import { type AuthEnv, requireUser } from './guards';
 import { readJson } from './validate';
@@ -26,6 +28,12 @@ function idParam(value: string) {
  */
 export function createBuildRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  /** A publish whose index goes on in steps (Workers): 202, and the next steps after the response. */
+  const published = (c: Context<AuthEnv>, result: PublishResult | PublishIndexing) => {
+    if (result.buildId !== null) return c.json(result);
+    c.executionCtx.waitUntil(continueSyncSteps(deps));
+    return c.json(result, 202);
+  };
 
   routes.get('/', async (c) => c.json(await listBuilds(deps)));
   routes.get('/open', async (c) => c.json(await openBuildChanges(deps)));
@@ -48,14 +56,14 @@ export function createBuildRoutes(deps: AppDeps) {
       }
       return c.json(await schedulePublish(deps, user, { ...input, at: when }), 202);
     }
-    return c.json(await publishOpenBuild(deps, user, input));
+    return published(c, await publishOpenBuild(deps, user, input));
   });
 
   routes.delete('/:id/schedule', async (c) => c.json(await cancelScheduledPublish(deps, idParam(c.req.param('id')))));
 
   routes.post('/:id/revert', async (c) => {
     const user = requireUser(c);
-    return c.json(await revertBuild(deps, user, idParam(c.req.param('id'))));
+    return published(c, await revertBuild(deps, user, idParam(c.req.param('id'))));
   });
 
   return routes;

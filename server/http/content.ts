@@ -5,10 +5,10 @@ import { AppError } from '../errors';
 import { contentBuildById } from '../services/content-sync';
 import {
   contentSyncState,
+  continueSyncSteps,
+  firstSyncStep,
   latestContentSync,
   recordedSync,
-  runContentSyncSteps,
-  startChunkedSync,
 } from '../services/content-sync-runner';
 import { buildManifest, feedXml, latestBuildJson, robotsTxt, sitemapIndexXml, sitemapXml, siteOrigin } from '../services/seo';
 import { getSiteSettings } from '../services/site';
@@ -29,13 +29,9 @@ export function createContentApiRoutes(deps: AppDeps) {
     }
     // Workers: the first step here (a small change is done in it: 200 with the result, as on node);
     // a bigger one answers 202 with its progress and carries on after the response, then by the cron.
-    await startChunkedSync(deps.db, { force });
-    const first = await runContentSyncSteps(deps, { maxSteps: 1 });
+    const first = await firstSyncStep(deps, { force });
     if (first.result) return c.json(first.result);
-    if (first.sync?.status === 'running')
-      c.executionCtx.waitUntil(
-        runContentSyncSteps(deps, { budgetMs: deps.chunkedSync.budgetMs, maxSteps: deps.chunkedSync.maxSteps - 1 }),
-      );
+    if (first.sync?.status === 'running') c.executionCtx.waitUntil(continueSyncSteps(deps));
     return c.json({ sync: first.sync ? contentSyncState(first.sync) : null }, 202);
   });
   // The builds screen polls this while a sync runs.

@@ -1,6 +1,5 @@
 import { createTwoFilesPatch } from 'diff';
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type {
   BuildChange,
   BuildList,
@@ -9,20 +8,24 @@ import type {
   OpenBuild,
   OpenBuildChange,
   PendingKind,
+  PublishIndexing,
   PublishResult,
 } from '../../common/authoring';
-import { pageFromFile, pageSlug } from '../../common/authoring';
+import { pageFromFile } from '../../common/authoring';
 import { mapLimited } from '../../common/map-limited';
 import type { SessionUser } from '../../common/permissions';
 import { gitBlobSha } from '../content/git-blob';
 import { type ContentRepository, type FileChange, RepositoryConflictError } from '../content/repository';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { type Build, builds, type Commit, commits, pages, redirects, users } from '../db/schema';
+import { type Build, builds, type Commit, commits, pages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { type SyncResult, syncContent } from './content-sync';
-import { prepareMediaVariants } from './media-variants';
+import { syncContent } from './content-sync';
+import { contentSyncState, firstSyncStep, latestContentSync } from './content-sync-runner';
+import { afterPublish, changesOf, defaultTitle, publishStatements } from './publish-completion';
+
+export { addressOf, changesOf, routeRulesGeneration } from './publish-completion';
 
 /*
  * Editor builds (docs/content.md "Writing and publishing"). Saved changes collect in the one open
@@ -49,7 +52,7 @@ import { prepareMediaVariants } from './media-variants';
 /** A publish still `publishing` after this long is taken as abandoned (its process died). */
 export const PUBLISH_LEASE_MS = 10 * 60 * 1000;
 
-type BuildDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'mediaVariants'>;
+type BuildDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'mediaVariants' | 'chunkedSync'>;
 
 /** Test seam: called between the steps of a publish (crash tests stop the process there). */
 export type PublishCheckpoint = (step: 'claimed' | 'committed') => Promise<void> | void;
@@ -85,10 +88,6 @@ export async function ensureOpenBuild(db: Database, userId: string): Promise<Bui
 export async function pendingChanges(db: Database): Promise<Commit[]> {
   const build = await currentBuild(db);
   return build ? changesOf(db, build.id) : [];
-}
-
-export async function changesOf(db: Database, buildId: number): Promise<Commit[]> {
-  return db.select().from(commits).where(eq(commits.buildId, buildId)).orderBy(commits.id);
 }
 
 /** SQL that holds while the build still collects changes: writes into it are conditional on it. */
@@ -190,94 +189,54 @@ function commitMessage(title: string, changes: Commit[]) {
   return `${title}\n\n${lines.join('\n')}\n`;
 }
 
-function defaultTitle(changes: Commit[]) {
-  const first = changes[0]!;
-  const page = pageFromFile(first.path);
-  const name = page ? `${page.locale}/${page.path}` : first.path;
-  return changes.length === 1
-    ? `${capitalise(first.kind)} ${name}`
-    : `${capitalise(first.kind)} ${name} and ${changes.length - 1} more`;
-}
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
 function authorOf(user: Pick<SessionUser, 'username' | 'displayName'>) {
   return { name: user.displayName || user.username, email: `${user.username.toLowerCase()}@users.daftar.invalid` };
 }
 
 // ---- finishing: one transaction for the index, the build and its redirects -------------------
 
-/** `/en/logs/hello` (decoded) for a page file; undefined for other files. */
-export function addressOf(file: string): string | undefined {
-  const page = pageFromFile(file);
-  if (!page) return undefined;
-  const slug = pageSlug(page.path);
-  return slug ? `/${page.locale}/${slug}` : `/${page.locale}`;
-}
-
-function redirectStatements(db: Database, buildId: number, changes: Commit[], now: Date): BatchItem<'sqlite'>[] {
-  const statements: BatchItem<'sqlite'>[] = [];
-  for (const change of changes) {
-    if (change.kind === 'delete') continue;
-    const to = addressOf(change.path);
-    if (!to) continue;
-    // A page lives at this address now: no rule may send it elsewhere.
-    statements.push(db.delete(redirects).where(eq(redirects.from, to)));
-    const from = change.kind === 'move' && change.fromPath ? addressOf(change.fromPath) : undefined;
-    if (!from || from === to) continue;
-    // Earlier rules that led to the old address now lead to the new one (no chains of 301s).
-    statements.push(db.update(redirects).set({ to, buildId }).where(eq(redirects.to, from)));
-    statements.push(
-      db
-        .insert(redirects)
-        .values({ from, to, buildId, createdAt: now })
-        .onConflictDoUpdate({ target: redirects.from, set: { to, buildId, createdAt: now } }),
-    );
-  }
-  return statements;
-}
-
 /**
- * Bumped whenever this process publishes, so route rules memoised by the redirect middleware
- * (server/http/redirects.ts) are re-read at once; other processes see them within its TTL.
+ * Steps 4 and 5: index, build status and redirects in one transaction, then the page cache.
+ *
+ * On Workers the index is the stepped sync of a re-index (decision 0009): its first step runs here,
+ * and a publish that fits in it is finished as on node; a bigger one is recorded on the sync
+ * (`publish_build_id`, the commit on the build) and the step that switches the index, after the
+ * response or by the cron, marks the build published in its transaction. Until then the build stays
+ * `publishing` and readers keep the old index.
  */
-const ruleGenerations = new WeakMap<Database, number>();
-export const routeRulesGeneration = (db: Database) => ruleGenerations.get(db) ?? 0;
-
-/** Steps 4 and 5: index, build status and redirects in one transaction, then the page cache. */
 async function finishPublish(
   deps: BuildDeps,
   build: Build,
   changes: Commit[],
   commitSha: string,
   publishedBy: string | null,
-): Promise<SyncResult> {
+): Promise<PublishResult | PublishIndexing> {
   const { db } = deps;
-  const now = new Date();
-  const statements: BatchItem<'sqlite'>[] = [
-    db
-      .update(builds)
-      .set({
-        status: 'published',
-        title: build.title || defaultTitle(changes),
-        commitSha,
-        publishedAt: now,
-        publishedBy,
-        publishingSince: null,
-      })
-      .where(and(eq(builds.id, build.id), eq(builds.status, 'publishing'))),
-    ...(build.revertOf ? [db.update(builds).set({ status: 'reverted' }).where(eq(builds.id, build.revertOf))] : []),
-    ...redirectStatements(db, build.id, changes, now),
-  ];
   // The texts just committed need not be read back (on GitHub that is one request per page).
   const knownBlobs = new Map<string, string>();
   for (const change of changes)
     if (change.kind !== 'delete' && change.content !== null && !change.blobSha)
       knownBlobs.set(await gitBlobSha(change.content), change.content);
-  const result = await syncContent(db, requireRepository(deps), { alsoWrite: statements, knownBlobs });
-  deps.pageCache?.clear();
-  ruleGenerations.set(db, routeRulesGeneration(db) + 1);
-  prepareMediaVariants(deps, changes);
-  return result;
+  if (!deps.chunkedSync) {
+    const statements = publishStatements(db, build, changes, commitSha, publishedBy);
+    const result = await syncContent(db, requireRepository(deps), { alsoWrite: statements, knownBlobs });
+    afterPublish(deps, changes);
+    return { id: build.id, commitSha, buildId: result.buildId };
+  }
+  await db
+    .update(builds)
+    .set({ commitSha, publishedBy })
+    .where(and(eq(builds.id, build.id), eq(builds.status, 'publishing')));
+  const first = await firstSyncStep(deps, { publishBuildId: build.id, knownBlobs });
+  if (first.result && first.published) return { id: build.id, commitSha, buildId: first.result.buildId };
+  const sync = first.sync ?? (await latestContentSync(db))!;
+  return { id: build.id, commitSha, buildId: null, sync: contentSyncState(sync) };
+}
+
+/** Whether a Workers sync is indexing this build's publish (it marks the build published when it switches). */
+async function indexingPublish(db: Database, buildId: number) {
+  const sync = await latestContentSync(db);
+  return sync !== undefined && sync.status !== 'done' && sync.publishBuildId === buildId;
 }
 
 /** A failed publish before its commit: the build collects changes again (a revert is marked failed). */
@@ -296,7 +255,9 @@ async function releaseClaim(db: Database, build: Pick<Build, 'id' | 'revertOf'>)
  */
 async function conflictError(deps: BuildDeps, conflicts: string[]) {
   try {
-    if ((await syncContent(deps.db, requireRepository(deps))).changed) deps.pageCache?.clear();
+    // On Workers the first step of a stepped re-index (the cron carries a big one on).
+    if (deps.chunkedSync) await firstSyncStep(deps);
+    else if ((await syncContent(deps.db, requireRepository(deps))).changed) deps.pageCache?.clear();
   } catch (error) {
     console.warn('Re-indexing after a publish conflict failed:', error);
   }
@@ -313,7 +274,7 @@ async function commitAndFinish(
   build: Build,
   user: SessionUser,
   checkpoint?: PublishCheckpoint,
-): Promise<PublishResult> {
+): Promise<PublishResult | PublishIndexing> {
   const repository = requireRepository(deps);
   let committed = false;
   try {
@@ -341,8 +302,7 @@ async function commitAndFinish(
     }
     committed = true;
     await checkpoint?.('committed');
-    const sync = await finishPublish(deps, build, changes, commitSha, user.id);
-    return { id: build.id, commitSha, buildId: sync.buildId };
+    return await finishPublish(deps, build, changes, commitSha, user.id);
   } catch (error) {
     if (!committed) await releaseClaim(deps.db, build);
     throw error;
@@ -359,7 +319,7 @@ export async function publishOpenBuild(
   user: SessionUser,
   input: { title?: string } = {},
   checkpoint?: PublishCheckpoint,
-): Promise<PublishResult> {
+): Promise<PublishResult | PublishIndexing> {
   const { db } = deps;
   requireRepository(deps);
   await resumeInterruptedPublishes(deps);
@@ -397,6 +357,8 @@ export async function resumeInterruptedPublishes(
   const stuck = await db.select().from(builds).where(eq(builds.status, 'publishing'));
   if (!stuck.length || !repository) return;
   for (const build of stuck) {
+    // Its index is under way in steps (Workers): the step that switches it finishes the publish.
+    if (await indexingPublish(db, build.id)) continue;
     const changes = await changesOf(db, build.id);
     const head = await repository.head();
     const states = await changeStates(repository, head, changes);
@@ -420,7 +382,7 @@ export async function revertBuild(
   user: SessionUser,
   id: number,
   checkpoint?: PublishCheckpoint,
-): Promise<PublishResult> {
+): Promise<PublishResult | PublishIndexing> {
   const { db } = deps;
   requireRepository(deps);
   await resumeInterruptedPublishes(deps);

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { ContentSyncState } from '../../common/content-sync';
 import type { ContentRepository } from '../content/repository';
 import type { Database } from '../db/database';
-import { type ContentSync, contentSyncs } from '../db/schema';
+import { type Commit, type ContentSync, contentSyncs } from '../db/schema';
 import type { AppDeps } from '../deps';
 import {
   SYNC_CHUNK_PAGES,
@@ -12,6 +12,7 @@ import {
   syncContent,
   syncContentStep,
 } from './content-sync';
+import { afterPublish, publishingBuild } from './publish-completion';
 
 /*
  * The drivers of a re-index (docs/content.md "Syncing", docs/decisions/0009-workers-chunked-sync.md).
@@ -55,11 +56,18 @@ export function contentSyncState(row: ContentSync, now = Date.now()): ContentSyn
   };
 }
 
-async function insertSync(db: Database, force: boolean, now: number, leaseUntil: Date | null): Promise<ContentSync> {
+async function insertSync(
+  db: Database,
+  force: boolean,
+  now: number,
+  leaseUntil: Date | null,
+  publishBuildId: number | null = null,
+): Promise<ContentSync> {
   const row = {
     id: crypto.randomUUID(),
     status: 'running' as const,
     force,
+    publishBuildId,
     problems: [],
     leaseUntil,
     startedAt: new Date(now),
@@ -123,20 +131,30 @@ export async function recordedSync(db: Database, repository: ContentRepository, 
  * Workers: the sync to carry on. A sync already running is joined (one at a time); a failed or
  * interrupted one is taken up again where it stopped (a retry keeps its staged pages and its
  * progress); otherwise a new one starts. Nothing is rendered here: `runSyncSteps` does that.
+ *
+ * `publishBuildId`: a publish whose index this sync makes (its final step marks the build
+ * published). A new sync replacing an unfinished one (a forced re-index) takes over its publish.
  */
-export async function startChunkedSync(db: Database, options: { force?: boolean; now?: number } = {}): Promise<ContentSync> {
+export async function startChunkedSync(
+  db: Database,
+  options: { force?: boolean; now?: number; publishBuildId?: number } = {},
+): Promise<ContentSync> {
   const now = options.now ?? Date.now();
   const force = options.force ?? false;
   const latest = await latestContentSync(db);
-  if (latest && latest.status !== 'done' && (latest.force || !force)) {
-    if (latest.status === 'running' && (latest.leaseUntil === null || latest.leaseUntil.getTime() >= now)) return latest;
-    await db
-      .update(contentSyncs)
-      .set({ status: 'running', error: null, leaseUntil: null, updatedAt: new Date(now) })
-      .where(eq(contentSyncs.id, latest.id));
-    return { ...latest, status: 'running', error: null, leaseUntil: null };
+  const unfinished = latest && latest.status !== 'done' ? latest : undefined;
+  const publishBuildId = options.publishBuildId ?? unfinished?.publishBuildId ?? null;
+  if (unfinished && (unfinished.force || !force)) {
+    const running = unfinished.status === 'running' && (unfinished.leaseUntil === null || unfinished.leaseUntil.getTime() >= now);
+    const resumed = running ? {} : { status: 'running' as const, error: null, leaseUntil: null, updatedAt: new Date(now) };
+    if (!running || publishBuildId !== unfinished.publishBuildId)
+      await db
+        .update(contentSyncs)
+        .set({ ...resumed, publishBuildId })
+        .where(eq(contentSyncs.id, unfinished.id));
+    return { ...unfinished, ...resumed, publishBuildId };
   }
-  return insertSync(db, force, now, null);
+  return insertSync(db, force, now, null, publishBuildId);
 }
 
 /** Takes the running sync whose step is due (no lease, or a lapsed one): only one invocation gets it. */
@@ -163,6 +181,8 @@ export type SyncStepsOutcome = {
   sync?: ContentSync;
   /** The finished sync's result, when a step of this call published it. */
   result?: SyncResult;
+  /** The changes of the editor build that step published with the index (a publish indexed in steps). */
+  published?: Commit[];
   steps: number;
 };
 
@@ -175,7 +195,15 @@ export type SyncStepsOutcome = {
 export async function runSyncSteps(
   db: Database,
   repository: ContentRepository,
-  options: { chunkPages: number; budgetMs?: number; maxSteps?: number; now?: () => number; log?: (line: string) => void },
+  options: {
+    chunkPages: number;
+    budgetMs?: number;
+    maxSteps?: number;
+    now?: () => number;
+    log?: (line: string) => void;
+    /** Texts a publish just committed, by blob id (its first step need not read them back). */
+    knownBlobs?: ReadonlyMap<string, string>;
+  },
 ): Promise<SyncStepsOutcome> {
   const now = options.now ?? Date.now;
   const started = now();
@@ -188,11 +216,16 @@ export async function runSyncSteps(
     let progress: SyncProgress = { done: sync.done, total: sync.total };
     try {
       const known = new Map(sync.problems.map((problem) => [problem.path, problem]));
+      // A publish's build becomes published in the transaction of the step that switches the index.
+      const publish =
+        sync.publishBuildId === null ? undefined : await publishingBuild(db, sync.publishBuildId, sync.commitSha ?? undefined);
       const outcome = await syncContentStep(db, repository, {
         force: sync.force,
         chunkPages: options.chunkPages,
         maxChunks: 1,
         knownProblems: known,
+        ...(publish ? { alsoWrite: publish.statements } : {}),
+        ...(options.knownBlobs ? { knownBlobs: options.knownBlobs } : {}),
         onProgress: (reported) => {
           progress = reported;
         },
@@ -231,7 +264,12 @@ export async function runSyncSteps(
         options.log?.(
           `Content sync ${sync.id}: step ${sync.steps} published build ${outcome.buildId}, ${now() - stepStarted} ms`,
         );
-        return { sync: await latestContentSync(db), result: outcome, steps };
+        return {
+          sync: await latestContentSync(db),
+          result: outcome,
+          ...(publish ? { published: publish.changes } : {}),
+          steps,
+        };
       }
     } catch (error) {
       await db
@@ -254,8 +292,8 @@ export async function runSyncSteps(
  * one publishes (the request that started it, its `waitUntil`, the cron all call this).
  */
 export async function runContentSyncSteps(
-  deps: Pick<AppDeps, 'db' | 'contentRepository' | 'chunkedSync' | 'pageCache'>,
-  options: { maxSteps?: number; budgetMs?: number } = {},
+  deps: StepDeps,
+  options: { maxSteps?: number; budgetMs?: number; knownBlobs?: ReadonlyMap<string, string> } = {},
 ): Promise<SyncStepsOutcome> {
   if (!deps.contentRepository) return { steps: 0 };
   const outcome = await runSyncSteps(deps.db, deps.contentRepository, {
@@ -263,6 +301,29 @@ export async function runContentSyncSteps(
     ...options,
     log: (line) => console.log(line),
   });
-  if (outcome.result?.changed) deps.pageCache?.clear();
+  if (outcome.published) afterPublish(deps, outcome.published);
+  else if (outcome.result?.changed) deps.pageCache?.clear();
   return outcome;
+}
+
+type StepDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'chunkedSync' | 'pageCache' | 'mediaVariants'>;
+
+/**
+ * Workers: a re-index (or a publish's index) started in a request: its first step there. A small
+ * one is done in it (`result`); a bigger one goes on after the response (`continueSyncSteps`) and
+ * then by the per-minute cron.
+ */
+export async function firstSyncStep(
+  deps: StepDeps,
+  options: { force?: boolean; publishBuildId?: number; knownBlobs?: ReadonlyMap<string, string> } = {},
+): Promise<SyncStepsOutcome> {
+  const { knownBlobs, ...start } = options;
+  await startChunkedSync(deps.db, start);
+  return runContentSyncSteps(deps, { maxSteps: 1, ...(knownBlobs ? { knownBlobs } : {}) });
+}
+
+/** Workers: the steps after a request's first, in its `waitUntil` (the invocation's budget, less that first step). */
+export async function continueSyncSteps(deps: StepDeps): Promise<SyncStepsOutcome> {
+  if (!deps.chunkedSync) return { steps: 0 };
+  return runContentSyncSteps(deps, { budgetMs: deps.chunkedSync.budgetMs, maxSteps: deps.chunkedSync.maxSteps - 1 });
 }

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { currentBuild, publishOpenBuild } from './builds';
 
-type ScheduleDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache'>;
+type ScheduleDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'chunkedSync'>;
 
 /** How far ahead a publish may be planned. */
 export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;

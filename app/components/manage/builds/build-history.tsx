@@ -2,7 +2,7 @@ import { History, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import type { BuildStatus, BuildSummary, PublishResult } from '../../../../common/authoring';
+import type { BuildStatus, BuildSummary, PublishIndexing, PublishResult } from '../../../../common/authoring';
 import { apiFetch } from '../../../lib/api';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
@@ -11,7 +11,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
-import { failedOutcome, type PublishOutcome } from './publish-panel';
+import { failedOutcome, type PublishOutcome, publishedOutcome } from './publish-panel';
 
 const statusTone = {
   open: 'info',
@@ -122,9 +122,16 @@ function RevertButton({ build, onOutcome }: { build: BuildSummary; onOutcome: (o
     setBusy(true);
     onOutcome(undefined);
     try {
-      const result = await apiFetch<PublishResult>(`/api/builds/${build.id}/revert`, { method: 'POST', locale });
-      toast({ title: t('builds.revert.success'), description: result.commitSha.slice(0, 7), color: 'success' });
-      onOutcome({ kind: 'published', result, links: [] });
+      const result = await apiFetch<PublishResult | PublishIndexing>(`/api/builds/${build.id}/revert`, {
+        method: 'POST',
+        locale,
+      });
+      toast({
+        title: t(result.buildId === null ? 'builds.publish.committed' : 'builds.revert.success'),
+        description: result.commitSha.slice(0, 7),
+        color: 'success',
+      });
+      onOutcome(publishedOutcome(result, []));
     } catch (error) {
       onOutcome(failedOutcome(error, t('builds.error')));
     } finally {

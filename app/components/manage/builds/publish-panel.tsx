@@ -2,7 +2,14 @@ import { CalendarClock, ExternalLink, Loader2, Rocket } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import type { ConflictData, OpenBuildChange, PublishRequest, PublishResult, ScheduleResult } from '../../../../common/authoring';
+import type {
+  ConflictData,
+  OpenBuildChange,
+  PublishIndexing,
+  PublishRequest,
+  PublishResult,
+  ScheduleResult,
+} from '../../../../common/authoring';
 import { ApiRequestError, apiFetch } from '../../../lib/api';
 import { useRootData } from '../../../lib/root-data';
 import { formatInZone, scheduleZone, zonedToIso } from '../../../lib/time-zone';
@@ -15,8 +22,14 @@ import { ScheduleFields } from './schedule';
 
 export type PublishOutcome =
   | { kind: 'published'; result: PublishResult; links: string[] }
+  | { kind: 'indexing'; result: PublishIndexing; links: string[] }
   | { kind: 'conflict'; message: string; paths: string[] }
   | { kind: 'failed'; message: string };
+
+/** What a publish or revert answered: live at once, or (Workers, a big one: 202) committed and being indexed in steps. */
+export function publishedOutcome(result: PublishResult | PublishIndexing, links: string[]): PublishOutcome {
+  return result.buildId === null ? { kind: 'indexing', result, links } : { kind: 'published', result, links };
+}
 
 /** What a failed publish or revert shows: a 409 naming paths is a conflict, anything else its message (or `fallback`). */
 export function failedOutcome(error: unknown, fallback: string): PublishOutcome {
@@ -84,10 +97,14 @@ export function PublishPanel({
     const links = changes.filter((change) => change.page && change.kind !== 'delete').map((change) => publicPath(change.page!));
     try {
       const body: PublishRequest = title.trim() ? { title: title.trim() } : {};
-      const result = await apiFetch<PublishResult>('/api/builds/publish', { method: 'POST', body, locale });
-      toast({ title: t('builds.publish.success'), description: result.commitSha.slice(0, 7), color: 'success' });
+      const result = await apiFetch<PublishResult | PublishIndexing>('/api/builds/publish', { method: 'POST', body, locale });
+      toast({
+        title: t(result.buildId === null ? 'builds.publish.committed' : 'builds.publish.success'),
+        description: result.commitSha.slice(0, 7),
+        color: 'success',
+      });
       setTitle('');
-      onOutcome({ kind: 'published', result, links });
+      onOutcome(publishedOutcome(result, links));
     } catch (error) {
       onOutcome(failedOutcome(error, t('builds.error')));
     } finally {
@@ -165,8 +182,10 @@ export function OutcomeView({ outcome, commitUrl }: { outcome: PublishOutcome; c
       </Alert>
     );
   const sha = outcome.result.commitSha;
+  const indexing = outcome.kind === 'indexing';
   return (
-    <Alert tone="success" title={t('builds.publish.done')}>
+    <Alert tone={indexing ? 'info' : 'success'} title={t(indexing ? 'builds.publish.indexing' : 'builds.publish.done')}>
+      {indexing ? <p>{t('builds.publish.indexingHint')}</p> : null}
       <p>
         {t('builds.publish.commit')}{' '}
         {commitUrl ? (
@@ -182,7 +201,7 @@ export function OutcomeView({ outcome, commitUrl }: { outcome: PublishOutcome; c
         )}
       </p>
       {outcome.links.length ? (
-        <ul className="mt-2 space-y-1" aria-label={t('builds.publish.livePages')}>
+        <ul className="mt-2 space-y-1" aria-label={t(indexing ? 'builds.publish.soonLivePages' : 'builds.publish.livePages')}>
           {outcome.links.map((href) => (
             <li key={href}>
               <a href={href} className="inline-flex items-center gap-1 underline">

@@ -24,6 +24,12 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
   const { locale } = useRootData();
   const revalidator = useRevalidator();
   const [sync, setSync] = useState(initial);
+  // A newer state from the loader (a publish that started an index, then revalidated) replaces the last poll.
+  const [loaded, setLoaded] = useState(initial);
+  if (initial !== loaded) {
+    setLoaded(initial);
+    setSync(initial);
+  }
   const [starting, setStarting] = useState(false);
   const active = starting || sync?.status === 'running';
   const wasActive = useRef(active);

@@ -1,0 +1,116 @@
+import { and, eq } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { pageFromFile, pageSlug } from '../../common/authoring';
+import type { Database } from '../db/database';
+import { type Build, builds, type Commit, commits, redirects } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { prepareMediaVariants } from './media-variants';
+
+/*
+ * The end of a publish (docs/content.md "Publishing safely", step 4): the statements that mark a
+ * build published, with its redirects, written in the same transaction as the new index, and what
+ * follows it. Shared by the publish that indexes in its own request (server/services/builds.ts) and
+ * the Workers sync whose final step indexes a big publish (server/services/content-sync-runner.ts).
+ */
+
+/** `/en/logs/hello` (decoded) for a page file; undefined for other files. */
+export function addressOf(file: string): string | undefined {
+  const page = pageFromFile(file);
+  if (!page) return undefined;
+  const slug = pageSlug(page.path);
+  return slug ? `/${page.locale}/${slug}` : `/${page.locale}`;
+}
+
+export function defaultTitle(changes: Pick<Commit, 'kind' | 'path'>[]) {
+  const first = changes[0]!;
+  const page = pageFromFile(first.path);
+  const name = page ? `${page.locale}/${page.path}` : first.path;
+  return changes.length === 1
+    ? `${capitalise(first.kind)} ${name}`
+    : `${capitalise(first.kind)} ${name} and ${changes.length - 1} more`;
+}
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+export async function changesOf(db: Database, buildId: number): Promise<Commit[]> {
+  return db.select().from(commits).where(eq(commits.buildId, buildId)).orderBy(commits.id);
+}
+
+function redirectStatements(db: Database, buildId: number, changes: Commit[], now: Date): BatchItem<'sqlite'>[] {
+  const statements: BatchItem<'sqlite'>[] = [];
+  for (const change of changes) {
+    if (change.kind === 'delete') continue;
+    const to = addressOf(change.path);
+    if (!to) continue;
+    // A page lives at this address now: no rule may send it elsewhere.
+    statements.push(db.delete(redirects).where(eq(redirects.from, to)));
+    const from = change.kind === 'move' && change.fromPath ? addressOf(change.fromPath) : undefined;
+    if (!from || from === to) continue;
+    // Earlier rules that led to the old address now lead to the new one (no chains of 301s).
+    statements.push(db.update(redirects).set({ to, buildId }).where(eq(redirects.to, from)));
+    statements.push(
+      db
+        .insert(redirects)
+        .values({ from, to, buildId, createdAt: now })
+        .onConflictDoUpdate({ target: redirects.from, set: { to, buildId, createdAt: now } }),
+    );
+  }
+  return statements;
+}
+
+/** The claimed build becomes published (only while it is still `publishing`), with its redirects. */
+export function publishStatements(
+  db: Database,
+  build: Pick<Build, 'id' | 'title' | 'revertOf'>,
+  changes: Commit[],
+  commitSha: string,
+  publishedBy: string | null,
+  now = new Date(),
+): BatchItem<'sqlite'>[] {
+  return [
+    db
+      .update(builds)
+      .set({
+        status: 'published',
+        title: build.title || defaultTitle(changes),
+        commitSha,
+        publishedAt: now,
+        publishedBy,
+        publishingSince: null,
+      })
+      .where(and(eq(builds.id, build.id), eq(builds.status, 'publishing'))),
+    ...(build.revertOf ? [db.update(builds).set({ status: 'reverted' }).where(eq(builds.id, build.revertOf))] : []),
+    ...redirectStatements(db, build.id, changes, now),
+  ];
+}
+
+/**
+ * The build a Workers sync publishes with its final step, while it is still `publishing` (a build
+ * settled meanwhile gets no statements), with the statements for that step's transaction. Its
+ * commit was recorded on the build when its index started.
+ */
+export async function publishingBuild(db: Database, buildId: number, head: string | undefined) {
+  const build = await db
+    .select()
+    .from(builds)
+    .where(and(eq(builds.id, buildId), eq(builds.status, 'publishing')))
+    .get();
+  if (!build) return undefined;
+  const changes = await changesOf(db, build.id);
+  const commitSha = build.commitSha ?? head;
+  if (!changes.length || !commitSha) return undefined;
+  return { build, changes, statements: publishStatements(db, build, changes, commitSha, build.publishedBy) };
+}
+
+/**
+ * Bumped whenever this process publishes, so route rules memoised by the redirect middleware
+ * (server/http/redirects.ts) are re-read at once; other processes see them within its TTL.
+ */
+const ruleGenerations = new WeakMap<Database, number>();
+export const routeRulesGeneration = (db: Database) => ruleGenerations.get(db) ?? 0;
+
+/** Step 5, after the transaction: the page cache, this process's route rules, responsive copies of new media. */
+export function afterPublish(deps: Pick<AppDeps, 'db' | 'pageCache' | 'mediaVariants' | 'contentRepository'>, changes: Commit[]) {
+  deps.pageCache?.clear();
+  ruleGenerations.set(deps.db, routeRulesGeneration(deps.db) + 1);
+  prepareMediaVariants(deps, changes);
+}
