@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { ContentSyncState } from '../../common/content-sync';
-import { useWorkerSite } from './worker-site';
+import { useWorkerSite, WORKER_OWNER } from './worker-site';
 
 /*
  * A big re-index on the Workers target (docs/decisions/0009-workers-chunked-sync.md): a push of a
@@ -158,6 +158,107 @@ test.describe('a big re-index on Cloudflare Workers (wrangler dev --local, D1, G
       .filter((line) => line.includes('Content sync'));
     await testInfo.attach('steps', { body: steps.join('\n'), contentType: 'text/plain' });
     console.log(steps.join('\n'));
+    await context.close();
+    await owner.dispose();
+    await visitor.dispose();
+  });
+
+  test('a big publish is indexed in steps: committed at once, readers keep the old index until the switch publishes the build', async ({
+    playwright,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const owner = await playwright.request.newContext({ baseURL: site.url() });
+    const visitor = await playwright.request.newContext({ baseURL: site.url(), maxRedirects: 0 });
+    const login = await owner.post('/api/auth/login', {
+      data: { userName: WORKER_OWNER.userName, password: WORKER_OWNER.password },
+    });
+    expect(login.status()).toBe(200);
+
+    // The publish's index is big: 1 000 pages pushed but not indexed yet, plus the editor's changes —
+    // 11 steps of 100: the request's, 7 in its waitUntil, the rest by the cron.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 500; i++) {
+      files[`content/en/logs/pub-${i}.md`] = generatedPage(i, 'en');
+      files[`content/fa/logs/pub-${i}.md`] = generatedPage(i, 'fa');
+    }
+    await site.github().push(files, '1 000 more pages');
+    for (let i = 0; i < 20; i += 4)
+      await Promise.all(
+        [i, i + 1, i + 2, i + 3].map(async (n) => {
+          const saved = await owner.put(`/api/pages/en/logs/edited-${n}`, {
+            data: { frontMatter: { title: `Edited ${n}`, date: '2026-11-01' }, body: `Written in the editor, ${n}.` },
+          });
+          expect(saved.status(), await saved.text()).toBe(200);
+        }),
+      );
+    const moved = await owner.post('/api/pages/en/about/move', { data: { to: 'en/about-us' } });
+    expect(moved.status(), await moved.text()).toBe(200);
+
+    const progress = async () => ((await (await owner.get('/api/content/sync')).json()) as { sync: ContentSyncState }).sync;
+    /** Whether an anonymous reader gets the index as it was before the publish. */
+    const oldIndexServed = async () =>
+      (await visitor.get('/en/about')).status() === 200 &&
+      (await visitor.get('/en/about-us')).status() === 404 &&
+      (await visitor.get('/en/logs/edited-3')).status() === 404 &&
+      (await visitor.get('/fa/logs/pub-7')).status() === 404;
+    expect(await oldIndexServed()).toBe(true);
+    const before = await progress();
+
+    // Published from the builds screen: committed at once, indexing shown with its progress.
+    const context = await browser.newContext({ storageState: await owner.storageState(), baseURL: site.url() });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/en/manage/builds');
+    await page.getByLabel('Build title (optional)').fill('A thousand pages');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Committed: the site is being re-indexed' })).toBeVisible({
+      timeout: 30_000,
+    });
+    const section = page.getByRole('region', { name: 'Site index' });
+    await expect(section.getByRole('progressbar', { name: 'Site index' })).toBeVisible();
+    await expect(section).toContainText(/Indexing: [\d,]+ of 1,021 pages/);
+    await expect(page.getByRole('status').filter({ hasText: 'A publish is in progress' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('publish-indexing-en.png'), fullPage: true });
+    const started = await progress();
+    expect(started.id).not.toBe(before.id);
+    expect(started.total).toBe(1021);
+
+    // Readers keep the old index while the steps go on (a reader's check counts when the sync was
+    // still running after it); the cron takes the steps the request's waitUntil left.
+    const seen: number[] = [started.done];
+    await expect
+      .poll(
+        async () => {
+          const old = await oldIndexServed();
+          const sync = await progress();
+          if (sync.status === 'running') {
+            expect(old).toBe(true);
+            if (sync.done !== seen.at(-1)) seen.push(sync.done);
+          }
+          expect(sync.status).not.toBe('failed');
+          if (sync.status === 'running') await site.scheduled('* * * * *');
+          return sync.status;
+        },
+        { timeout: 120_000, intervals: [1000] },
+      )
+      .toBe('done');
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+
+    // The switch: the new pages, the editor's, the move's 301; the build is published with its commit.
+    await expect.poll(async () => (await visitor.get('/en/about-us')).status(), { timeout: 15_000 }).toBe(200);
+    const old = await visitor.get('/en/about');
+    expect(old.status()).toBe(301);
+    expect(new URL(old.headers().location!, site.url()).pathname).toBe('/en/about-us');
+    expect((await visitor.get('/en/logs/edited-19')).status()).toBe(200);
+    expect((await visitor.get('/fa/logs/pub-499')).status()).toBe(200);
+    const history = (await (await owner.get('/api/builds')).json()) as { items: { title: string; status: string }[] };
+    expect(history.items[0]).toMatchObject({ title: 'A thousand pages', status: 'published' });
+    await expect(section).toContainText('Last indexed', { timeout: 10_000 });
+    await expect(page.getByText('A publish is in progress')).toHaveCount(0);
+    expect(errors).toEqual([]);
     await context.close();
     await owner.dispose();
     await visitor.dispose();
