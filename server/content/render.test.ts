@@ -427,6 +427,45 @@ describe('renderMarkdown: properties', () => {
     for (const { text, locale } of bodies)
       expect(renderMarkdown(text, locale)).toEqual(renderMarkdown(text, locale, { raw: true }));
   });
+
+  it('renders exactly as when every GFM construct is tried everywhere (tables and literal autolinks are tried only where they can match)', () => {
+    const bodies = [
+      ...sampleContent.map(({ path, content }) => ({ text: parseDocument(content).body, locale: path.split('/')[1] as Locale })),
+      ...hostileMarkdown.map((text) => ({ text, locale: 'en' as const })),
+      // Tables without a single pipe, tables that end, continue or are cut by laziness, in lists and quotes.
+      { text: 'a\n:-\nb\n\nc\n-:\n\nd\n:-:', locale: 'en' as const },
+      { text: '| a |\n| - |\n| b |\nc\n\n> | a |\n> | - |\n> | b |\nlazy | x', locale: 'en' as const },
+      { text: '- | a | b |\n  | - | - |\n  | 1 | 2 |\n- x\n\n1. a\n   :--\n', locale: 'fa' as const },
+      { text: 'a | b\r\n- | -\r\n1 | 2\r\n\r\nWWW.example.com HTTPS://x.org a+b@c.de', locale: 'en' as const },
+    ];
+    const piece = fc.constantFrom(
+      'a | b',
+      '| - | - |',
+      '--- | ---',
+      ':-',
+      '-:',
+      'x : y',
+      '| 1 | 2 |',
+      '> | q |',
+      '- | l |',
+      'word www.example.com',
+      'see http://a.b/c?d',
+      'mail me@example.com',
+      'plain text words',
+      '\\| escaped',
+      '`a | b`',
+      '',
+    );
+    const separator = fc.constantFrom('\n', '\n\n', '\r\n', '\n  ');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(piece, separator), { maxLength: 8 }), (parts) => {
+        bodies.push({ text: parts.map(([text, sep]) => text + sep).join(''), locale: 'en' });
+      }),
+      { numRuns: 400 },
+    );
+    for (const { text, locale } of bodies)
+      expect(renderMarkdown(text, locale)).toEqual(renderMarkdown(text, locale, { gated: false }));
+  });
 });
 
 describe('parseDocument', () => {

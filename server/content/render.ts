@@ -5,6 +5,7 @@ import type { Root as MdastRoot, Paragraph, PhrasingContent, Text } from 'mdast'
 import { directiveFromMarkdown } from 'mdast-util-directive';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
 import { directive } from 'micromark-extension-directive';
+import type { Construct, TokenizeContext } from 'micromark-util-types';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
@@ -134,6 +135,91 @@ function remarkLazyAutolinkLiterals(this: Processor) {
     } as Extension;
   };
   data.fromMarkdownExtensions = (data.fromMarkdownExtensions ?? []).map(lazy);
+}
+
+/**
+ * What the Markdown being parsed can hold, set by renderMarkdown around its parse (parsing is
+ * synchronous, one document at a time): two GFM constructs that would be tried all over a page are
+ * not tried where they cannot match. Outside renderMarkdown every construct is tried.
+ */
+const parsing: { literals: boolean; delimiterRows?: Uint8Array } = { literals: true };
+
+/**
+ * Lines whose next line can be a table's delimiter row: GFM's table needs a `|` or a `:` there
+ * (micromark-extension-gfm-table: a delimiter row without either is not one). Index: line number
+ * (micromark counts from 1).
+ */
+function delimiterRows(markdown: string): Uint8Array {
+  const lines = markdown.split(/\r\n|\r|\n/);
+  const rows = new Uint8Array(lines.length + 1);
+  for (let line = 1; line < lines.length; line++) if (/[|:]/.test(lines[line]!)) rows[line] = 1;
+  return rows;
+}
+
+/** A table's body rows continue it whatever their next line holds: the table construct's own test. */
+function continuesTable(context: TokenizeContext) {
+  let index = context.events.length - 1;
+  while (index > -1 && (context.events[index]![1].type === 'lineEnding' || context.events[index]![1].type === 'linePrefix'))
+    index--;
+  const tail: string | null = index > -1 ? context.events[index]![1].type : null;
+  return tail === 'tableHead' || tail === 'tableRow';
+}
+
+const gates: Record<string, (construct: Construct) => Construct> = {
+  /**
+   * GFM's table is tried at the start of every line and reads the whole line as a possible header
+   * row (about a sixth of parsing a page of long paragraphs): tried only when the next line can be
+   * a delimiter row.
+   */
+  table: (construct) => ({
+    ...construct,
+    tokenize(effects, ok, nok) {
+      const start = construct.tokenize.call(this, effects, ok, nok);
+      return (code) =>
+        parsing.delimiterRows && !parsing.delimiterRows[this.now().line] && !continuesTable(this) ? nok(code) : start(code);
+    },
+  }),
+  // Literal autolinks (`www.…`, `http…`, `a@b.c`) are tried at every word that starts with a Latin
+  // letter or digit, which also cuts the text into a token per word: not in a document that holds no
+  // `@`, `www` or `http` (each needs those characters as typed).
+  ...Object.fromEntries(
+    ['wwwAutolink', 'protocolAutolink', 'emailAutolink'].map((name) => [
+      name,
+      (construct: Construct): Construct => ({
+        ...construct,
+        previous(code) {
+          return parsing.literals && construct.previous!.call(this, code);
+        },
+      }),
+    ]),
+  ),
+};
+
+/**
+ * After remark-gfm: its table and literal-autolink constructs behind the gates above. The output is
+ * the same with and without them (`render.test.ts` renders both ways).
+ */
+function remarkGatedGfm(this: Processor) {
+  const data = this.data();
+  const copies = new Map<Construct, Construct>();
+  const gated = (item: unknown): unknown => {
+    if (Array.isArray(item)) return item.map(gated);
+    const construct = item as Construct;
+    const gate = typeof construct === 'object' && construct?.name ? gates[construct.name] : undefined;
+    if (!gate) return item;
+    if (!copies.has(construct)) copies.set(construct, gate(construct));
+    return copies.get(construct);
+  };
+  data.micromarkExtensions = (data.micromarkExtensions ?? []).map((extension) =>
+    Object.fromEntries(
+      Object.entries(extension).map(([field, hooks]) => [
+        field,
+        hooks && typeof hooks === 'object' && !Array.isArray(hooks)
+          ? Object.fromEntries(Object.entries(hooks).map(([code, value]) => [code, gated(value)]))
+          : hooks,
+      ]),
+    ),
+  );
 }
 
 /**
@@ -343,11 +429,9 @@ function toSegments(tree: HastRoot): { body: BodySegment[]; widgets: Widget[] } 
  * parse5, so it runs only when the Markdown can hold raw HTML (a `<` anywhere); without it, the
  * tree is the same (a test renders every sample both ways) and is sanitised all the same.
  */
-function buildPipeline(locale: Locale, raw: boolean) {
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkLazyAutolinkLiterals)
+function buildPipeline(locale: Locale, raw: boolean, gated: boolean) {
+  const gfm = unified().use(remarkParse).use(remarkGfm).use(remarkLazyAutolinkLiterals);
+  const processor = (gated ? gfm.use(remarkGatedGfm) : gfm)
     .use(remarkBlockDirectives)
     .use(remarkWidgets)
     .use(remarkRehype, {
@@ -361,19 +445,33 @@ function buildPipeline(locale: Locale, raw: boolean) {
 
 const pipelines = new Map<string, ReturnType<typeof buildPipeline>>();
 
-function pipeline(locale: Locale, raw: boolean) {
-  const key = `${locale}:${raw}`;
+function pipeline(locale: Locale, raw: boolean, gated: boolean) {
+  const key = `${locale}:${raw}:${gated}`;
   const built = pipelines.get(key);
   if (built) return built;
-  const processor = buildPipeline(locale, raw);
+  const processor = buildPipeline(locale, raw, gated);
   pipelines.set(key, processor);
   return processor;
 }
 
 /** Markdown (without front matter) → the body's segments (sanitised HTML and widgets), table of contents and word count. */
-export function renderMarkdown(markdown: string, locale: Locale = 'en', { raw = markdown.includes('<') } = {}): RenderResult {
-  const processor = pipeline(locale, raw);
-  const tree = processor.runSync(processor.parse(markdown), markdown) as HastRoot;
+export function renderMarkdown(
+  markdown: string,
+  locale: Locale = 'en',
+  // `gated: false` tries every GFM construct everywhere (tests compare both ways).
+  { raw = markdown.includes('<'), gated = true } = {},
+): RenderResult {
+  const processor = pipeline(locale, raw, gated);
+  parsing.literals = MAY_HOLD_LITERAL.test(markdown);
+  parsing.delimiterRows = delimiterRows(markdown);
+  let mdast: MdastRoot;
+  try {
+    mdast = processor.parse(markdown);
+  } finally {
+    parsing.literals = true;
+    parsing.delimiterRows = undefined;
+  }
+  const tree = processor.runSync(mdast, markdown) as HastRoot;
   const words = countWords(tree);
   const { body, widgets } = toSegments(tree);
   const html = body.map((segment) => ('html' in segment ? segment.html : '')).join('');
