@@ -108,6 +108,26 @@ describe('content sync in chunks', () => {
     expect((await syncContent(otherDb, other)).buildId).toBe(result.buildId);
   });
 
+  it('moves staged pages into the index a range of rows at a time, every range however far apart', async () => {
+    const { db, repository, served, staged } = await siteWithBigChange();
+    let chunk = 0;
+    await expect(
+      syncContent(db, repository, {
+        chunkPages: 5,
+        onProgress: () => {
+          if (++chunk === 3) throw new Error('crash');
+        },
+      }),
+    ).rejects.toThrow('crash');
+    expect(await staged()).toBe(15);
+    // Rows far apart, as many syncs and upserts leave them: several statements of 500 rowids, some empty.
+    await db.run(sql`update pages_next set rowid = rowid * 400`);
+    const result = await syncContent(db, repository, { chunkPages: 5 });
+    expect(await served()).toEqual({ ...newIndex, build: result.buildId });
+    expect(await staged()).toBe(0);
+    expect((await searchPages(db, 'en', 'Bulk')).total).toBe(20);
+  });
+
   it('does not publish staged pages whose file changed or went away since the interrupted sync', async () => {
     const { db, repoDir, repository, served, staged } = await siteWithBigChange();
     let chunk = 0;

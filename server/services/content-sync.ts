@@ -98,16 +98,35 @@ function stageRow(db: Database, row: PageRow) {
   return db.insert(staging).values(row).onConflictDoUpdate({ target: staging.sourcePath, set: stagedUpdate });
 }
 
-/** Moves every staged row into `pages` (inserting, or updating the page at the same address). */
-function copyStaged(db: Database) {
+/**
+ * Staged rows moved per statement. Within the one transaction, each statement keeps a journal of
+ * the pages it changes (in memory: libSQL's build keeps temporary files there), and the search
+ * index's trigger rewrites many: one statement for 10 000 pages held about 220 MB of it.
+ */
+const COPY_ROWS = 500;
+
+/** Moves every staged row into `pages` (inserting, or updating the page at the same address), a range of rowids per statement. */
+function copyStaged(db: Database, rowids: { min: number; max: number }) {
   const names = pageColumns.map(([, column]) => sql.identifier(column.name));
   const updates = pageColumns
     .filter(([key]) => key !== 'locale' && key !== 'slug')
     .map(([, column]) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`);
-  // `where true` tells SQLite's parser that `on conflict` belongs to the insert, not a join.
-  return db.run(
-    sql`insert into ${pages} (${sql.join(names, sql`, `)}) select ${sql.join(names, sql`, `)} from ${sql.identifier(STAGING)} where true on conflict (locale, slug) do update set ${sql.join(updates, sql`, `)}`,
+  const statements = [];
+  // The bounds written into the SQL (integers from the database): D1 batches raw statements only without bound values.
+  for (let from = Math.trunc(rowids.min) - 1; from < rowids.max; from += COPY_ROWS)
+    statements.push(
+      db.run(
+        sql`insert into ${pages} (${sql.join(names, sql`, `)}) select ${sql.join(names, sql`, `)} from ${sql.identifier(STAGING)} where rowid > ${sql.raw(String(from))} and rowid <= ${sql.raw(String(from + COPY_ROWS))} on conflict (locale, slug) do update set ${sql.join(updates, sql`, `)}`,
+      ),
+    );
+  return statements;
+}
+
+async function stagedRowids(db: Database) {
+  const range = await db.get<{ min: number | null; max: number | null }>(
+    sql`select min(rowid) as min, max(rowid) as max from ${sql.identifier(STAGING)}`,
   );
+  return { min: range?.min ?? 1, max: range?.max ?? 0 };
 }
 
 /**
@@ -395,7 +414,11 @@ async function runSync(
       IDS_PER_STATEMENT,
     ).map((ids) => db.delete(pages).where(inArray(pages.id, ids))),
     ...(usesStaging
-      ? [stagedCountIs(db, keepStaged.size), copyStaged(db), db.run(sql`delete from ${sql.identifier(STAGING)}`)]
+      ? [
+          stagedCountIs(db, keepStaged.size),
+          ...copyStaged(db, await stagedRowids(db)),
+          db.run(sql`delete from ${sql.identifier(STAGING)}`),
+        ]
       : []),
     ...writes.map((row) => {
       const { locale: _l, slug: _s, ...rest } = row;
