@@ -100,6 +100,17 @@ describe('publishing on Workers: the index in steps', () => {
     });
     // Editing goes on in a new open build.
     await ok(await send('PUT', '/api/pages/en/logs/later', page('Later')));
+    await ok(await send('DELETE', '/api/pages/en/logs/later'));
+
+    // Its revert deletes 20 pages and renders one (the page moved back): done in its request.
+    const reverting = await send('POST', `/api/builds/${answer.id}/revert`);
+    expect(reverting.status).toBe(200);
+    const revert = await json(reverting);
+    expect(revert.buildId).toBe((await latestContentBuild(db))!.id);
+    expect(await served()).toMatchObject({ about: 200, aboutUs: 301, bulk: 404 });
+    const items = (await json(await send('GET', '/api/builds'))).items as { id: number; status: string }[];
+    expect(items.find((item) => item.id === revert.id)?.status).toBe('published');
+    expect(items.find((item) => item.id === answer.id)?.status).toBe('reverted');
   });
 
   it('a small publish is done in its request, as on node', async () => {
