@@ -3,7 +3,7 @@ import type { ContentSyncState } from '../../common/content-sync';
 import { createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
 import { git } from '../../tests/support/content-repo';
-import { resumeInterruptedPublishes } from './builds';
+import { publishOpenBuild, resumeInterruptedPublishes } from './builds';
 import { latestContentBuild } from './content-sync';
 import { latestContentSync, runContentSyncSteps } from './content-sync-runner';
 
@@ -128,6 +128,35 @@ describe('publishing on Workers: the index in steps', () => {
     expect(after).toHaveLength(0);
     expect((await site.app.request('/en/logs/two')).status).toBe(200);
     expect((await json(await send('GET', '/api/builds'))).items[0]).toMatchObject({ id: answer.id, status: 'published' });
+  });
+
+  it('a Worker cut off after the commit: settling interrupted publishes indexes it in steps and publishes the build', async () => {
+    const { site, send, ok, served } = await workersSite();
+    const { db } = site.deps;
+    for (let i = 1; i <= 20; i++) await ok(await send('PUT', `/api/pages/en/logs/bulk-${i}`, page(`Bulk ${i}`)));
+    const editor = { id: site.ids.editor, username: 'editor', displayName: 'Editor', roles: ['editor'], permissions: [] };
+    let cutOff!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      cutOff = resolve;
+    });
+    void publishOpenBuild(site.deps, editor, { title: 'Cut off' }, async (step) => {
+      if (step !== 'committed') return;
+      cutOff();
+      await new Promise(() => {});
+    });
+    await reached;
+    const before = await latestContentSync(db);
+    expect((await served()).bulk).toBe(404);
+    // The builds screen (or the daily cron) finds the commit landed: the index starts in steps.
+    await resumeInterruptedPublishes(site.deps);
+    const sync = await latestContentSync(db);
+    expect(sync?.id).not.toBe(before?.id);
+    expect(sync).toMatchObject({ status: 'running', done: 6, total: 20 });
+    expect((await json(await send('GET', '/api/builds/open'))).status).toBe('publishing');
+    for (let step = 0; step < 10 && (await latestContentSync(db))?.status === 'running'; step++)
+      await runContentSyncSteps(site.deps, { maxSteps: 1 });
+    expect((await served()).bulk).toBe(200);
+    expect((await json(await send('GET', '/api/builds'))).items[0]).toMatchObject({ title: 'Cut off', status: 'published' });
   });
 
   it('a step that fails leaves the build publishing; Retry (a re-index, even a forced one) finishes the publish', async () => {
