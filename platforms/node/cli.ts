@@ -14,7 +14,7 @@ const USAGE = `Usage: npm run daftar -- <command> [options]
 
 Commands:
   migrate                      apply pending database migrations
-  content-sync [--force] [--verbose] [--threads]
+  content-sync [--force] [--verbose] [--no-threads]
                                re-index the content repository
   reset-password USER [--locale fa|en]
                                print a one-time link (24 h) that sets USER's password
@@ -34,7 +34,7 @@ const commandHelp: Record<string, string> = {
   migrate:
     'Usage: npm run daftar -- migrate\nApplies the migrations the installed release brings (the server also does it at start).',
   'content-sync':
-    'Usage: npm run daftar -- content-sync [--force] [--verbose] [--threads]\nRe-indexes the content repository: --force re-renders every page, --verbose lists changed pages, --threads renders on a worker thread per core (for chunks of 50 pages or more).',
+    "Usage: npm run daftar -- content-sync [--force] [--verbose] [--no-threads]\nRe-indexes the content repository: --force re-renders every page, --verbose lists changed pages. Pages are rendered on every core (worker threads beside the command's own, from 50 pages to render); --no-threads renders in one thread.",
   'reset-password':
     'Usage: npm run daftar -- reset-password USER [--locale fa|en]\nPrints a one-time link, valid 24 hours, that lets USER choose a new password; using it signs out their sessions. The link starts with SITE_URL (or http://localhost:PORT).',
   backup:
@@ -131,9 +131,8 @@ async function main() {
         const repository = nodeContentRepository(config, config.dataDir);
         const verbose = process.argv.includes('--verbose');
         const started = performance.now();
-        // Render threads only when asked: on the 2-core development machine a 10 000-page sync took
-        // the same wall time with them and 70 % more CPU (docs/content.md "Scale benchmark").
-        const pool = process.argv.includes('--threads') ? createRenderPool() : undefined;
+        // Render threads beside this one, which renders too (docs/content.md "Scale benchmark").
+        const pool = process.argv.includes('--no-threads') ? undefined : createRenderPool();
         const result = await recordedSync(db, repository, {
           force: process.argv.includes('--force'),
           ...(pool ? { renderPages: pool.renderPages } : {}),
@@ -159,6 +158,8 @@ async function main() {
           list('added', result.added);
           list('updated', result.updated);
           list('removed', result.removed);
+          if (pool)
+            console.log(`Rendered ${pool.rendered.here} pages in this thread, ${pool.rendered.threads} on worker threads.`);
         }
         for (const problem of result.problems) console.error(`skipped ${problem.path}: ${problem.message}`);
         if (result.problems.length) process.exitCode = 1;

@@ -7,8 +7,8 @@ import { createRenderPool } from './render-pool';
 const samplePages = sampleContent.filter((file) => slugFromPath(file.path));
 
 describe('render pool', () => {
-  it('renders on worker threads exactly what the thread renders, in order, problems included', async () => {
-    // Two threads even on one core, and for any chunk (the CLI starts them from THREADS_FROM_PAGES pages).
+  it('renders on worker threads and in this thread exactly what the thread alone renders, in order, problems included', async () => {
+    // Two workers even on one core, and for any chunk (the CLI starts them from THREADS_FROM_PAGES pages).
     const pool = createRenderPool({
       script: new URL('./render-worker.ts', import.meta.url),
       execArgv: ['--import', 'tsx'],
@@ -34,11 +34,40 @@ describe('render pool', () => {
     }
   }, 30_000);
 
+  it('shares a chunk between a worker and this thread, page by page from one counter', async () => {
+    const pool = createRenderPool({
+      script: new URL('./render-worker.ts', import.meta.url),
+      execArgv: ['--import', 'tsx'],
+      threads: 1,
+      threadsFromPages: 1,
+    })!;
+    const sources: PageSource[] = Array.from({ length: 8 }, () =>
+      samplePages.map((sample) => ({ text: sample.content, locale: slugFromPath(sample.path)!.locale })),
+    ).flat();
+    try {
+      // The first chunk starts the worker (it loads the renderer meanwhile); the second finds it ready.
+      await pool.renderPages(sources.slice(0, 2));
+      const before = { ...pool.rendered };
+      expect(await pool.renderPages(sources)).toEqual(await renderInThread(sources));
+      const here = pool.rendered.here - before.here;
+      const threads = pool.rendered.threads - before.threads;
+      expect(here + threads).toBe(sources.length);
+      expect(threads).toBeGreaterThan(0);
+      expect(here).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('is not made on one core: the sync renders in its own thread', () => {
+    expect(createRenderPool({ script: new URL('./render-worker.ts', import.meta.url), threads: 0 })).toBeUndefined();
+  });
+
   it('renders a chunk in this thread when a render thread dies (a page too big for its capped heap)', async () => {
     const pool = createRenderPool({
       script: new URL('./render-worker.ts', import.meta.url),
       execArgv: ['--import', 'tsx'],
-      threads: 2,
+      threads: 1,
       threadsFromPages: 1,
       heapMb: 4,
     });

@@ -2,92 +2,127 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type PageSource, type RenderedPage, type RenderPages, renderInThread } from '../../server/content/render-page';
+import { type RenderedPage, type RenderPages, renderInThread, renderPage } from '../../server/content/render-page';
 
 /**
- * A chunk smaller than this renders in the calling thread: starting the threads (each loads the
- * renderer, about half a second) costs more than they save on a small sync.
+ * A chunk smaller than this renders in the calling thread: starting a thread (it loads the renderer,
+ * about half a second) costs more than it saves on a small sync.
  */
 export const THREADS_FROM_PAGES = 50;
 
+/** setImmediate, not setTimeout(0), which waits a millisecond or more each time. */
+const giveWay = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * Renders the pages of a content sync on worker threads, one per core (at most 4): Markdown
- * rendering is most of a full sync's time. The calling thread meanwhile reads the next chunk's files
- * and writes the last one to the database (the sync renders one chunk ahead). Only in the build
- * (`build/node/render-worker.js` next to the CLI); run from source, or on one core, it returns
- * undefined and the sync renders in its own thread.
+ * Renders the pages of a content sync on worker threads and in the calling thread at once: one
+ * worker per core but one (at most 3), since the calling thread renders too. Every thread takes the
+ * chunk's next page from one shared counter, so the work shares itself out however busy each
+ * thread is: the calling thread also reads the next chunk's files and writes the last one to the
+ * database, and renders less meanwhile. Only in the build (`build/node/render-worker.js` next to the
+ * CLI); run from source, or on one core, it returns undefined and the sync renders in its own thread.
+ *
+ * A worker that dies (a page too big for its capped heap) costs nothing but time: the pages it took
+ * and did not answer are rendered in the calling thread, and the next chunk starts new workers.
  */
 export function createRenderPool(
   // Tests run the TypeScript source through tsx.
   {
     script = new URL('./render-worker.js', import.meta.url),
     execArgv,
-    threads = Math.min(4, availableParallelism()),
+    threads = Math.min(3, availableParallelism() - 1),
     threadsFromPages = THREADS_FROM_PAGES,
-    heapMb = 64,
+    heapMb = 48,
   }: {
     script?: URL;
     execArgv?: string[];
+    /** Worker threads (besides the calling thread). */
     threads?: number;
     threadsFromPages?: number;
-    /** Each thread's old generation. */
+    /** Each worker's old generation: it holds one page's trees at a time, far below this. */
     heapMb?: number;
   } = {},
-): { renderPages: RenderPages; close: () => Promise<void> } | undefined {
-  if (threads < 2 || script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return undefined;
+): { renderPages: RenderPages; close: () => Promise<void>; rendered: { here: number; threads: number } } | undefined {
+  if (threads < 1 || script.protocol !== 'file:' || !existsSync(fileURLToPath(script))) return undefined;
   let nextId = 0;
-  const waiting = new Map<number, { resolve: (pages: RenderedPage[]) => void; reject: (error: unknown) => void }>();
+  /** Pages rendered in the calling thread and on the workers so far (the CLI's summary, tests). */
+  const rendered = { here: 0, threads: 0 };
+  type Job = { page: (index: number, page: RenderedPage) => void; done: (worker: Worker) => void };
+  const jobs = new Map<number, Job>();
   /** Started at the first chunk big enough, so a small sync starts no thread. */
   let workers: Worker[] = [];
   const start = () =>
     Array.from({ length: threads }, () => {
       const worker = new Worker(script, {
         ...(execArgv ? { execArgv } : {}),
-        // A bounded heap, but a young generation big enough for rendering's short-lived garbage:
-        // with V8's small default, garbage collection took about a fifth of the sync.
-        resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
+        // Capped heaps: a worker's live data is one page being rendered. Node 24's V8 otherwise
+        // lets a thread's young generation grow to 128 MB and more under rendering's garbage.
+        resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 16 },
       });
-      worker.on('message', ({ id, pages }: { id: number; pages: RenderedPage[] }) => {
-        waiting.get(id)?.resolve(pages);
-        waiting.delete(id);
+      worker.on('message', (message: { id: number; index: number; page: RenderedPage } | { id: number; done: true }) => {
+        const job = jobs.get(message.id);
+        if ('done' in message) job?.done(worker);
+        else job?.page(message.index, message.page);
       });
-      const fail = (error: unknown) => {
-        for (const job of waiting.values()) job.reject(error);
-        waiting.clear();
+      // A dead worker is done with every chunk: what it did not answer is rendered here.
+      const dead = () => {
+        if (workers.includes(worker)) workers = [];
+        for (const job of jobs.values()) job.done(worker);
       };
-      worker.on('error', fail);
-      worker.on('exit', (code) => code && fail(new Error(`a render thread exited with code ${code}`)));
+      worker.on('error', dead);
+      worker.on('exit', dead);
       return worker;
     });
-  const run = (worker: Worker, sources: PageSource[]) =>
-    new Promise<RenderedPage[]>((resolve, reject) => {
-      const id = nextId++;
-      waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, sources });
-    });
   return {
+    rendered,
     async renderPages(sources) {
-      if (!workers.length && sources.length < threadsFromPages) return renderInThread(sources);
+      if (!workers.length && sources.length < threadsFromPages) {
+        rendered.here += sources.length;
+        return renderInThread(sources);
+      }
       if (!workers.length) workers = start();
-      // Contiguous slices, one per thread, so the answers come back in order.
-      const per = Math.ceil(sources.length / workers.length);
       const threads = workers;
-      const slices = threads.map((worker, i) => {
-        const slice = sources.slice(i * per, (i + 1) * per);
-        return run(worker, slice).catch(async () => {
-          // A thread that died (a page too big for its capped heap): this slice renders here, and the
-          // next chunk starts new threads.
-          if (workers === threads) {
-            workers = [];
-            await Promise.all(threads.map((thread) => thread.terminate()));
-          }
-          return renderInThread(slice);
-        });
+      const id = nextId++;
+      const out: (RenderedPage | undefined)[] = new Array(sources.length);
+      const claim = new Int32Array(new SharedArrayBuffer(4));
+      const pending = new Set(threads);
+      let allDone = () => {};
+      const finished = new Promise<void>((resolve) => {
+        allDone = resolve;
       });
-      return (await Promise.all(slices)).flat();
+      jobs.set(id, {
+        page: (index, page) => {
+          out[index] = page;
+          rendered.threads++;
+        },
+        done: (worker) => {
+          pending.delete(worker);
+          if (!pending.size) allDone();
+        },
+      });
+      try {
+        for (const worker of threads) worker.postMessage({ id, sources, claim });
+        for (let index = Atomics.add(claim, 0, 1); index < sources.length; index = Atomics.add(claim, 0, 1)) {
+          out[index] = renderPage(sources[index]!);
+          rendered.here++;
+          // The workers' answers, and the database writes and file reads of the sync, between pages.
+          await giveWay();
+        }
+        await finished;
+      } finally {
+        jobs.delete(id);
+      }
+      if (workers !== threads) await Promise.all(threads.map((thread) => thread.terminate()));
+      // Pages a worker took and did not answer before it died.
+      return out.map((page, index) => {
+        if (page) return page;
+        rendered.here++;
+        return renderPage(sources[index]!);
+      });
     },
     async close() {
-      await Promise.all(workers.map((worker) => worker.terminate()));
+      const threads = workers;
+      workers = [];
+      await Promise.all(threads.map((worker) => worker.terminate()));
     },
   };
 }
