@@ -232,6 +232,8 @@ function remarkWidgets() {
   // `file.value` is the Markdown being rendered (renderMarkdown passes it to `runSync`).
   return (tree: MdastRoot, file: { value: unknown }) => {
     const source = String(file.value);
+    // Block directives start with `::`: without one there is nothing to find in the tree.
+    if (!source.includes('::')) return;
     visit(tree, (node, index, parent) => {
       if (node.type !== 'containerDirective' && node.type !== 'leafDirective' && node.type !== 'textDirective') return;
       const directive = node as unknown as DirectiveNode;
