@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { compress } from 'hono/compress';
 import type { ServerBuild } from 'react-router';
 import { createPageHandler } from '../../app/lib/app-context.server';
 import { createApp } from '../../server/app';
 import { purgeExpiredSessions, SESSION_PURGE_INTERVAL_MS } from '../../server/auth/sessions';
 import { answeredByPageCache } from '../../server/http/page-cache';
+import { createPageViewRecorder } from '../../server/http/page-views';
 import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
 import { resumeNewsletterQueue } from '../../server/services/newsletter';
@@ -16,6 +18,7 @@ import { startScheduledPublishing } from '../../server/services/scheduled-publis
 import { upgradeInstalledSite } from '../../server/services/upgrade';
 import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
+import { answerPageHits } from './page-hits';
 import { clientFiles } from './static-files';
 
 /** `npm run serve`: the built site on Node, static files first, then the app. */
@@ -53,16 +56,21 @@ async function main() {
   // Cloudflare compresses on Workers; on Node the server does it (HTML, CSS, JS, JSON, XML), except
   // for what the page cache answered: stored pages are already in their final encoding.
   const compressor = compress();
-  const app = createApp(deps, {
-    platform: [
-      // build/client's files, pre-compressed at build time; every other path goes on without a file lookup.
-      clientFiles(path.join(buildDir, 'client')),
-      async (c, next) => {
-        await next();
-        if (!answeredByPageCache(c)) await compressor(c, async () => {});
-      },
-    ],
-  });
+  // One recorder for the views of both paths: cache hits answered before the app, and the app's.
+  const pageViews = deps.pageViews ?? createPageViewRecorder(deps.db);
+  const app = createApp(
+    { ...deps, pageViews },
+    {
+      platform: [
+        // build/client's files, pre-compressed at build time; every other path goes on without a file lookup.
+        clientFiles(path.join(buildDir, 'client')),
+        async (c, next) => {
+          await next();
+          if (!answeredByPageCache(c)) await compressor(c, async () => {});
+        },
+      ],
+    },
+  );
 
   // Builds scheduled for later publish themselves within 5 s of their time, also after a restart.
   if (!installerToken) startScheduledPublishing(deps);
@@ -72,7 +80,9 @@ async function main() {
   void purgeSessions();
   setInterval(purgeSessions, SESSION_PURGE_INTERVAL_MS).unref();
 
-  serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
+  // Page-cache hits are answered from the raw request, before Hono builds a web Request (docs/decisions/0010).
+  const server = createServer(answerPageHits({ ...deps, pageViews }, pageViews, getRequestListener(app.fetch)));
+  server.listen(config.PORT, config.HOST, () => {
     // Everything a page needs is loaded now: the next start reads its compiled code (platforms/node/start.ts).
     module.flushCompileCache?.();
     console.log(`Daftar is running at ${installerUrl(config, '').replace('/?setup=', '')} (data: ${config.dataDir})`);

@@ -19,14 +19,33 @@ export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
  * the browser would drop, and no HSTS, which browsers ignore over http anyway.
  */
 export function isHttpsRequest(request: Request, config: Pick<AppConfig, 'TRUST_PROXY' | 'SITE_URL'>): boolean {
-  // Request URLs are serialised (lower-case scheme): no parse on every request, cached pages included.
-  if (request.url.startsWith('https:')) return true;
-  if (config.TRUST_PROXY) {
-    const proto = request.headers.get('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase();
-    if (proto === 'https') return true;
-  }
+  // Request URLs are serialised (lower-case scheme and host): no parse on every request, cached pages included.
+  const href = request.url;
+  const hostStart = href.indexOf('//') + 2;
+  const pathStart = href.indexOf('/', hostStart);
+  return isHttps(
+    {
+      secure: href.startsWith('https:'),
+      host: pathStart < 0 ? href.slice(hostStart) : href.slice(hostStart, pathStart),
+      forwardedProto: request.headers.get('x-forwarded-proto') ?? undefined,
+    },
+    config,
+  );
+}
+
+/**
+ * The rule itself, on the parts of a request: whether its own connection is TLS, its host
+ * (lower-case, as a URL serialises it) and the proxy's `X-Forwarded-Proto`. Node's answer to
+ * cached pages (platforms/node/page-hits.ts) reads these without building a `Request`.
+ */
+export function isHttps(
+  request: { secure: boolean; host: string; forwardedProto: string | undefined },
+  config: Pick<AppConfig, 'TRUST_PROXY' | 'SITE_URL'>,
+): boolean {
+  if (request.secure) return true;
+  if (config.TRUST_PROXY && request.forwardedProto?.split(',').at(-1)?.trim().toLowerCase() === 'https') return true;
   const siteHost = httpsSiteHost(config.SITE_URL);
-  return siteHost !== undefined && new URL(request.url).host === siteHost;
+  return siteHost !== undefined && request.host === siteHost;
 }
 
 let siteUrl: { url: string; httpsHost: string | undefined } | undefined;

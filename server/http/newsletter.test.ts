@@ -17,7 +17,7 @@ import {
   processNewsletterQueue,
 } from '../services/newsletter';
 import { SUBSCRIBE_EMAIL_LIMIT, SUBSCRIBE_IP_LIMIT } from './newsletter';
-import { pageCacheKey } from './page-cache';
+import { pageCacheKey, pageRequestOf } from './page-cache';
 
 const ORIGIN = 'http://daftar.test';
 let smtp: SmtpCatcher;
@@ -198,7 +198,9 @@ describe('newsletter: tokens', () => {
   it('keeps the confirmation and unsubscribe pages out of the page cache and out of content slugs', async () => {
     for (const kind of ['confirm', 'unsubscribe'])
       for (const locale of ['fa', 'en'])
-        expect(pageCacheKey(new Request(`http://s.test/${locale}/newsletter/${kind}?token=abc`), false)).toBeUndefined();
+        expect(
+          pageCacheKey(pageRequestOf(new Request(`http://s.test/${locale}/newsletter/${kind}?token=abc`)), false),
+        ).toBeUndefined();
     const { isReservedSlug } = await import('../../common/paths');
     expect(isReservedSlug('newsletter/confirm')).toBe(true);
     expect(isReservedSlug('Newsletter/Unsubscribe')).toBe(true);

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { nodePageEncoder, nodePageRefiner } from '../../platforms/node/page-encoding';
 import { createInstalledSite } from '../../tests/support/site';
 import { createApp } from '../app';
-import { acceptedEncodings, createMemoryPageCache, inlineScriptHashes, type PageCacheStore, pageCacheKey } from './page-cache';
+import {
+  acceptedEncodings,
+  type CachedPage,
+  createMemoryPageCache,
+  inlineScriptHashes,
+  type PageCacheStore,
+  pageCacheKey,
+  pageRequestOf,
+} from './page-cache';
 
 const SITE = 'https://daftar.example';
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -174,14 +182,16 @@ describe('page cache: CSP (F-08)', () => {
 
 describe('page cache: storage', () => {
   it('keys a request the same whether its URL is sliced (no query) or parsed', () => {
-    const key = (url: string, init?: RequestInit) => pageCacheKey(new Request(url, init), true);
+    const key = (url: string, init?: RequestInit) => pageCacheKey(pageRequestOf(new Request(url, init)), true);
     expect(key('http://Daftar.Example:8080/en/logs/hello')).toBe('daftar.example:8080/en/logs/hello');
     expect(key('http://daftar.example/en/logs/hello?page=2')).toBe('daftar.example/en/logs/hello?page=2');
     expect(key('http://daftar.example/en/logs?')).toBe('daftar.example/en/logs');
     expect(key('http://daftar.example/en/logs#top')).toBe('daftar.example/en/logs');
+    // A path that starts with two slashes is still a path, never another host's page.
+    expect(key('http://daftar.example//evil.example/en/about?page=2')).toBeUndefined();
     expect(key('http://daftar.example/en/a/../fa%20b/caf%C3%A9')).toBe('daftar.example/en/fa%20b/caf%C3%A9');
     expect(key('http://daftar.example/fa/سلام')).toBe('daftar.example/fa/%D8%B3%D9%84%D8%A7%D9%85');
-    expect(pageCacheKey(new Request('http://daftar.example/en/about'), false)).toBe('/en/about');
+    expect(pageCacheKey(pageRequestOf(new Request('http://daftar.example/en/about')), false)).toBe('/en/about');
     for (const uncached of [
       'http://daftar.example/en/logs?utm=x',
       'http://daftar.example/en/manage',
@@ -200,6 +210,21 @@ describe('page cache: storage', () => {
     expect(acceptedEncodings('x-gzip')).toEqual(['gzip', 'identity']);
     expect(acceptedEncodings(',,;q=1,\u0000br')).toEqual(['identity']);
     expect(acceptedEncodings(`${'a,'.repeat(10_000)}br`)).toEqual(['br', 'identity']);
+  });
+
+  it('evicts the least recently read page first, also when pages are read many times between stores', () => {
+    const store = createMemoryPageCache({ maxEntries: 2 });
+    const page = (n: number) => ({ etag: `"${n}"`, variants: {}, bytes: 1 }) as unknown as CachedPage;
+    store.set('a', page(1));
+    store.set('b', page(2));
+    for (let i = 0; i < 3; i++) expect(store.get('a')).toBeDefined();
+    store.set('c', page(3));
+    expect(store.get('b')).toBeUndefined();
+    expect(store.get('a')).toBeDefined();
+    // c was read after a, so a goes next.
+    expect(store.get('c')).toBeDefined();
+    store.set('d', page(4));
+    expect([store.get('a'), store.get('c') !== undefined, store.get('d') !== undefined]).toEqual([undefined, true, true]);
   });
 
   it('bounds the memory store by stored bytes, oldest first', async () => {

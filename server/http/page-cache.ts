@@ -74,8 +74,13 @@ export function createMemoryPageCache({
 } = {}): PageCacheStore & {
   readonly size: number;
 } {
-  const entries = new Map<string, CachedPage>();
+  /** Each page with the count of moves to the end when it was last moved there. */
+  const entries = new Map<string, { page: CachedPage; moved: number }>();
   let bytes = 0;
+  // A hit moves its entry to the end only when it is in the older half (fewer than size/2 entries
+  // were moved after it), where eviction could reach it: a page read thousands of times a second
+  // costs a lookup, not a re-insert.
+  let moves = 0;
   return {
     encode,
     refine,
@@ -83,25 +88,26 @@ export function createMemoryPageCache({
       return entries.size;
     },
     get(key) {
-      const hit = entries.get(key);
-      if (hit) {
+      const entry = entries.get(key);
+      if (entry && moves - entry.moved >= entries.size / 2) {
         entries.delete(key);
-        entries.set(key, hit);
+        entries.set(key, entry);
+        entry.moved = ++moves;
       }
-      return hit;
+      return entry?.page;
     },
     set(key, page) {
       const old = entries.get(key);
       if (old) {
-        bytes -= old.bytes;
+        bytes -= old.page.bytes;
         entries.delete(key);
       }
-      entries.set(key, page);
+      entries.set(key, { page, moved: ++moves });
       bytes += page.bytes;
       for (const [oldest, value] of entries) {
         if (entries.size <= maxEntries && bytes <= maxBytes) break;
         entries.delete(oldest);
-        bytes -= value.bytes;
+        bytes -= value.page.bytes;
       }
     },
     clear() {
@@ -112,29 +118,50 @@ export function createMemoryPageCache({
   };
 }
 
+/** What the cache reads of a request: the same from a web `Request` and from Node's raw request. */
+export type PageRequest = {
+  method: string;
+  /** The Host the request names. */
+  host: string;
+  /** The path and query as requested (`/en/logs?page=2`). */
+  target: string;
+  header(name: 'cookie' | 'accept-encoding' | 'if-none-match'): string | undefined;
+};
+
+/** A web `Request` as a `PageRequest`: its URL is already serialised, so host and path are sliced, not parsed. */
+export function pageRequestOf(request: Request): PageRequest {
+  const href = request.url;
+  const hostStart = href.indexOf('//') + 2;
+  const start = href.indexOf('/', hostStart);
+  return {
+    method: request.method,
+    host: start < 0 ? href.slice(hostStart) : href.slice(hostStart, start),
+    target: start < 0 ? '/' : href.slice(start),
+    header: (name) => request.headers.get(name) ?? undefined,
+  };
+}
+
 /**
  * The cache key of a public page request, or undefined when the request must not be cached:
  * not a GET, signed in (a session cookie), a private section, a file, or a query other than `page`.
  */
-export function pageCacheKey(request: Request, includeHost: boolean): string | undefined {
+export function pageCacheKey(request: PageRequest, includeHost: boolean): string | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  // A request's URL is already serialised: without a query (nearly every hit) its host and path are
-  // sliced out rather than parsed again.
-  const href = request.url;
-  const start = href.indexOf('/', href.indexOf('//') + 2);
-  const plain = start > 0 && !href.includes('?', start) && !href.includes('#', start);
-  const url = plain ? undefined : new URL(href);
-  const pathname = url ? url.pathname : href.slice(start);
+  const target = request.target;
+  // Without a query (nearly every hit) the path is the target; otherwise it is parsed, as a path
+  // (a base URL would read `//host/…` as another host's).
+  const plain = !target.includes('?') && !target.includes('#');
+  const url = plain ? undefined : new URL(`http://x${target}`);
+  const pathname = url ? url.pathname : target;
   const segments = pathname.split('/');
   if (!isLocale(segments[1])) return undefined;
   // Paths whose HTML depends on who asks (or may one day) are never cached.
   if ((PRIVATE_SECTIONS as readonly string[]).includes(segments[2] ?? '')) return undefined;
   if (isFilePath(pathname)) return undefined;
-  if (readCookie(request.headers.get('cookie'), SESSION_COOKIE) !== undefined) return undefined;
+  if (readCookie(request.header('cookie'), SESSION_COOKIE) !== undefined) return undefined;
   if (url) for (const name of url.searchParams.keys()) if (name !== 'page') return undefined;
   const page = url?.searchParams.get('page');
-  const host = url ? url.host : href.slice(href.indexOf('//') + 2, start);
-  return `${includeHost ? host : ''}${pathname}${page ? `?page=${page}` : ''}`;
+  return `${includeHost ? request.host : ''}${pathname}${page ? `?page=${page}` : ''}`;
 }
 
 /**
@@ -286,15 +313,46 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
   });
 }
 
+/** What a stored page answers a request: 304 on a matching validator, else the chosen encoding (no body for HEAD). */
+export function pageAnswer(
+  page: CachedPage,
+  request: Pick<PageRequest, 'method' | 'header'>,
+): { status: 200 | 304; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null } {
+  const variant = pickVariant(page, request.header('accept-encoding'));
+  if (matches(request.header('if-none-match'), page.etag)) return { status: 304, headers: variant.notModified, body: null };
+  return { status: 200, headers: variant.headers, body: request.method === 'HEAD' ? null : variant.body };
+}
+
 // `encodeBody: 'manual'` tells workerd the body is already encoded (node ignores it).
 const sendAsIs = { encodeBody: 'manual' } as ResponseInit;
 
-/** Answers a request from a stored page: 304 on a matching validator, else the chosen encoding. */
+/** Answers a request from a stored page, as a web `Response`. */
 export function servePage(page: CachedPage, request: Request): Response {
-  const variant = pickVariant(page, request.headers.get('accept-encoding') ?? undefined);
-  if (matches(request.headers.get('if-none-match') ?? undefined, page.etag))
-    return new Response(null, { status: 304, headers: variant.notModified });
-  return new Response(request.method === 'HEAD' ? null : variant.body, { ...sendAsIs, status: 200, headers: variant.headers });
+  const { status, headers, body } = pageAnswer(page, pageRequestOf(request));
+  return new Response(body, { ...sendAsIs, status, headers });
+}
+
+/** How long a cache version read from the database is trusted before it is read again (ms). */
+export const VERSION_TTL_MS = 1000;
+
+/**
+ * A hit that needs nothing awaited: the store answers at once (node: memory) and the version was
+ * read within `versionTtlMs`. Undefined means the app answers: a miss, a stale or unknown version,
+ * a request that is not cached. Node answers these hits before the app (platforms/node/page-hits.ts).
+ */
+export function immediateHit(
+  store: PageCacheStore,
+  request: PageRequest,
+  includeHost: boolean,
+  versionTtlMs = VERSION_TTL_MS,
+): CachedPage | undefined {
+  const version = store.version;
+  if (!version || Date.now() - version.at >= versionTtlMs) return undefined;
+  const key = pageCacheKey(request, includeHost);
+  if (!key) return undefined;
+  const hit = store.get(`${version.value}|${key}`);
+  // A store that answers later (Workers: the Cache API) is the app's to await.
+  return hit instanceof Promise ? undefined : hit;
 }
 
 type PageCacheEnv = { Variables: { pageCacheAnswered?: boolean } };
@@ -311,12 +369,12 @@ export const answeredByPageCache = (c: Context) => (c as Context<PageCacheEnv>).
  * stale is served. A hit sends stored bytes in the encoding the client accepts, with no nonce
  * (inline scripts are allowed by hash, docs/decisions/0006).
  */
-export function pageCache(deps: AppDeps, { versionTtlMs = 1000 } = {}): MiddlewareHandler<PageCacheEnv> {
+export function pageCache(deps: AppDeps, { versionTtlMs = VERSION_TTL_MS } = {}): MiddlewareHandler<PageCacheEnv> {
   const store = deps.pageCache;
   let lastVersion = '';
   return async (c, next) => {
     if (!store) return next();
-    const key = pageCacheKey(c.req.raw, !deps.config.SITE_URL);
+    const key = pageCacheKey(pageRequestOf(c.req.raw), !deps.config.SITE_URL);
     if (!key) return next();
     const version = await currentVersion(deps.db, store, versionTtlMs);
     if (!version) return next();
@@ -368,7 +426,7 @@ export function pageCache(deps: AppDeps, { versionTtlMs = 1000 } = {}): Middlewa
  * The cache version for other answers cached like pages (the headless API, server/http/public-api.ts):
  * through the page store's memo when the platform has one, else straight from the database.
  */
-export function contentVersion(deps: AppDeps, versionTtlMs = 1000): Promise<string | undefined> {
+export function contentVersion(deps: AppDeps, versionTtlMs = VERSION_TTL_MS): Promise<string | undefined> {
   return deps.pageCache ? currentVersion(deps.db, deps.pageCache, versionTtlMs) : cacheVersion(deps.db);
 }
 

@@ -1,13 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { isbot } from 'isbot';
-import { isLocale } from '../../common/locales';
+import { isLocale, type Locale } from '../../common/locales';
 import { isFilePath, RESERVED_FOLDERS } from '../../common/paths';
 import type { Database } from '../db/database';
 import { isClosedDatabaseError, isMissingTableError } from '../db/errors';
 import type { AppDeps } from '../deps';
 import { createViewWriter, type PageViewGroup, type PageViewHit, rollUpOldViews } from '../services/analytics';
 import { answeredByPageCache } from './page-cache';
-import { clientInfo } from './request';
+import { clientIp } from './request';
 
 type WaitUntil = (promise: Promise<unknown>) => void;
 
@@ -128,25 +128,84 @@ function siteHost(siteUrl: string | undefined): string | undefined {
 }
 
 const hostNames = new Map<string, string>();
-/**
- * The path and host name of a request's URL. Request URLs are already normalised (WHATWG
- * serialisation), so the path is sliced rather than parsed again on every view, and the host name
- * is parsed once per origin.
- */
-function urlParts(href: string): { pathname: string; hostname: string } {
-  const start = href.indexOf('/', href.indexOf('//') + 2);
-  if (start < 0) return new URL(href);
-  let end = href.indexOf('?', start);
-  const hash = href.indexOf('#', start);
-  if (end < 0 || (hash >= 0 && hash < end)) end = hash < 0 ? href.length : hash;
-  const origin = href.slice(0, start);
-  let hostname = hostNames.get(origin);
+/** The host name of a Host (no port), parsed once per host; undefined when it is not a host. */
+function hostNameOf(host: string): string | undefined {
+  let hostname = hostNames.get(host);
   if (hostname === undefined) {
-    hostname = new URL(origin).hostname;
+    try {
+      hostname = new URL(`http://${host}`).hostname;
+    } catch {
+      return undefined;
+    }
     if (hostNames.size >= 100) hostNames.clear();
-    hostNames.set(origin, hostname);
+    hostNames.set(host, hostname);
   }
-  return { pathname: href.slice(start, end), hostname };
+  return hostname;
+}
+
+const viewedPages = new Map<string, { locale: Locale; path: string } | null>();
+/**
+ * The locale and page a requested path stands for, or null for files, private sections and paths
+ * outside a locale; remembered per path (a busy page is asked for thousands of times a second).
+ */
+function viewedPage(pathname: string): { locale: Locale; path: string } | null {
+  let page = viewedPages.get(pathname);
+  if (page !== undefined) return page;
+  page = null;
+  const [, locale, ...rest] = pathname.split('/');
+  if (!isFilePath(pathname) && isLocale(locale)) {
+    try {
+      const path = rest.filter(Boolean).map(decodeURIComponent).join('/');
+      if (!notPages.has(path.split('/')[0] ?? '')) page = { locale, path: path.slice(0, 500) };
+    } catch {
+      // A malformed escape is not a page.
+    }
+  }
+  if (viewedPages.size >= 1000) viewedPages.clear();
+  viewedPages.set(pathname, page);
+  return page;
+}
+
+/** What a view is made of: a finished request, from Hono's context or Node's raw request (platforms/node/page-hits.ts). */
+export type FinishedRequest = {
+  method: string;
+  /** The Host the request names. */
+  host: string;
+  /** The path and query as requested. */
+  target: string;
+  status: number;
+  /** Whether the answer is an HTML document (asked only of a 200). */
+  isHtml(): boolean;
+  header(
+    name:
+      | 'sec-fetch-dest'
+      | 'accept'
+      | 'sec-purpose'
+      | 'purpose'
+      | 'user-agent'
+      | 'referer'
+      | 'cf-connecting-ip'
+      | 'x-forwarded-for',
+  ): string | undefined;
+  remoteAddress: string | undefined;
+};
+
+/** A request handled by the app, as a `FinishedRequest`: its URL is serialised, so it is sliced, not parsed. */
+function finishedRequestOf(c: Context): FinishedRequest {
+  const href = c.req.url;
+  const hostStart = href.indexOf('//') + 2;
+  const start = href.indexOf('/', hostStart);
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return {
+    method: c.req.method,
+    host: start < 0 ? href.slice(hostStart) : href.slice(hostStart, start),
+    target: start < 0 ? '/' : href.slice(start),
+    status: c.res.status,
+    // The page cache answers HTML only; reading a stored response's headers would rebuild them.
+    isHtml: () => answeredByPageCache(c) || Boolean(c.res.headers.get('content-type')?.startsWith('text/html')),
+    header: (name) => c.req.header(name),
+    remoteAddress: incoming?.socket?.remoteAddress,
+  };
 }
 
 /**
@@ -155,42 +214,38 @@ function urlParts(href: string): { pathname: string; hostname: string } {
  * React Router's data request of a client-side navigation (`/fa/about.data`). Bots, prefetches,
  * private sections, files and errors are not views.
  */
-export function pageViewOf(c: Context, deps: AppDeps): PageViewHit | undefined {
-  if (c.req.method !== 'GET') return undefined;
-  const url = urlParts(c.req.url);
-  const isData = url.pathname.endsWith('.data');
-  const pathname = isData ? url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '') : url.pathname;
-  const status = c.res.status;
+export function pageViewOf(request: FinishedRequest, deps: AppDeps): PageViewHit | undefined {
+  if (request.method !== 'GET') return undefined;
+  const target = request.target;
+  let end = target.indexOf('?');
+  const hash = target.indexOf('#');
+  if (end < 0 || (hash >= 0 && hash < end)) end = hash < 0 ? target.length : hash;
+  const requested = target.slice(0, end);
+  const isData = requested.endsWith('.data');
+  const pathname = isData ? requested.replace(/\/_\.data$/, '/').replace(/\.data$/, '') : requested;
+  const status = request.status;
   if (isData) {
     if (status !== 200) return undefined;
   } else if (status === 304) {
-    const document = c.req.header('sec-fetch-dest') === 'document' || c.req.header('accept')?.includes('text/html');
+    const document = request.header('sec-fetch-dest') === 'document' || request.header('accept')?.includes('text/html');
     if (!document) return undefined;
-  } else if (status !== 200) return undefined;
-  // The page cache answers HTML only; reading a stored response's headers would rebuild them.
-  else if (!answeredByPageCache(c) && !c.res.headers.get('content-type')?.startsWith('text/html')) return undefined;
-  const purpose = c.req.header('sec-purpose') ?? c.req.header('purpose') ?? '';
+  } else if (status !== 200 || !request.isHtml()) return undefined;
+  const purpose = request.header('sec-purpose') ?? request.header('purpose') ?? '';
   if (purpose.includes('prefetch')) return undefined;
-  if (isFilePath(pathname)) return undefined;
-  const [, locale, ...rest] = pathname.split('/');
-  if (!isLocale(locale)) return undefined;
-  let path: string;
-  try {
-    path = rest.filter(Boolean).map(decodeURIComponent).join('/');
-  } catch {
-    return undefined;
-  }
-  if (notPages.has(path.split('/')[0] ?? '')) return undefined;
-  const userAgent = c.req.header('user-agent') ?? '';
+  const page = viewedPage(pathname);
+  if (!page) return undefined;
+  const userAgent = request.header('user-agent') ?? '';
   if (!userAgent || isBotCached(userAgent)) return undefined;
-  const site = siteHost(deps.config.SITE_URL) ?? url.hostname;
+  const hostname = hostNameOf(request.host);
+  if (hostname === undefined) return undefined;
+  const site = siteHost(deps.config.SITE_URL) ?? hostname;
   return {
     at: Date.now(),
-    locale,
-    path: path.slice(0, 500),
-    referrer: referrerHost(c.req.header('referer'), [url.hostname, site]),
+    locale: page.locale,
+    path: page.path,
+    referrer: referrerHost(request.header('referer'), [hostname, site]),
     site,
-    ip: clientInfo(c, deps).ip,
+    ip: clientIp(request.header, request.remoteAddress, deps),
     userAgent,
   };
 }
@@ -205,7 +260,7 @@ export function recordPageViews(deps: AppDeps, recorder: PageViewRecorder): Midd
   let hasContext: boolean | undefined;
   return async (c, next) => {
     await next();
-    const hit = pageViewOf(c, deps);
+    const hit = pageViewOf(finishedRequestOf(c), deps);
     if (!hit) return;
     let waitUntil: WaitUntil | undefined;
     if (hasContext !== false) {

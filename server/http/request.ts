@@ -10,11 +10,19 @@ import { requestIsHttps } from './https';
 /** Who is calling: address and user agent, for sessions and devices. */
 export function clientInfo(c: Context, deps: AppDeps): ClientInfo {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  // The last X-Forwarded-For entry is the one the trusted proxy added; earlier ones are the client's word.
-  const forwarded = deps.config.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
-  const ip =
-    (deps.trustCloudflareIp ? c.req.header('cf-connecting-ip') : undefined) ?? forwarded ?? incoming?.socket?.remoteAddress ?? '';
+  const ip = clientIp((name) => c.req.header(name), incoming?.socket?.remoteAddress, deps);
   return { ip, userAgent: (c.req.header('user-agent') ?? '').slice(0, 400) };
+}
+
+/** The caller's address: Cloudflare's word on Workers, the trusted proxy's, else the socket's. */
+export function clientIp(
+  header: (name: 'cf-connecting-ip' | 'x-forwarded-for') => string | undefined,
+  remoteAddress: string | undefined,
+  deps: Pick<AppDeps, 'config' | 'trustCloudflareIp'>,
+): string {
+  // The last X-Forwarded-For entry is the one the trusted proxy added; earlier ones are the client's word.
+  const forwarded = deps.config.TRUST_PROXY ? header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
+  return (deps.trustCloudflareIp ? header('cf-connecting-ip') : undefined) ?? forwarded ?? remoteAddress ?? '';
 }
 
 /**
