@@ -5,8 +5,8 @@
 //   p99 of Daftar against nginx serving the same HTML as a static file (gzip_static, a pre-made
 //   .gz: Debian's nginx has no brotli), measured alternately, side by side; without nginx, a small
 //   Node static server stands in and the output says so (that figure is not the goal's reference);
-//   a bare @hono/node-server process sending the same bytes is measured alongside, as the floor of
-//   any Hono app on Node;
+//   a bare node:http process sending the same bytes is measured alongside, as the floor of
+//   any server on Node;
 // - uncached server rendering, ms per page;
 // - compressed bytes of HTML, CSS and JavaScript for the long page, and font bytes per locale;
 // - Lighthouse (mobile) performance and accessibility for the home and the long page in both
@@ -158,23 +158,23 @@ async function startNodeStatic(dir) {
 }
 
 /**
- * The floor of any Hono app on Node: a bare `@hono/node-server` process sending the same page as
- * stored brotli bytes with fixed headers. Shows how much of the gap to nginx is the runtime's own.
+ * The floor of any server on Node: a bare `node:http` process sending the same page as stored
+ * brotli bytes with fixed headers (what Daftar's hits do, platforms/node/page-hits.ts). Shows how
+ * much of the gap to nginx is the runtime's own.
  */
-async function startBareHono(dir) {
+async function startBareNode(dir) {
   const port = await freePort();
   const code = `
-    import { serve } from '@hono/node-server';
-    import { Hono } from 'hono';
+    import { createServer } from 'node:http';
     import { readFileSync } from 'node:fs';
     import { brotliCompressSync } from 'node:zlib';
-    const body = new Uint8Array(brotliCompressSync(readFileSync(${JSON.stringify(path.join(dir, 'root', 'page.html'))})));
+    const body = brotliCompressSync(readFileSync(${JSON.stringify(path.join(dir, 'root', 'page.html'))}));
     const headers = { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', vary: 'Accept-Encoding', 'content-length': String(body.byteLength) };
-    serve({ fetch: new Hono().get('*', () => new Response(body, { headers })).fetch, port: ${port}, hostname: '127.0.0.1' });`;
+    createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(${port}, '127.0.0.1');`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: 'ignore', cwd: process.cwd() });
   const url = `http://127.0.0.1:${port}/page.html`;
   for (let i = 0; i < 400; i++) {
-    if (child.exitCode !== null) throw new Error('the bare Hono server exited');
+    if (child.exitCode !== null) throw new Error('the bare node:http server exited');
     if (
       await fetch(url).then(
         (r) => r.ok,
@@ -189,7 +189,7 @@ async function startBareHono(dir) {
       child.once('exit', resolve);
       child.kill('SIGTERM');
     });
-  return { url, stop, label: 'bare hono (node-server)' };
+  return { url, stop, label: 'bare node:http' };
 }
 
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
@@ -441,7 +441,7 @@ async function main() {
     console.log(
       `${hasWrk ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${WARMUP} s warm-up, then ${ROUNDS} × ${DURATION} s each, alternating; headers: Accept-Encoding: ${BROWSER['accept-encoding']}\n`,
     );
-    bare = await startBareHono(staticDir);
+    bare = await startBareNode(staticDir);
     const [daftar, ref, floor] = await sideBySide([{ url: app.url + PAGE, label: 'daftar (page cache)' }, reference, bare]);
     const pad = (s, n) => String(s).padEnd(n);
     console.log(`${pad('', 30)}${pad('req/s', 12)}${pad('p99 ms', 10)}× reference`);
