@@ -78,6 +78,8 @@ describe('render pool', () => {
     ];
     try {
       expect(await pool!.renderPages(sources)).toEqual(await renderInThread(sources));
+      // The heap cap is applied: the worker died without answering, and this thread rendered both.
+      expect(pool!.rendered).toEqual({ here: 2, threads: 0 });
     } finally {
       await pool?.close();
     }
