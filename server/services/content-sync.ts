@@ -319,31 +319,23 @@ async function runSync(
   const stopEarly = options.maxChunks !== undefined && allParts.length > options.maxChunks;
   const parts = stopEarly ? allParts.slice(0, options.maxChunks) : allParts;
   let stopped = false;
-  const readChunk = async (part: (typeof pending)[number][]) => {
+  const renderChunk = async (part: (typeof pending)[number][]) => {
     const texts: PageSource[] = [];
     for (const file of part) {
       if (stopped) throw new Error('the sync stopped');
       texts.push({ text: options.knownBlobs?.get(file.sha) ?? (await repository.readBlob(file.sha)), locale: file.locale });
     }
-    return texts;
+    return (options.renderPages ?? renderInThread)(texts);
   };
-  const render = (texts: PageSource[]) => (options.renderPages ?? renderInThread)(texts);
-  /**
-   * Files are read a chunk ahead of rendering, and rendered (on worker threads too) a chunk ahead of
-   * writing: when a chunk is rendered, the next one's files are already here, so the workers go on
-   * with it while this thread writes. At most three chunks in memory.
-   */
-  let reading = parts[0] && readChunk(parts[0]);
-  let ahead = reading?.then(render);
+  /** The next chunk, read and rendering (on worker threads) while this one is written: at most two chunks in memory. */
+  let ahead = parts[0] && renderChunk(parts[0]);
   try {
     for (const [index, part] of parts.entries()) {
       const last = !stopEarly && index === parts.length - 1;
-      const following = parts[index + 1];
-      reading = following && readChunk(following);
-      // Awaited in the next round; a sync that stops before then (a crash, a failed write) drops them.
-      reading?.catch(() => {});
       const rendered = await ahead!;
-      ahead = reading?.then(render);
+      const following = parts[index + 1];
+      ahead = following && renderChunk(following);
+      // Awaited in the next round; a sync that stops before then (a crash, a failed write) drops it.
       ahead?.catch(() => {});
       const rows: PageRow[] = [];
       for (const [i, file] of part.entries()) {
