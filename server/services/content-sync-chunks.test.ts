@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSiteSettings } from '../../common/site-settings';
 import { commitFiles } from '../../tests/support/content-repo';
 import { createInstalledSite } from '../../tests/support/site';
+import { type RenderPages, renderInThread } from '../content/render-page';
 import type { ContentRepository } from '../content/repository';
 import { pages } from '../db/schema';
 import { getContentPage } from './content';
@@ -104,6 +105,35 @@ describe('content sync in chunks', () => {
     expect(await staged()).toBe(0);
 
     // The same pages as a sync that never failed: the same build id.
+    const { db: otherDb, repository: other } = await siteWithBigChange();
+    expect((await syncContent(otherDb, other)).buildId).toBe(result.buildId);
+  });
+
+  it('with render threads (reading a chunk further ahead) it publishes the same pages, and a failed sync leaves the old index', async () => {
+    const { db, repository, served, staged } = await siteWithBigChange();
+    const before = (await served()).build;
+    const chunks: number[] = [];
+    const renderPages: RenderPages = (sources) => {
+      chunks.push(sources.length);
+      return renderInThread(sources);
+    };
+    let chunk = 0;
+    await expect(
+      syncContent(db, repository, {
+        chunkPages: 5,
+        renderPages,
+        onProgress: () => {
+          if (++chunk === 2) throw new Error('crash');
+        },
+      }),
+    ).rejects.toThrow('crash');
+    expect(await served()).toEqual(oldIndex(before));
+    expect(await staged()).toBe(10);
+    chunks.length = 0;
+    const result = await syncContent(db, repository, { chunkPages: 5, renderPages });
+    expect(chunks).toEqual([5, 5, 1]);
+    expect(await served()).toEqual({ ...newIndex, build: result.buildId });
+    expect(await staged()).toBe(0);
     const { db: otherDb, repository: other } = await siteWithBigChange();
     expect((await syncContent(otherDb, other)).buildId).toBe(result.buildId);
   });

@@ -319,24 +319,35 @@ async function runSync(
   const stopEarly = options.maxChunks !== undefined && allParts.length > options.maxChunks;
   const parts = stopEarly ? allParts.slice(0, options.maxChunks) : allParts;
   let stopped = false;
-  const renderChunk = async (part: (typeof pending)[number][]) => {
+  const readChunk = async (part: (typeof pending)[number][]) => {
     const texts: PageSource[] = [];
     for (const file of part) {
       if (stopped) throw new Error('the sync stopped');
       texts.push({ text: options.knownBlobs?.get(file.sha) ?? (await repository.readBlob(file.sha)), locale: file.locale });
     }
-    return (options.renderPages ?? renderInThread)(texts);
+    return texts;
   };
-  /** The next chunk, read and rendering (on worker threads) while this one is written: at most two chunks in memory. */
-  let ahead = parts[0] && renderChunk(parts[0]);
+  const render = (texts: PageSource[]) => (options.renderPages ?? renderInThread)(texts);
+  /**
+   * The next chunk, read and rendering while this one is written: at most two chunks in memory.
+   * With render threads (`renderPages`), the chunk after it is read meanwhile too, so the threads go
+   * straight on with it when the next one is rendered, instead of waiting for this thread's write
+   * and reads (a quarter of their time at 10 000 pages). On one thread, reading that far ahead only
+   * cost memory (V8 grew the heap by about 150 MB).
+   */
+  const prefetch = options.renderPages !== undefined;
+  let read = prefetch && parts[1] ? readChunk(parts[1]) : undefined;
+  let ahead = parts[0] && readChunk(parts[0]).then(render);
   try {
     for (const [index, part] of parts.entries()) {
       const last = !stopEarly && index === parts.length - 1;
       const rendered = await ahead!;
       const following = parts[index + 1];
-      ahead = following && renderChunk(following);
-      // Awaited in the next round; a sync that stops before then (a crash, a failed write) drops it.
+      ahead = following && (read ?? readChunk(following)).then(render);
+      read = prefetch && parts[index + 2] ? readChunk(parts[index + 2]!) : undefined;
+      // Awaited in a later round; a sync that stops before then (a crash, a failed write) drops them.
       ahead?.catch(() => {});
+      read?.catch(() => {});
       const rows: PageRow[] = [];
       for (const [i, file] of part.entries()) {
         const result = rendered[i]!;
