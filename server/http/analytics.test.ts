@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../tests/support/config';
+import { expectPrototypeKeysIgnored, expectRefusedQueries } from '../../tests/support/query';
 import { createInstalledSite } from '../../tests/support/site';
 import { createApp } from '../app';
 import { rollUpOldViews, siteFacts } from '../services/analytics';
@@ -283,11 +284,13 @@ describe('GET /api/analytics', () => {
 
   it('refuses other ranges with the field path, and people without dashboard.read', async () => {
     const site = await analyticsSite();
-    for (const days of ['1', '8', '365', '0', '-7', '7.5', 'abc', '7x', '', '%00', '1e1', '9'.repeat(400)]) {
+    for (const days of ['1', '8', '365', '0', '-7', '7.5', 'abc', '7x', '007', '%00', '1e1', '9'.repeat(400)]) {
       const response = await site.app.request(`/api/analytics?days=${days}`, { headers: { cookie: site.cookies.owner } });
       expect(response.status, days).toBe(400);
       const body = await json(response);
-      expect(body.data.issues).toEqual([{ path: ['days'], message: expect.stringMatching(/7, 30 or 90/) }]);
+      expect(body.data.issues).toEqual([
+        expect.objectContaining({ path: ['days'], message: expect.stringMatching(/7, 30 or 90/) }),
+      ]);
     }
     const fa = await site.app.request('/api/analytics?days=14', {
       headers: { cookie: site.cookies.owner, 'accept-language': 'fa' },
@@ -300,6 +303,27 @@ describe('GET /api/analytics', () => {
     expect(editor.headers.get('cache-control')).toContain('no-store');
     // No `days`: the last week.
     expect((await json(await site.app.request('/api/analytics', { headers: { cookie: site.cookies.owner } }))).days).toBe(7);
+  });
+
+  it('refuses a repeated or odd `days` with a 400 naming it, in both languages; `__proto__` names nothing', async () => {
+    const site = await analyticsSite();
+    const ask = (query: string, headers: Record<string, string> = {}) =>
+      site.app.request(`/api/analytics?${query}`, { headers: { cookie: site.cookies.owner, ...headers } });
+    await expectRefusedQueries(ask, [
+      ['days=14', 'days'],
+      ['days=7&days=30', 'days'],
+      ['days=7&days=7', 'days'],
+      ['days=__proto__', 'days'],
+      ['days=toString', 'days'],
+      [`days=${'7'.repeat(5000)}`, 'days'],
+      ['__proto__=30&days=-30', 'days'],
+    ]);
+    const fa = await json(await ask('days=14', { 'x-locale': 'fa' }));
+    expect(fa.data.issues[0].message).toBe('۷، ۳۰ یا ۹۰ روز را انتخاب کنید');
+    await expectPrototypeKeysIgnored(ask);
+    // An empty value is absent (the week), as in every query the API parses; unknown parameters are ignored.
+    expect((await json(await ask('days='))).days).toBe(7);
+    expect((await json(await ask('days=90&range=1'))).days).toBe(90);
   });
 });
 

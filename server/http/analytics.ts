@@ -1,17 +1,23 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { ANALYTICS_RANGES, type AnalyticsRange } from '../../common/analytics';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
-import { analyticsReport, isAnalyticsRange } from '../services/analytics';
+import { analyticsReport } from '../services/analytics';
 import type { AuthEnv } from './guards';
+import { readQuery } from './validate';
+
+/** `GET /api/analytics?days=7|30|90`: the overview's ranges, as the strings a query carries. */
+export const analyticsQuerySchema = z.object({
+  days: z
+    .enum(ANALYTICS_RANGES.map(String) as [`${AnalyticsRange}`, ...`${AnalyticsRange}`[]], 'validation.analyticsDays')
+    .default('7'),
+});
 
 /** `GET /api/analytics?days=7|30|90` (`dashboard.read`): the overview's views and visitors. */
 export function createAnalyticsRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
   routes.get('/', async (c) => {
-    const raw = c.req.query('days') ?? '7';
-    const days = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!isAnalyticsRange(days))
-      throw new AppError(400, 'api.validationFailed', { issues: [{ path: ['days'], message: 'validation.analyticsDays' }] });
+    const days = Number(readQuery(c, analyticsQuerySchema).days) as AnalyticsRange;
     c.header('Cache-Control', 'private, no-store');
     return c.json(await analyticsReport(deps.db, days));
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX } from '../../common/comments';
 import { json } from '../../tests/support/config';
 import { hostileMarkdown } from '../../tests/support/hostile-markdown';
+import { expectPrototypeKeysIgnored, expectRefusedQueries, refusedPageQueries } from '../../tests/support/query';
 import { createInstalledSite, type InstalledSite, loginAs, PASSWORD } from '../../tests/support/site';
 import { COMMENT_IP_LIMIT, COMMENT_USER_LIMIT } from '../auth/rate-limit';
 import { comments, pages, roles } from '../db/schema';
@@ -353,6 +354,50 @@ describe('comments: access', () => {
       body: JSON.stringify({ ...WELCOME, body: 'csrf' }),
     });
     expect(cross.status).toBe(403);
+  });
+});
+
+describe('comments: hostile query strings', () => {
+  it('refuses a thread query without a known locale or with an over-long or repeated path, naming the field', async () => {
+    const site = await createInstalledSite();
+    const raw = (query: string, headers: Record<string, string> = {}) =>
+      site.app.request(`/api/comments?${query}`, { headers: { 'x-locale': 'en', ...headers } });
+    const path = encodeURIComponent(WELCOME.path);
+    await expectRefusedQueries(raw, [
+      [`path=${path}`, 'locale'],
+      [`locale=de&path=${path}`, 'locale'],
+      [`locale=__proto__&path=${path}`, 'locale'],
+      [`locale=en&locale=fa&path=${path}`, 'locale'],
+      [`locale=en&path=${'a'.repeat(301)}`, 'path'],
+      [`locale=en&path=${path}&path=about`, 'path'],
+      [`__proto__=en&locale=constructor&path=${path}`, 'locale'],
+    ]);
+    const atWelcome = (query: string, headers: Record<string, string> = {}) =>
+      raw(`locale=en&path=${path}${query ? `&${query}` : ''}`, headers);
+    await expectPrototypeKeysIgnored(atWelcome);
+    // A path of 300 characters is still looked up (no such page: comments are closed there).
+    expect((await raw(`locale=en&path=${'a'.repeat(300)}`)).status).toBe(404);
+  });
+
+  it('refuses a hostile moderation query (status, query, page) with a 400 naming the field', async () => {
+    const site = await createInstalledSite();
+    const ask = (query: string, headers: Record<string, string> = {}) =>
+      site.app.request(`/api/manage/comments?${query}`, {
+        headers: { cookie: site.cookies.editor, 'x-locale': 'en', ...headers },
+      });
+    await expectRefusedQueries(ask, [
+      ...refusedPageQueries(),
+      ['status=nope', 'status'],
+      ['status=PENDING', 'status'],
+      ['status=__proto__', 'status'],
+      ['status=pending&status=spam', 'status'],
+      [`query=${'q'.repeat(201)}`, 'query'],
+      ['query=a&query=b', 'query'],
+    ]);
+    await expectPrototypeKeysIgnored(ask);
+    // Valid input answers as before: pending by default, 200 characters of search, the furthest page.
+    expect(await json(await ask(`status=&query=${'q'.repeat(200)}&page=100000`))).toMatchObject({ total: 0, page: 100_000 });
+    expect((await json(await ask('status=spam'))).counts).toEqual({ pending: 0, approved: 0, spam: 0 });
   });
 });
 

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { commentBulkSchema, commentCreateSchema, commentUpdateSchema, isCommentStatus } from '../../common/comments';
-import { isLocale } from '../../common/locales';
+import { z } from 'zod';
+import { commentBulkSchema, commentCreateSchema, commentStatuses, commentUpdateSchema } from '../../common/comments';
+import { locales } from '../../common/locales';
+import { tooLong } from '../../common/messages';
 import { createCommentThrottle } from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
 import {
   bulkComments,
   createComment,
@@ -15,10 +16,27 @@ import {
 } from '../services/comments';
 import { type AuthEnv, requireUser } from './guards';
 import { clientInfo } from './request';
-import { readJson } from './validate';
+import { queryPage, readJson, readQuery } from './validate';
 
-const invalidQuery = (field: string) =>
-  new AppError(400, 'api.validationFailed', { issues: [{ path: [field], message: 'validation.invalid' }] });
+/** `GET /api/comments?locale=&path=`: a page's thread; no path is the home page. */
+export const commentThreadQuerySchema = z.object({
+  locale: z.enum(locales, 'validation.invalid'),
+  path: z.string().max(300, tooLong(300)).default('').meta({ description: 'The page below the locale (`logs/hello`).' }),
+});
+
+/** Longest `?query=` of the moderation list (the dashboard's loader cuts its search box to the same). */
+export const MANAGE_COMMENTS_QUERY_MAX = 200;
+
+/** `GET /api/manage/comments?status=&query=&page=`: one tab of the moderation list, pending by default. */
+export const manageCommentsQuerySchema = z.object({
+  status: z.enum(commentStatuses, 'validation.invalid').default('pending'),
+  query: z
+    .string()
+    .max(MANAGE_COMMENTS_QUERY_MAX, tooLong(MANAGE_COMMENTS_QUERY_MAX))
+    .default('')
+    .meta({ description: 'Words in the comment, its author or its page.' }),
+  page: queryPage(),
+});
 
 /**
  * `/api/comments`: a page's thread (public), posting (`comments.create`), and changing or deleting
@@ -35,10 +53,7 @@ export function createCommentRoutes(deps: AppDeps) {
   });
 
   routes.get('/', async (c) => {
-    const locale = c.req.query('locale') ?? '';
-    if (!isLocale(locale)) throw invalidQuery('locale');
-    const path = c.req.query('path') ?? '';
-    if (path.length > 300) throw invalidQuery('path');
+    const { locale, path } = readQuery(c, commentThreadQuerySchema);
     return c.json(await getThread(deps.db, locale, path, c.get('user')));
   });
 
@@ -71,11 +86,7 @@ export function createManageCommentRoutes(deps: AppDeps) {
   });
 
   routes.get('/', async (c) => {
-    const status = c.req.query('status') ?? 'pending';
-    if (!isCommentStatus(status)) throw invalidQuery('status');
-    const page = Number(c.req.query('page') ?? '1');
-    if (!Number.isInteger(page) || page < 1 || page > 100_000) throw invalidQuery('page');
-    return c.json(await listComments(deps.db, { status, query: c.req.query('query') ?? '', page }));
+    return c.json(await listComments(deps.db, readQuery(c, manageCommentsQuerySchema)));
   });
 
   routes.post('/bulk', async (c) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commitFiles } from '../../tests/support/content-repo';
+import { expectPrototypeKeysIgnored, expectRefusedQueries } from '../../tests/support/query';
 import { createInstalledSite } from '../../tests/support/site';
 import { createApp } from '../app';
 import { createMemoryPageCache } from './page-cache';
@@ -21,6 +22,25 @@ describe('POST /api/content/sync', () => {
     expect((await sync()).status).toBe(401);
     expect((await sync(cookies.member)).status).toBe(403);
     expect((await sync(cookies.editor)).status).toBe(200);
+  });
+
+  it('refuses a `force` other than 1, or given twice, with a 400 naming it; `__proto__` names nothing', async () => {
+    const { app, cookies } = await site();
+    const ask = (query: string, headers: Record<string, string> = {}) =>
+      app.request(`/api/content/sync?${query}`, { method: 'POST', headers: { cookie: cookies.owner, ...headers } });
+    await expectRefusedQueries(ask, [
+      ['force=true', 'force'],
+      ['force=0', 'force'],
+      ['force=yes', 'force'],
+      ['force=1&force=1', 'force'],
+      ['force=%00', 'force'],
+      [`force=${'1'.repeat(1000)}`, 'force'],
+      ['__proto__=1&force=2', 'force'],
+    ]);
+    await expectPrototypeKeysIgnored(ask);
+    // Still accepted: `force=1`, and an empty `force` (absent).
+    expect(await (await ask('force=1')).json()).toMatchObject({ problems: [] });
+    expect((await ask('force=')).status).toBe(200);
   });
 
   it('publishes a committed page: served data, sitemap, feed and a new build id', async () => {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { isLocale } from '../../common/locales';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -14,13 +15,19 @@ import { buildManifest, feedXml, latestBuildJson, robotsTxt, sitemapIndexXml, si
 import { getSiteSettings } from '../services/site';
 import type { AuthEnv } from './guards';
 import { redirectRules } from './redirects';
+import { readQuery } from './validate';
+
+/** `POST /api/content/sync?force=1`: re-render every page, not only the changed ones. */
+export const contentSyncQuerySchema = z.object({
+  force: z.enum(['1'], 'validation.invalid').optional().meta({ description: 'Re-render every page.' }),
+});
 
 /** `/api/content/*`: re-index from the repository (permission `builds.create`, route-access.ts). */
 export function createContentApiRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
   routes.post('/sync', async (c) => {
     if (!deps.contentRepository) throw new AppError(503, 'api.contentRepositoryMissing');
-    const force = c.req.query('force') === '1';
+    const force = readQuery(c, contentSyncQuerySchema).force === '1';
     if (!deps.chunkedSync) {
       const result = await recordedSync(deps.db, deps.contentRepository, { force });
       // Cached pages of the old build are dropped now rather than when the cache next checks.

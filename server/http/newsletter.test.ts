@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailerFromConfig } from '../../platforms/node/mailer';
 import { json } from '../../tests/support/config';
+import { expectPrototypeKeysIgnored, expectRefusedQueries, refusedPageQueries } from '../../tests/support/query';
 import { createInstalledSite, type InstalledSite } from '../../tests/support/site';
 import { linkIn, type SmtpCatcher, startSmtpServer } from '../../tests/support/smtp';
 import { createApp } from '../app';
@@ -320,6 +321,54 @@ describe('newsletter: dashboard', () => {
     expect((await remove(String(target.id))).status).toBe(404);
     for (const bad of ['0', '-1', '1.5', 'abc', '99999999999999999999']) expect((await remove(bad)).status, bad).toBe(404);
     expect((await json(await get('/api/newsletter/subscribers'))).total).toBe(31);
+  });
+});
+
+describe('newsletter: hostile query strings', () => {
+  const statusAndQuery: [string, string][] = [
+    ['status=gone', 'status'],
+    ['status=SUBSCRIBED', 'status'],
+    ['status=__proto__', 'status'],
+    ['status=pending&status=subscribed', 'status'],
+    [`query=${'q'.repeat(201)}`, 'query'],
+    ['query=a&query=b', 'query'],
+  ];
+
+  it('refuses a hostile subscribers list or export query with a 400 naming the field', async () => {
+    const site = await mailSite();
+    await site.deps.db.insert(newsletterSubscribers).values({ email: 'kept@list.test', locale: 'en' });
+    const asker =
+      (path: string) =>
+      (query: string, headers: Record<string, string> = {}) =>
+        site.app.request(`${path}?${query}`, { headers: { cookie: site.cookies.owner, 'x-locale': 'en', ...headers } });
+    const list = asker('/api/newsletter/subscribers');
+    const exported = asker('/api/newsletter/subscribers/export');
+    await expectRefusedQueries(list, [...refusedPageQueries(), ...statusAndQuery]);
+    await expectRefusedQueries(exported, statusAndQuery);
+    await expectPrototypeKeysIgnored(list);
+    await expectPrototypeKeysIgnored(exported);
+    // Valid input answers as before: empty filters are absent, 200 characters of search, the export ignores `page`.
+    expect((await json(await list('status=&query=&page='))).total).toBe(1);
+    expect((await json(await list(`query=${'q'.repeat(200)}&page=100000`))).total).toBe(0);
+    expect(await (await exported('page=abc&status=pending')).text()).toContain('kept@list.test');
+  });
+
+  it('refuses an over-long or repeated one-click unsubscribe token with a 400 naming it', async () => {
+    const site = await mailSite();
+    const oneClick = (query: string, headers: Record<string, string> = {}) =>
+      post(site, `/api/newsletter/unsubscribe?${query}`, 'List-Unsubscribe=One-Click', {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-locale': 'en',
+        ...headers,
+      });
+    await expectRefusedQueries(oneClick, [
+      [`token=${'t'.repeat(201)}`, 'token'],
+      ['token=a&token=b', 'token'],
+      [`__proto__=x&token=${'t'.repeat(5000)}`, 'token'],
+    ]);
+    // A token of the right length that names nobody is the link's own refusal, as before.
+    const unknown = await json(await oneClick(`token=${'t'.repeat(200)}`));
+    expect(unknown.message).toBe('This link is not valid. Subscribe again to get a new one.');
   });
 });
 

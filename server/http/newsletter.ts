@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { locales } from '../../common/locales';
-import { type SubscriberStatus, subscriberStatuses } from '../../common/newsletter';
+import { tooLong } from '../../common/messages';
+import { subscriberStatuses } from '../../common/newsletter';
 import { createWindowCounter } from '../auth/rate-limit';
 import { requireTurnstile } from '../auth/turnstile';
 import type { AppDeps } from '../deps';
@@ -21,7 +22,7 @@ import {
 import { siteOrigin } from '../services/seo';
 import { type AuthEnv, requireUser } from './guards';
 import { clientInfo } from './request';
-import { readJson } from './validate';
+import { queryPage, readJson, readQuery } from './validate';
 
 /** Subscription requests per client address, and per email address, in an hour (docs/security.md). */
 export const SUBSCRIBE_WINDOW_MS = 60 * 60 * 1000;
@@ -36,7 +37,24 @@ export const subscribeSchema = z.object({
   turnstileToken: z.string().max(4096).optional(),
 });
 export const tokenSchema = z.object({ token: z.string().min(1, 'validation.required').max(200, 'validation.invalid') });
+/** RFC 8058's one-click POST carries the token in the query; the unsubscribe page sends it as JSON instead. */
+export const unsubscribeQuerySchema = tokenSchema.partial();
 export const issueSchema = z.object({ locale: z.enum(locales), path: z.string().max(300, 'validation.invalid') });
+
+/** Longest `?query=` of the subscribers list (the dashboard's loader cuts its search box to the same). */
+export const SUBSCRIBERS_QUERY_MAX = 200;
+
+/** `GET /api/newsletter/subscribers?status=&query=&page=`; the CSV export takes the same filters, unpaged. */
+export const subscriberListQuerySchema = z.object({
+  status: z.enum(subscriberStatuses, 'validation.invalid').optional(),
+  query: z
+    .string()
+    .max(SUBSCRIBERS_QUERY_MAX, tooLong(SUBSCRIBERS_QUERY_MAX))
+    .optional()
+    .meta({ description: 'Part of the email address.' }),
+  page: queryPage(),
+});
+export const subscriberExportQuerySchema = subscriberListQuerySchema.omit({ page: true });
 
 /** The same 202 body for every accepted subscription request, known address or not. */
 const ACCEPTED = { status: 'accepted' } as const;
@@ -56,13 +74,6 @@ function numericId(value: string): number {
   const id = Number(value);
   if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(id)) throw new AppError(404, 'api.notFound');
   return id;
-}
-
-function listFilters(c: Context) {
-  const status = c.req.query('status') || undefined;
-  if (status !== undefined && !(subscriberStatuses as readonly string[]).includes(status))
-    throw new AppError(400, 'api.validationFailed', { issues: [{ path: ['status'], message: 'validation.invalid' }] });
-  return { query: (c.req.query('query') ?? '').slice(0, 200), status: status as SubscriberStatus | undefined };
 }
 
 /**
@@ -118,22 +129,17 @@ export function createNewsletterRoutes(deps: AppDeps) {
   // RFC 8058: a mail client POSTs `List-Unsubscribe=One-Click` (form-encoded) to the address in the
   // List-Unsubscribe header, token in the query; the unsubscribe page sends JSON `{ token }`.
   routes.post('/unsubscribe', async (c) => {
-    const fromQuery = c.req.query('token');
-    const token = fromQuery ?? (await readJson(c, tokenSchema)).token;
-    if (!token || token.length > 200) throw new AppError(400, 'api.newsletterTokenInvalid');
+    const token = readQuery(c, unsubscribeQuerySchema).token ?? (await readJson(c, tokenSchema)).token;
     await unsubscribe(deps.db, token);
     return c.json({ status: 'unsubscribed' });
   });
 
   routes.get('/subscribers', async (c) => {
-    const page = Number(c.req.query('page') ?? '1');
-    if (!Number.isInteger(page) || page < 1)
-      throw new AppError(400, 'api.validationFailed', { issues: [{ path: ['page'], message: 'validation.invalid' }] });
-    return c.json(await listSubscribers(deps.db, { ...listFilters(c), page }));
+    return c.json(await listSubscribers(deps.db, readQuery(c, subscriberListQuerySchema)));
   });
 
   routes.get('/subscribers/export', async (c) => {
-    const csv = await subscribersCsv(deps.db, listFilters(c));
+    const csv = await subscribersCsv(deps.db, readQuery(c, subscriberExportQuerySchema));
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': 'attachment; filename="newsletter-subscribers.csv"',

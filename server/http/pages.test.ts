@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { client, createAuthoringSite, hello } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
 import { commitFiles } from '../../tests/support/content-repo';
+import { expectPrototypeKeysIgnored, expectRefusedQueries, refusedPageQueries } from '../../tests/support/query';
 
 describe('pages API: reading', () => {
   it('lists published pages per locale with their translations, searches and paginates', async () => {
@@ -31,6 +32,27 @@ describe('pages API: reading', () => {
     expect(second).toMatchObject({ total: 14, items: [] });
     expect((await api.get('/api/pages?locale=de')).status).toBe(400);
     expect((await api.get('/api/pages?page=0')).status).toBe(400);
+  });
+
+  it('refuses a hostile list query with a 400 naming the field (the schema the document shows)', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    const ask = (query: string, headers: Record<string, string> = {}) =>
+      api.send('GET', `/api/pages?${query}`, undefined, headers);
+    await expectRefusedQueries(ask, [
+      ...refusedPageQueries(),
+      ['locale=de', 'locale'],
+      ['locale=EN', 'locale'],
+      ['locale=__proto__', 'locale'],
+      ['locale=en&locale=fa', 'locale'],
+      [`query=${'x'.repeat(201)}`, 'query'],
+      ['query=a&query=b', 'query'],
+    ]);
+    await expectPrototypeKeysIgnored(ask);
+    // Valid input answers as before: empty values are absent, a query of 200 characters is searched, the last page is allowed.
+    expect((await json(await ask('locale=&page='))).total).toBe(14);
+    expect((await json(await ask(`query=${'x'.repeat(200)}`))).total).toBe(0);
+    expect((await ask('page=100000')).status).toBe(200);
   });
 
   it('reads a page as front matter and Markdown, with the blob id it starts from; the home page is "index"', async () => {

@@ -1,14 +1,29 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { PAGE_SOURCE_MAX, parsePageRef } from '../../common/authoring';
-import { isLocale, locales } from '../../common/locales';
+import { locales } from '../../common/locales';
+import { tooLong } from '../../common/messages';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { previewMarkdown } from '../services/content';
 import { checkPagePath, deletePage, getPage, listPages, movePage, savePage } from '../services/pages';
 import { getSiteSettings } from '../services/site';
 import { type AuthEnv, requireUser } from './guards';
-import { readJson } from './validate';
+import { queryPage, readJson, readQuery } from './validate';
+
+/** Longest `?query=` of the pages list (the dashboard's loader cuts its search box to the same). */
+export const PAGE_LIST_QUERY_MAX = 200;
+
+/** `GET /api/pages?locale=&query=&page=`: all locales when none is given. */
+export const pageListQuerySchema = z.object({
+  locale: z.enum(locales, 'validation.invalid').optional(),
+  query: z
+    .string()
+    .max(PAGE_LIST_QUERY_MAX, tooLong(PAGE_LIST_QUERY_MAX))
+    .optional()
+    .meta({ description: 'Words in the title or path.' }),
+  page: queryPage(),
+});
 
 export const saveSchema = z.object({
   frontMatter: z.record(z.string(), z.unknown()),
@@ -35,13 +50,7 @@ export function createPageRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
 
   routes.get('/', async (c) => {
-    const locale = c.req.query('locale') || undefined;
-    if (locale !== undefined && !isLocale(locale))
-      throw new AppError(400, 'api.validationFailed', { issues: [{ path: ['locale'], message: 'validation.invalid' }] });
-    const page = Number(c.req.query('page') ?? '1');
-    if (!Number.isInteger(page) || page < 1)
-      throw new AppError(400, 'api.validationFailed', { issues: [{ path: ['page'], message: 'validation.invalid' }] });
-    return c.json(await listPages(deps, { locale, query: c.req.query('query'), page }));
+    return c.json(await listPages(deps, readQuery(c, pageListQuerySchema)));
   });
 
   // The editor's preview: unsaved Markdown rendered by the real renderer, nothing stored.

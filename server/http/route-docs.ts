@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { commentBulkSchema, commentCreateSchema, commentStatuses, commentUpdateSchema } from '../../common/comments';
+import { commentBulkSchema, commentCreateSchema, commentUpdateSchema } from '../../common/comments';
 import { locales } from '../../common/locales';
-import { subscriberStatuses } from '../../common/newsletter';
 import { publicPageListSchema, publicPageParamsSchema, publicPageSchema, publicPagesQuerySchema } from '../../common/public-api';
 import {
   accountRequestSchema,
@@ -19,9 +18,19 @@ import {
   userRolesSchema,
 } from '../../common/schemas/admin';
 import { siteSettingsSchema } from '../../common/schemas/settings';
+import { analyticsQuerySchema } from './analytics';
 import { publishSchema } from './builds';
-import { issueSchema, subscribeSchema, tokenSchema } from './newsletter';
-import { moveSchema, previewSchema, saveSchema } from './pages';
+import { commentThreadQuerySchema, manageCommentsQuerySchema } from './comments';
+import { contentSyncQuerySchema } from './content';
+import {
+  issueSchema,
+  subscriberExportQuerySchema,
+  subscriberListQuerySchema,
+  subscribeSchema,
+  tokenSchema,
+  unsubscribeQuerySchema,
+} from './newsletter';
+import { moveSchema, pageListQuerySchema, previewSchema, saveSchema } from './pages';
 import { searchQuerySchema } from './search';
 
 /**
@@ -70,20 +79,13 @@ export const apiTags = {
 } as const satisfies Record<string, { en: string; fa: string }>;
 export type ApiTag = keyof typeof apiTags;
 
-// Queries the handler checks by hand, described for the document (their rules are the handler's).
-const pageListQuery = z.object({
-  locale: z.enum(locales).optional(),
-  query: z.string().optional().meta({ description: 'Words in the title or path.' }),
-  page: z.int().min(1).default(1),
-});
-const statusListQuery = (statuses: readonly [string, ...string[]]) =>
-  z.object({ status: z.enum(statuses).optional(), query: z.string().max(200).optional(), page: z.int().min(1).default(1) });
 const id = z.object({ id: z.string() });
 const pageParams = z.object({
   locale: z.enum(locales),
-  path: z
-    .string()
-    .meta({ description: 'The path in the content folder without `.md` (`logs/hello`; the home page is `index`).' }),
+  path: z.string().meta({
+    description:
+      'The path in the content folder without `.md` (`logs/hello`; the home page is `index`); an invalid or reserved path is a 400.',
+  }),
 });
 
 export const routeDocs: Record<string, RouteDoc> = {
@@ -176,26 +178,28 @@ export const routeDocs: Record<string, RouteDoc> = {
     tag: 'pages',
     en: 'Re-index the content repository',
     fa: 'نمایه‌سازی دوبارهٔ مخزن محتوا',
-    query: z.object({ force: z.enum(['1']).optional().meta({ description: 'Re-render every page.' }) }),
+    query: contentSyncQuerySchema,
   },
   'GET /api/content/sync': { tag: 'pages', en: 'The latest re-index and its progress', fa: 'آخرین نمایه‌سازی دوباره و پیشرفتش' },
   'GET /api/analytics': {
     tag: 'analytics',
     en: 'Page views and visitors',
     fa: 'بازدیدها و بازدیدکنندگان',
-    query: z.object({ days: z.enum(['7', '30', '90']).default('7') }),
+    query: analyticsQuerySchema,
   },
   'GET /api/pages': {
     tag: 'pages',
     en: 'List pages with their pending changes',
     fa: 'فهرست صفحه‌ها با تغییرهای در انتظارشان',
-    query: pageListQuery,
+    query: pageListQuerySchema,
   },
   'GET /api/pages/:locale/:path{.+}': {
     tag: 'pages',
     en: "A page's source for the editor",
     fa: 'متن منبع یک صفحه برای ویرایشگر',
     params: pageParams,
+    // checkPagePath (server/services/pages.ts): an unknown locale is a 404, a bad path a 400.
+    errors: [400],
   },
   'POST /api/pages/preview': {
     tag: 'pages',
@@ -216,7 +220,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     en: 'Delete a page in the open build',
     fa: 'حذف صفحه در ساخت باز',
     params: pageParams,
-    errors: [409],
+    errors: [400, 409],
   },
   'POST /api/pages/:locale/:path{.+}/move': {
     tag: 'pages',
@@ -309,18 +313,24 @@ export const routeDocs: Record<string, RouteDoc> = {
     body: tokenSchema,
     errors: [410],
   },
-  'POST /api/newsletter/unsubscribe': { tag: 'newsletter', en: 'Unsubscribe', fa: 'لغو عضویت', body: tokenSchema },
+  'POST /api/newsletter/unsubscribe': {
+    tag: 'newsletter',
+    en: 'Unsubscribe (one-click: the token in the query)',
+    fa: 'لغو عضویت (با یک کلیک: رمز در نشانی)',
+    query: unsubscribeQuerySchema,
+    body: tokenSchema,
+  },
   'GET /api/newsletter/subscribers': {
     tag: 'newsletter',
     en: 'List subscribers',
     fa: 'فهرست مشترکان',
-    query: statusListQuery(subscriberStatuses),
+    query: subscriberListQuerySchema,
   },
   'GET /api/newsletter/subscribers/export': {
     tag: 'newsletter',
     en: 'Export subscribers as CSV',
     fa: 'خروجی CSV مشترکان',
-    query: statusListQuery(subscriberStatuses).omit({ page: true }),
+    query: subscriberExportQuerySchema,
     produces: 'text/csv',
   },
   'DELETE /api/newsletter/subscribers/:id': { tag: 'newsletter', en: 'Delete a subscriber', fa: 'حذف مشترک', params: id },
@@ -342,7 +352,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     tag: 'comments',
     en: "A page's comment thread",
     fa: 'رشتهٔ دیدگاه‌های یک صفحه',
-    query: z.object({ locale: z.enum(locales), path: z.string().max(300) }),
+    query: commentThreadQuerySchema,
   },
   'POST /api/comments': {
     tag: 'comments',
@@ -364,7 +374,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     tag: 'comments',
     en: 'Comments to moderate',
     fa: 'دیدگاه‌های در انتظار بررسی',
-    query: statusListQuery(commentStatuses),
+    query: manageCommentsQuerySchema,
   },
   'POST /api/manage/comments/bulk': {
     tag: 'comments',

@@ -1,6 +1,14 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
-import { AppError } from '../errors';
+import { z } from 'zod';
+import { AppError, type IssueLike } from '../errors';
+
+/** The 400 for input that fails its schema: zod's issues (field paths), translated on the way out. */
+function invalidInput(issues: readonly IssueLike[]): AppError {
+  // Messages are references in the spec's wording (common/zod-messages.ts), translated on the way out.
+  return new AppError(400, 'api.validationFailed', {
+    issues: issues.map(({ path, message, code }) => ({ path, message, code })),
+  });
+}
 
 /** Parses a JSON body with a zod schema; bad input is a 400 with zod's issues (field paths). */
 export async function readJson<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.infer<Schema>> {
@@ -11,10 +19,44 @@ export async function readJson<Schema extends z.ZodType>(c: Context, schema: Sch
     throw new AppError(400, 'api.invalidJson');
   }
   const result = schema.safeParse(body);
-  if (!result.success) {
-    // Messages are references in the spec's wording (common/zod-messages.ts), translated on the way out.
-    const issues = result.error.issues.map(({ path, message, code }) => ({ path, message, code }));
-    throw new AppError(400, 'api.validationFailed', { issues });
+  if (!result.success) throw invalidInput(result.error.issues);
+  return result.data;
+}
+
+/**
+ * Parses the query string with a zod object schema, as readJson does a body (the same schema is the
+ * route's documented query in route-docs.ts). An empty value counts as absent (a GET form sends its
+ * empty fields). A parameter the schema knows, given twice (`?page=1&page=2`), is a 400 naming it
+ * rather than one copy silently winning; parameters it does not know are ignored.
+ */
+export function readQuery<Schema extends z.ZodObject>(c: Context, schema: Schema): z.infer<Schema> {
+  const input: Record<string, string> = {};
+  const repeated: IssueLike[] = [];
+  // Hono's map has no prototype, and only the schema's own keys are copied: `__proto__` stays a name.
+  const given = c.req.queries();
+  for (const key of Object.keys(schema.shape)) {
+    const values = Object.hasOwn(given, key) ? given[key]!.filter((value) => value !== '') : [];
+    if (values.length > 1) repeated.push({ path: [key], message: 'validation.invalid', code: 'custom' });
+    else if (values.length === 1) input[key] = values[0]!;
+  }
+  const result = schema.safeParse(input);
+  if (!result.success || repeated.length) {
+    const failed = result.success
+      ? []
+      : result.error.issues.filter((issue) => !repeated.some((r) => r.path[0] === issue.path[0]));
+    throw invalidInput([...repeated, ...failed]);
   }
   return result.data;
 }
+
+/** The furthest page a dashboard list may ask for: a bound on OFFSET, far beyond any real list. */
+export const QUERY_PAGE_MAX = 100_000;
+
+/** `?page=`: a whole number from 1 (the default) to `max`; anything else is a 400 naming `page`. */
+export const queryPage = (max = QUERY_PAGE_MAX) =>
+  z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(max, 'validation.invalid')
+    .default(1);
