@@ -330,24 +330,24 @@ async function runSync(
   const render = (texts: PageSource[]) => (options.renderPages ?? renderInThread)(texts);
   /**
    * The next chunk, read and rendering while this one is written: at most two chunks in memory.
-   * With render threads (`renderPages`), the chunk after it is read meanwhile too, so the threads go
-   * straight on with it when the next one is rendered, instead of waiting for this thread's write
-   * and reads (a quarter of their time at 10 000 pages). On one thread, reading that far ahead only
-   * cost memory (V8 grew the heap by about 150 MB).
+   * With render threads (`renderPages`), the chunk after it is read and queued meanwhile too, so the
+   * threads go straight on with it when the next one is done, instead of waiting for this thread's
+   * write and reads (a quarter of their time at 10 000 pages). On one thread, reading that far ahead
+   * only cost memory (V8 grew the heap by about 150 MB).
    */
   const prefetch = options.renderPages !== undefined;
-  let read = prefetch && parts[1] ? readChunk(parts[1]) : undefined;
   let ahead = parts[0] && readChunk(parts[0]).then(render);
+  let queued = prefetch && parts[1] ? readChunk(parts[1]).then(render) : undefined;
   try {
     for (const [index, part] of parts.entries()) {
       const last = !stopEarly && index === parts.length - 1;
       const rendered = await ahead!;
       const following = parts[index + 1];
-      ahead = following && (read ?? readChunk(following)).then(render);
-      read = prefetch && parts[index + 2] ? readChunk(parts[index + 2]!) : undefined;
+      ahead = following && (queued ?? readChunk(following).then(render));
+      queued = prefetch && parts[index + 2] ? readChunk(parts[index + 2]!).then(render) : undefined;
       // Awaited in a later round; a sync that stops before then (a crash, a failed write) drops them.
       ahead?.catch(() => {});
-      read?.catch(() => {});
+      queued?.catch(() => {});
       const rows: PageRow[] = [];
       for (const [i, file] of part.entries()) {
         const result = rendered[i]!;
