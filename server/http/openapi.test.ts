@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_LIMITS } from '../../common/schemas/settings';
 import { json } from '../../tests/support/config';
 import { createInstalledSite, type InstalledSite } from '../../tests/support/site';
+import { analyticsQuerySchema } from './analytics';
+import { commentThreadQuerySchema, manageCommentsQuerySchema } from './comments';
+import { contentSyncQuerySchema } from './content';
+import { subscriberExportQuerySchema, subscriberListQuerySchema, unsubscribeQuerySchema } from './newsletter';
 import { buildOpenApiDocument, type OpenApiDocument, openApiPath } from './openapi';
+import { pageListQuerySchema } from './pages';
 import { routeAccess } from './route-access';
 import { apiTags, routeDocs } from './route-docs';
 
@@ -147,6 +152,31 @@ describe('OpenAPI document', () => {
     const login = doc.paths['/api/auth/login']?.post?.requestBody?.content['application/json']?.schema as { required: string[] };
     expect([...login.required].sort()).toEqual(['password', 'userName']);
     expect(doc.paths['/api/media']?.post?.requestBody?.content).toHaveProperty('multipart/form-data');
+    expect(doc.paths['/api/auth/login']?.post?.requestBody?.required).toBe(true);
+    // The one-click unsubscribe sends its token in the query, with no JSON body.
+    expect(doc.paths['/api/newsletter/unsubscribe']?.post?.requestBody?.required).toBe(false);
+  });
+
+  it('documents the very query schemas the handlers validate with (readQuery), not look-alikes', () => {
+    const handlerSchemas: [string, unknown][] = [
+      ['GET /api/pages', pageListQuerySchema],
+      ['GET /api/analytics', analyticsQuerySchema],
+      ['POST /api/content/sync', contentSyncQuerySchema],
+      ['GET /api/comments', commentThreadQuerySchema],
+      ['GET /api/manage/comments', manageCommentsQuerySchema],
+      ['GET /api/newsletter/subscribers', subscriberListQuerySchema],
+      ['GET /api/newsletter/subscribers/export', subscriberExportQuerySchema],
+      ['POST /api/newsletter/unsubscribe', unsubscribeQuerySchema],
+    ];
+    for (const [route, schema] of handlerSchemas) expect(routeDocs[route]?.query, route).toBe(schema);
+    const moderation = doc.paths['/api/manage/comments']?.get?.parameters ?? [];
+    expect(moderation.map((p) => [p.name, p.required])).toEqual([
+      ['status', false],
+      ['query', false],
+      ['page', false],
+    ]);
+    expect(moderation.find((p) => p.name === 'page')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100_000 });
+    expect(moderation.find((p) => p.name === 'query')?.schema).toMatchObject({ maxLength: 200 });
   });
 
   it('is served at GET /api/openapi.json to anyone, from any origin', async () => {

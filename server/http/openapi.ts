@@ -22,7 +22,7 @@ type Operation = {
   'x-daftar-permission': Access;
   security: Record<string, string[]>[];
   parameters?: Parameter[];
-  requestBody?: { required: true; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }>; headers?: JsonSchema }>;
 };
 export type OpenApiDocument = {
@@ -166,7 +166,7 @@ function operation(
       'x-daftar-permission': access,
       security,
       ...(parameters.length ? { parameters } : {}),
-      ...(body ? { requestBody: { required: true as const, content: body } } : {}),
+      ...(body ? { requestBody: { required: !described.bodyOptional, content: body } } : {}),
       responses,
     },
   };

@@ -48,6 +48,8 @@ export type RouteDoc = {
   query?: z.ZodObject;
   params?: z.ZodObject;
   body?: z.ZodType;
+  /** The body may be left out (the one-click unsubscribe carries its token in the query instead). */
+  bodyOptional?: true;
   /** Another body than JSON: an upload's form fields. */
   form?: z.ZodObject;
   /** The success answer: its status (200 unless said) and, when there is one, its named schema. */
@@ -319,6 +321,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     fa: 'لغو عضویت (با یک کلیک: رمز در نشانی)',
     query: unsubscribeQuerySchema,
     body: tokenSchema,
+    bodyOptional: true,
   },
   'GET /api/newsletter/subscribers': {
     tag: 'newsletter',
