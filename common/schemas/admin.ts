@@ -6,8 +6,19 @@ export const userListQuerySchema = z.object({
   query: z.string().trim().max(64).optional(),
   /** Only the holders of this role. */
   role: z.string().trim().min(1).max(64).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  // Own messages: zod's defaults for numbers have no translation (common/zod-messages.ts).
+  page: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(100_000, 'validation.invalid')
+    .default(1),
+  pageSize: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(100, 'validation.invalid')
+    .default(20),
 });
 
 export const roleIdsSchema = z.array(z.string().min(1).max(64)).max(20);

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../tests/support/config';
+import { expectPrototypeKeysIgnored, expectRefusedQueries, refusedPageQueries } from '../../tests/support/query';
 import { createInstalledSite, type InstalledSite, loginAs, PASSWORD } from '../../tests/support/site';
 import { allPermissions } from '../auth/permissions';
 import { sha256Hex } from '../auth/tokens';
@@ -70,6 +71,28 @@ describe('users API: list, create, roles', () => {
     ]);
     for (const bad of ['page=0', 'pageSize=101', `query=${'x'.repeat(65)}`, 'page=abc'])
       expect((await api.get(`/api/users?${bad}`)).status, bad).toBe(400);
+  });
+
+  it('refuses a hostile list query with a 400 naming the field, in both languages', async () => {
+    const site = await createInstalledSite();
+    const ask = (query: string, headers: Record<string, string> = {}) =>
+      site.app.request(`/api/users?${query}`, { headers: { cookie: site.cookies.owner, 'x-locale': 'en', ...headers } });
+    await expectRefusedQueries(ask, [
+      ...refusedPageQueries(),
+      ['pageSize=0', 'pageSize'],
+      ['pageSize=101', 'pageSize'],
+      ['pageSize=abc', 'pageSize'],
+      ['pageSize=10&pageSize=20', 'pageSize'],
+      [`query=${'x'.repeat(65)}`, 'query'],
+      ['query=a&query=b', 'query'],
+      [`role=${'r'.repeat(65)}`, 'role'],
+      ['role=%20', 'role'],
+      ['role=editor&role=owner', 'role'],
+    ]);
+    await expectPrototypeKeysIgnored(ask);
+    // Valid input answers as before; an empty filter is absent.
+    expect(await json(await ask('role=&query=&pageSize=100&page=1'))).toMatchObject({ total: 3, pageSize: 100 });
+    expect((await json(await ask('role=__proto__'))).total).toBe(0);
   });
 
   it('creates a user with roles; validation, weak passwords, taken names and unknown roles are refused', async () => {

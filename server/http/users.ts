@@ -9,22 +9,19 @@ import {
   userRolesSchema,
 } from '../../common/schemas/admin';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
 import { createResetLink, resetPassword } from '../services/password-resets';
 import { createRole, deleteRole, listRoles, updateRole } from '../services/roles';
 import { createUserWithRoles, deleteUser, listUsers, setUserDisabled, setUserRoles } from '../services/users';
 import { type AuthEnv, requireUser } from './guards';
 import { requestIsHttps } from './https';
-import { readJson } from './validate';
+import { readJson, readQuery } from './validate';
 
 /** Users administration (`/api/users`); permissions come from the route access table. */
 export function createUserRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
 
   routes.get('/', async (c) => {
-    const parsed = userListQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) throw new AppError(400, 'api.validationFailed', { issues: parsed.error.issues });
-    return c.json(await listUsers(deps.db, parsed.data));
+    return c.json(await listUsers(deps.db, readQuery(c, userListQuerySchema)));
   });
 
   routes.post('/', async (c) => {
