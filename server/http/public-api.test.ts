@@ -104,6 +104,12 @@ describe('public content API: list', () => {
     ['locale=en&cat=../etc', ['cat']],
     [`locale=en&cat=${'a'.repeat(500)}`, ['cat']],
     ['locale=xx&page=0', ['locale', 'page']],
+    // A parameter given twice is refused, not decided by which copy comes first.
+    ['locale=en&locale=fa', ['locale']],
+    ['locale=en&page=1&page=2', ['page']],
+    ['locale=en&cat=a&cat=b', ['cat']],
+    ['__proto__=x&locale=__proto__', ['locale']],
+    ['locale=en&__proto__[page]=1&page=-1', ['page']],
   ])('refuses the query %s with 400 and the field paths', async (query, fields) => {
     const site = await apiSite();
     const response = await site.get(`/api/public/pages?${query}`);

@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import type { z } from 'zod';
 import { publicPageParamsSchema, publicPageSlug, publicPagesQuerySchema } from '../../common/public-api';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { getPublishedPage, listPublishedPages } from '../services/public-api';
 import { contentVersion } from './page-cache';
+import { readQuery } from './validate';
 
 /**
  * Bumped when the JSON shape of these answers changes, so validators from before a release never
@@ -19,16 +19,6 @@ const FORMAT = 1;
  * a publish shows through the API within that minute (pages themselves revalidate every time).
  */
 export const PUBLIC_API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
-
-/** Query or path input that fails its schema: a 400 with zod's issues (field paths), as readJson does. */
-function parseOr400<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
-  const result = schema.safeParse(input);
-  if (!result.success)
-    throw new AppError(400, 'api.validationFailed', {
-      issues: result.error.issues.map(({ path, message, code }) => ({ path, message, code })),
-    });
-  return result.data;
-}
 
 /** A strong validator of one answer: the format, the content version (build + settings) and the resource. */
 async function etagOf(version: string, resource: string) {
@@ -81,9 +71,8 @@ export function createPublicApiRoutes(deps: AppDeps) {
   });
 
   routes.get('/pages', async (c) => {
-    // An empty parameter (`?cat=`, as a form sends it) means no filter.
-    const query = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ''));
-    const { locale, cat, page } = parseOr400(publicPagesQuerySchema, query);
+    // An empty parameter (`?cat=`, as a form sends it) means no filter (readQuery).
+    const { locale, cat, page } = readQuery(c, publicPagesQuerySchema);
     return cachedJson(c, deps, `list|${locale}|${cat ?? ''}|${page}`, () => listPublishedPages(deps.db, { locale, cat, page }));
   });
 

@@ -5,6 +5,7 @@ import { client, createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
 import { commitFiles } from '../../tests/support/content-repo';
 import { createTestDeps } from '../../tests/support/deps';
+import { expectPrototypeKeysIgnored, expectRefusedQueries } from '../../tests/support/query';
 import { createApp } from '../app';
 import { syncContent } from '../services/content-sync';
 import { searchStatement } from '../services/search';
@@ -208,6 +209,22 @@ describe('search API', () => {
     await bad('locale=en&q=x&page=100000', 'page');
     const long = await bad(`locale=en&q=${'x'.repeat(SEARCH_QUERY_MAX + 1)}`, 'q');
     expect(long.data.issues[0].message).toBe('Must be at most 200 characters');
+  });
+
+  it('refuses a repeated parameter with a 400 naming it, in both languages; `__proto__` names nothing', async () => {
+    const site = await searchSite();
+    const ask = (query: string, headers: Record<string, string> = {}) =>
+      site.app.request(`/api/search?${query}`, { headers: { 'x-locale': 'en', ...headers } });
+    await expectRefusedQueries(ask, [
+      ['locale=en&locale=fa&q=x', 'locale'],
+      ['locale=en&q=a&q=b', 'q'],
+      ['locale=en&q=x&page=1&page=2', 'page'],
+      ['locale=__proto__&q=x', 'locale'],
+      ['__proto__=en&locale=en&q=x&page=-1', 'page'],
+    ]);
+    await expectPrototypeKeysIgnored((query, headers) => ask(`locale=en&q=daftar${query ? `&${query}` : ''}`, headers));
+    // An empty value is absent: the first page.
+    expect((await ask('locale=en&q=daftar&page=')).status).toBe(200);
   });
 });
 

@@ -4,8 +4,8 @@ import { locales } from '../../common/locales';
 import { tooLong } from '../../common/messages';
 import { SEARCH_PAGE_MAX, SEARCH_QUERY_MAX } from '../../common/search';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
 import { searchPages } from '../services/search';
+import { readQuery } from './validate';
 
 /** The query string of `GET /api/search`; a missing or empty `q` finds nothing (not an error). */
 export const searchQuerySchema = z.object({
@@ -23,12 +23,7 @@ export const searchQuerySchema = z.object({
 export function createSearchRoutes(deps: AppDeps) {
   const routes = new Hono();
   routes.get('/', async (c) => {
-    const result = searchQuerySchema.safeParse(c.req.query());
-    if (!result.success)
-      throw new AppError(400, 'api.validationFailed', {
-        issues: result.error.issues.map(({ path, message, code }) => ({ path, message, code })),
-      });
-    const { locale, q, page } = result.data;
+    const { locale, q, page } = readQuery(c, searchQuerySchema);
     return c.json(await searchPages(deps.db, locale, q, page));
   });
   return routes;
