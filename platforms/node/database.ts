@@ -26,16 +26,20 @@ function protectDatabaseFiles(file: string) {
     if (existsSync(file + suffix)) chmodSync(file + suffix, DATABASE_FILE_MODE);
 }
 
+/** How long a write waits for another connection's lock before failing (ms). */
+export const BUSY_TIMEOUT_MS = 5000;
+
 /** libSQL on the node target: a `file:` SQLite database by default, or a sqld/Turso server. */
 export async function createNodeDatabase(url: string, authToken?: string) {
   const file = databaseFilePath(url);
   if (file && file !== ':memory:') protectDatabaseFiles(file);
-  const client = createClient({ url, authToken });
-  if (file) {
-    // WAL lets readers go on while a writer works; foreign keys are off by default in SQLite.
-    await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA busy_timeout = 5000');
-  }
+  // The client keeps a pool of connections (a transaction holds one, other calls meanwhile open
+  // another), so per-connection settings are options, not PRAGMAs run once: a writer waits up to
+  // 5 s for another's lock (`timeout`, the busy timeout) instead of failing at once.
+  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  // WAL lets readers go on while a writer works (stored in the file: once is enough).
+  if (file) await client.execute('PRAGMA journal_mode = WAL');
+  // libSQL opens every connection with foreign keys on; said here too for a sqld/Turso server.
   await client.execute('PRAGMA foreign_keys = ON');
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, close: () => client.close() };
