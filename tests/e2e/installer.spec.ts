@@ -206,6 +206,9 @@ test('the server-rendered installer stays on screen while its code loads on a sl
     const step = await page.getByRole('heading', { level: 2 }).boundingBox();
     expect((step?.y ?? 0) - ((circles?.y ?? 0) + (circles?.height ?? 0))).toBeLessThan(80);
   } finally {
+    // The page closes before its server stops: requests still in flight (route discovery, the
+    // device identity after idle) would otherwise fail as browser errors.
+    await page.context().close();
     await server.stop();
   }
 });
