@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import { createMemoryPageCache } from '../../server/http/page-cache';
 import type { PageViewHit } from '../../server/services/analytics';
@@ -25,7 +25,8 @@ async function nodeSite(env: Record<string, string> = {}) {
   const installed = await createInstalledSite(env);
   const views: PageViewHit[] = [];
   const pageViews = { record: (hit: PageViewHit) => void views.push(hit), flush: async () => {} };
-  const deps = { ...installed.deps, pageCache: createMemoryPageCache({ encode: nodePageEncoder }), pageViews };
+  const store = createMemoryPageCache({ encode: nodePageEncoder });
+  const deps = { ...installed.deps, pageCache: store, pageViews };
   let renders = 0;
   const app = createApp({
     ...deps,
@@ -48,6 +49,7 @@ async function nodeSite(env: Record<string, string> = {}) {
   const port = (server.address() as AddressInfo).port;
   return {
     port,
+    store,
     views,
     get appRequests() {
       return appRequests;
@@ -192,6 +194,37 @@ describe('node: page-cache hits before the app', () => {
     // A POST is never a hit.
     await raw(site.port, `POST /en/about HTTP/1.1\r\nhost: 127.0.0.1:${site.port}\r\ncontent-length: 0`);
     expect(site.appRequests).toBe(expected + 1);
+  });
+
+  it('keys a percent-encoded path by its raw form on both paths, so it never gets the page of the path it decodes to', async () => {
+    const site = await nodeSite();
+    await get(site.port, '/en/about');
+    const encoded = await get(site.port, '/en/%61bout');
+    expect(encoded.headers['x-cache']).toBe('MISS');
+    expect(site.appRequests).toBe(2);
+    const again = await get(site.port, '/en/%61bout');
+    expect(again.headers['x-cache']).toBe('HIT');
+    expect(again.body.toString()).toContain('/en/%61bout #2');
+    expect(site.appRequests).toBe(2);
+  });
+
+  it('hands a hit it fails to send to the app and keeps serving', async () => {
+    const site = await nodeSite();
+    await get(site.port, '/en/about');
+    // A stored header Node refuses to write: the fast path throws before sending anything.
+    const page = site.store.get(`${site.store.version?.value}|127.0.0.1:${site.port}/en/about`);
+    expect(page).toBeDefined();
+    if (page && !(page instanceof Promise)) page.variants.identity.headers['x-broken'] = 'a\r\nb';
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const answer = await get(site.port, '/en/about');
+      expect(answer.status).toBeGreaterThanOrEqual(200);
+      expect(site.appRequests).toBe(2);
+      expect(errors).toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+    expect((await get(site.port, '/fa/about')).status).toBe(200);
   });
 
   it('goes to the app once the remembered cache version is older than its TTL, which reads it again', async () => {

@@ -6,6 +6,10 @@ import { type FinishedRequest, type PageViewRecorder, pageViewOf } from '../../s
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => unknown;
 
+/** A request the store has a page for, with what answering it and counting its view read. */
+type Hit = Omit<PageRequest, 'header'> &
+  Pick<FinishedRequest, 'remoteAddress'> & { header(name: string): string | undefined; page: CachedPage };
+
 /**
  * A request target the app would see unchanged once it is a URL: absolute path, no query, no
  * `.`/`..` segment (also not as `%2e`), no empty segment, nothing the URL parser re-encodes. Only
@@ -33,54 +37,57 @@ export function answerPageHits(deps: AppDeps, recorder: PageViewRecorder, app: L
   const includeHost = !config.SITE_URL;
   const siteHost = config.SITE_URL ? new URL(config.SITE_URL).host : undefined;
   return (incoming, outgoing) => {
-    const hit = plainHit(incoming);
+    let hit: ReturnType<typeof plainHit>;
+    try {
+      hit = plainHit(incoming);
+    } catch (error) {
+      console.error('Answering a cached page failed; the app answers instead:', error);
+    }
     if (!hit) return app(incoming, outgoing);
-    const { page, host, target } = hit;
-    const header = (name: string) => {
-      const value = incoming.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    };
-    const answer = pageAnswer(page, { method: incoming.method ?? 'GET', header });
+    try {
+      send(hit, incoming, outgoing);
+    } catch (error) {
+      // Nothing sent yet: the app answers. Half sent: the connection is cut, never left hanging.
+      console.error('Answering a cached page failed:', error);
+      if (!outgoing.headersSent) return app(incoming, outgoing);
+      outgoing.destroy();
+      return;
+    }
+    try {
+      const seen = pageViewOf({ ...hit, status: outgoing.statusCode, isHtml: () => true }, deps);
+      if (seen) recorder.record(seen);
+    } catch (error) {
+      console.error('Recording a page view failed:', error);
+    }
+  };
+
+  function send(hit: Hit, incoming: IncomingMessage, outgoing: ServerResponse) {
+    const answer = pageAnswer(hit.page, hit);
     const https = isHttps(
       {
         secure: Boolean((incoming.socket as { encrypted?: boolean }).encrypted),
-        host,
-        forwardedProto: header('x-forwarded-proto'),
+        host: hit.host,
+        forwardedProto: hit.header('x-forwarded-proto'),
       },
       config,
     );
     outgoing.writeHead(answer.status, https ? { ...answer.headers, 'strict-transport-security': HSTS_VALUE } : answer.headers);
     outgoing.end(answer.body ?? undefined);
-    const view: FinishedRequest = {
-      method: incoming.method ?? 'GET',
-      host,
-      target,
-      status: answer.status,
-      isHtml: () => true,
-      header,
-      remoteAddress: incoming.socket.remoteAddress,
-    };
-    const seen = pageViewOf(view, deps);
-    if (seen) recorder.record(seen);
-  };
+  }
 
-  function plainHit(incoming: IncomingMessage): { page: CachedPage; host: string; target: string } | undefined {
+  function plainHit(incoming: IncomingMessage): Hit | undefined {
     const method = incoming.method;
     if (method !== 'GET' && method !== 'HEAD') return undefined;
     const target = incoming.url ?? '';
     const host = incoming.headers.host?.toLowerCase() ?? '';
     if (!PLAIN_TARGET.test(target) || !PLAIN_HOST.test(host) || (siteHost && host !== siteHost)) return undefined;
-    const request: PageRequest = {
-      method,
-      host,
-      target,
-      header: (name) => {
-        const value = incoming.headers[name];
-        return Array.isArray(value) ? value.join(', ') : value;
-      },
+    const header = (name: string) => {
+      const value = incoming.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
     };
+    const request = { method, host, target, header, remoteAddress: incoming.socket.remoteAddress };
     // `store` is checked above; a store that answers later (not node's) never gives an immediate hit.
     const page = store && immediateHit(store, request, includeHost);
-    return page ? { page, host, target } : undefined;
+    return page ? { ...request, page } : undefined;
   }
 }
