@@ -137,6 +137,43 @@ describe('chunked content sync (the Workers driver)', () => {
     expect(await served()).toMatchObject({ about: 'About, changed', pages: 34 });
   });
 
+  it('a step that outran its lease leaves the step that took it over alone (its lease and progress)', async () => {
+    const { db, repository } = await siteWithBigChange();
+    let clock = Date.parse('2026-11-23T12:00:00Z');
+    const now = () => clock;
+    await startChunkedSync(db, { now: clock });
+    // The first invocation's step waits on a slow read.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let blocked = false;
+    const slow: ContentRepository = {
+      ...repository,
+      readBlob: async (sha) => {
+        blocked = true;
+        await gate;
+        return repository.readBlob(sha);
+      },
+    };
+    const late = runSyncSteps(db, slow, { chunkPages: 6, maxSteps: 1, now });
+    while (!blocked) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Its lease lapses and another invocation takes the step over (as claimStep does).
+    clock += SYNC_LEASE_MS + 1;
+    const takenOver = new Date(clock + SYNC_LEASE_MS);
+    await db.update(contentSyncs).set({ leaseUntil: takenOver, steps: sql`${contentSyncs.steps} + 1` });
+    const before = (await latestContentSync(db))!;
+    release();
+    await late;
+    const after = (await latestContentSync(db))!;
+    expect(after.leaseUntil?.getTime()).toBe(takenOver.getTime());
+    expect({ status: after.status, done: after.done, steps: after.steps }).toEqual({
+      status: before.status,
+      done: before.done,
+      steps: before.steps,
+    });
+  });
+
   it('joins a running sync instead of starting a second; a forced sync after a normal one starts anew', async () => {
     const { db, repository } = await siteWithBigChange();
     const first = await startChunkedSync(db);

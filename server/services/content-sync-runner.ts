@@ -213,6 +213,9 @@ export async function runSyncSteps(
     if (!sync) return { sync: await latestContentSync(db), steps };
     steps++;
     const stepStarted = now();
+    // The claim counted this step: a step that outran its lease finds the count moved on by the
+    // invocation that took the step over, and then leaves that one's lease and progress alone.
+    const heldByThisStep = and(eq(contentSyncs.id, sync.id), eq(contentSyncs.steps, sync.steps));
     let progress: SyncProgress = { done: sync.done, total: sync.total };
     try {
       const known = new Map(sync.problems.map((problem) => [problem.path, problem]));
@@ -242,7 +245,7 @@ export async function runSyncSteps(
             leaseUntil: null,
             updatedAt: new Date(now()),
           })
-          .where(eq(contentSyncs.id, sync.id));
+          .where(heldByThisStep);
         options.log?.(
           `Content sync ${sync.id}: step ${sync.steps}, ${outcome.done} of ${outcome.total} pages, ${now() - stepStarted} ms`,
         );
@@ -260,7 +263,7 @@ export async function runSyncSteps(
             updatedAt: new Date(now()),
             finishedAt: new Date(now()),
           })
-          .where(eq(contentSyncs.id, sync.id));
+          .where(heldByThisStep);
         options.log?.(
           `Content sync ${sync.id}: step ${sync.steps} published build ${outcome.buildId}, ${now() - stepStarted} ms`,
         );
@@ -275,7 +278,7 @@ export async function runSyncSteps(
       await db
         .update(contentSyncs)
         .set({ status: 'failed', error: failed(error), leaseUntil: null, updatedAt: new Date(now()) })
-        .where(eq(contentSyncs.id, sync.id));
+        .where(heldByThisStep);
       options.log?.(`Content sync ${sync.id}: step ${sync.steps} failed: ${failed(error)}`);
       return { sync: await latestContentSync(db), steps };
     }
