@@ -16,7 +16,7 @@ import {
 } from '../services/comments';
 import { type AuthEnv, requireUser } from './guards';
 import { clientInfo } from './request';
-import { queryPage, readJson, readQuery } from './validate';
+import { listSearch, queryPage, readJson, readQuery } from './validate';
 
 /** `GET /api/comments?locale=&path=`: a page's thread; no path is the home page. */
 export const commentThreadQuerySchema = z.object({
@@ -24,17 +24,10 @@ export const commentThreadQuerySchema = z.object({
   path: z.string().max(300, tooLong(300)).default('').meta({ description: 'The page below the locale (`logs/hello`).' }),
 });
 
-/** Longest `?query=` of the moderation list (the dashboard's loader cuts its search box to the same). */
-export const MANAGE_COMMENTS_QUERY_MAX = 200;
-
 /** `GET /api/manage/comments?status=&query=&page=`: one tab of the moderation list, pending by default. */
 export const manageCommentsQuerySchema = z.object({
   status: z.enum(commentStatuses, 'validation.invalid').default('pending'),
-  query: z
-    .string()
-    .max(MANAGE_COMMENTS_QUERY_MAX, tooLong(MANAGE_COMMENTS_QUERY_MAX))
-    .default('')
-    .meta({ description: 'Words in the comment, its author or its page.' }),
+  query: listSearch().default('').meta({ description: 'Words in the comment, its author or its page.' }),
   page: queryPage(),
 });
 

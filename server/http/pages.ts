@@ -2,26 +2,18 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { PAGE_SOURCE_MAX, parsePageRef } from '../../common/authoring';
 import { locales } from '../../common/locales';
-import { tooLong } from '../../common/messages';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { previewMarkdown } from '../services/content';
 import { checkPagePath, deletePage, getPage, listPages, movePage, savePage } from '../services/pages';
 import { getSiteSettings } from '../services/site';
 import { type AuthEnv, requireUser } from './guards';
-import { queryPage, readJson, readQuery } from './validate';
-
-/** Longest `?query=` of the pages list (the dashboard's loader cuts its search box to the same). */
-export const PAGE_LIST_QUERY_MAX = 200;
+import { listSearch, queryPage, readJson, readQuery } from './validate';
 
 /** `GET /api/pages?locale=&query=&page=`: all locales when none is given. */
 export const pageListQuerySchema = z.object({
   locale: z.enum(locales, 'validation.invalid').optional(),
-  query: z
-    .string()
-    .max(PAGE_LIST_QUERY_MAX, tooLong(PAGE_LIST_QUERY_MAX))
-    .optional()
-    .meta({ description: 'Words in the title or path.' }),
+  query: listSearch().optional().meta({ description: 'Words in the title or path.' }),
   page: queryPage(),
 });
 

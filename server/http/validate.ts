@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { tooLong } from '../../common/messages';
 import { AppError, type IssueLike } from '../errors';
 
 /** The 400 for input that fails its schema: zod's issues (field paths), translated on the way out. */
@@ -48,6 +49,12 @@ export function readQuery<Schema extends z.ZodObject>(c: Context, schema: Schema
   }
   return result.data;
 }
+
+/** The longest search text (`?query=`) of a dashboard list; the dashboard's loaders cut their search boxes to it. */
+export const LIST_SEARCH_MAX = 200;
+
+/** `?query=` of a dashboard list: at most LIST_SEARCH_MAX characters, else a 400 naming `query`. */
+export const listSearch = () => z.string().max(LIST_SEARCH_MAX, tooLong(LIST_SEARCH_MAX));
 
 /** The furthest page a dashboard list may ask for: a bound on OFFSET, far beyond any real list. */
 export const QUERY_PAGE_MAX = 100_000;

@@ -1,4 +1,5 @@
 import { isCommentStatus } from '../../../common/comments';
+import { LIST_SEARCH_MAX } from '../../../server/http/validate';
 import { listComments } from '../../../server/services/comments';
 import { serverContext } from '../../lib/app-context.server';
 import { notFound } from '../../lib/auth.server';
@@ -15,7 +16,7 @@ export async function loadComments({ context, params, request }: Route.LoaderArg
   const tab = params.tab ?? 'pending';
   if (!isCommentStatus(tab)) notFound();
   const search = new URL(request.url).searchParams;
-  const query = (search.get('query') ?? '').trim().slice(0, 200);
+  const query = (search.get('query') ?? '').trim().slice(0, LIST_SEARCH_MAX);
   const page = Math.min(100_000, Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1));
   const list = await listComments(deps.db, { status: tab, query, page });
   return { ...list, tab, query, canDelete: user.permissions.includes('comments.delete') };

@@ -1,5 +1,6 @@
 import { localeOr } from '../../../common/locales';
 import { type SubscriberStatus, subscriberStatuses } from '../../../common/newsletter';
+import { LIST_SEARCH_MAX } from '../../../server/http/validate';
 import { listSubscribers, recentIssues, sendOptions } from '../../../server/services/newsletter';
 import { serverContext } from '../../lib/app-context.server';
 import type { Route } from './+types/newsletter';
@@ -21,7 +22,7 @@ export async function loadNewsletter({ context, request }: Route.LoaderArgs) {
   const transport = deps.mailer?.description ?? null;
   if (!can.read) return { can, transport, data: null };
   const search = new URL(request.url).searchParams;
-  const query = (search.get('query') ?? '').trim().slice(0, 200);
+  const query = (search.get('query') ?? '').trim().slice(0, LIST_SEARCH_MAX);
   const rawStatus = search.get('status') ?? '';
   const status = (subscriberStatuses as readonly string[]).includes(rawStatus) ? (rawStatus as SubscriberStatus) : undefined;
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);

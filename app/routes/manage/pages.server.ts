@@ -1,5 +1,6 @@
 import { PAGES_PAGE_SIZE } from '../../../common/authoring';
 import { localeOr } from '../../../common/locales';
+import { LIST_SEARCH_MAX } from '../../../server/http/validate';
 import { listPages } from '../../../server/services/pages';
 import { serverContext } from '../../lib/app-context.server';
 import type { Route } from './+types/pages';
@@ -14,7 +15,7 @@ export async function loadPages({ context, request }: Route.LoaderArgs) {
   const { deps, state } = serverContext(context);
   const search = new URL(request.url).searchParams;
   const locale = localeOr(search.get('locale'), state.locale);
-  const query = (search.get('query') ?? '').trim().slice(0, 200);
+  const query = (search.get('query') ?? '').trim().slice(0, LIST_SEARCH_MAX);
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const list = await listPages(deps, { locale, query, page });
   return {
