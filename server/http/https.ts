@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppConfig } from '../config';
-import { answeredByPageCache } from './page-cache';
+import { answeredByPageCache, hostAndTarget } from './page-cache';
 
 /** HTTP Strict Transport Security: https only for six months, subdomains included. */
 export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
@@ -19,14 +19,10 @@ export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
  * the browser would drop, and no HSTS, which browsers ignore over http anyway.
  */
 export function isHttpsRequest(request: Request, config: Pick<AppConfig, 'TRUST_PROXY' | 'SITE_URL'>): boolean {
-  // Request URLs are serialised (lower-case scheme and host): no parse on every request, cached pages included.
-  const href = request.url;
-  const hostStart = href.indexOf('//') + 2;
-  const pathStart = href.indexOf('/', hostStart);
   return isHttps(
     {
-      secure: href.startsWith('https:'),
-      host: pathStart < 0 ? href.slice(hostStart) : href.slice(hostStart, pathStart),
+      secure: request.url.startsWith('https:'),
+      host: hostAndTarget(request.url).host,
       forwardedProto: request.headers.get('x-forwarded-proto') ?? undefined,
     },
     config,

@@ -128,15 +128,23 @@ export type PageRequest = {
   header(name: 'cookie' | 'accept-encoding' | 'if-none-match'): string | undefined;
 };
 
-/** A web `Request` as a `PageRequest`: its URL is already serialised, so host and path are sliced, not parsed. */
-export function pageRequestOf(request: Request): PageRequest {
-  const href = request.url;
+/**
+ * The host and the path-and-query of a request URL. Request URLs are already serialised (lower-case
+ * scheme and host), so they are sliced rather than parsed again on every request, cached pages included.
+ */
+export function hostAndTarget(href: string): { host: string; target: string } {
   const hostStart = href.indexOf('//') + 2;
   const start = href.indexOf('/', hostStart);
+  return start < 0
+    ? { host: href.slice(hostStart), target: '/' }
+    : { host: href.slice(hostStart, start), target: href.slice(start) };
+}
+
+/** A web `Request` as a `PageRequest`. */
+export function pageRequestOf(request: Request): PageRequest {
   return {
     method: request.method,
-    host: start < 0 ? href.slice(hostStart) : href.slice(hostStart, start),
-    target: start < 0 ? '/' : href.slice(start),
+    ...hostAndTarget(request.url),
     header: (name) => request.headers.get(name) ?? undefined,
   };
 }

@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import { isClosedDatabaseError, isMissingTableError } from '../db/errors';
 import type { AppDeps } from '../deps';
 import { createViewWriter, type PageViewGroup, type PageViewHit, rollUpOldViews } from '../services/analytics';
-import { answeredByPageCache } from './page-cache';
+import { answeredByPageCache, hostAndTarget } from './page-cache';
 import { clientIp } from './request';
 
 type WaitUntil = (promise: Promise<unknown>) => void;
@@ -190,16 +190,12 @@ export type FinishedRequest = {
   remoteAddress: string | undefined;
 };
 
-/** A request handled by the app, as a `FinishedRequest`: its URL is serialised, so it is sliced, not parsed. */
+/** A request handled by the app, as a `FinishedRequest`. */
 function finishedRequestOf(c: Context): FinishedRequest {
-  const href = c.req.url;
-  const hostStart = href.indexOf('//') + 2;
-  const start = href.indexOf('/', hostStart);
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return {
     method: c.req.method,
-    host: start < 0 ? href.slice(hostStart) : href.slice(hostStart, start),
-    target: start < 0 ? '/' : href.slice(start),
+    ...hostAndTarget(c.req.url),
     status: c.res.status,
     // The page cache answers HTML only; reading a stored response's headers would rebuild them.
     isHtml: () => answeredByPageCache(c) || Boolean(c.res.headers.get('content-type')?.startsWith('text/html')),
