@@ -149,5 +149,11 @@ export const migrations: { name: string; statements: string[] }[] = [
       "ALTER TABLE `content_syncs` ADD `publish_build_id` integer;",
       "CREATE INDEX `pages_source_path_idx` ON `pages` (`source_path`);"
     ]
+  },
+  {
+    "name": "0014_page_views_count",
+    "statements": [
+      "ALTER TABLE `page_views` ADD `views` integer DEFAULT 1 NOT NULL;"
+    ]
   }
 ];

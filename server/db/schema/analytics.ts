@@ -19,6 +19,11 @@ export const pageViews = sqliteTable(
     viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
     /** Salted hash of the day, site, address and user agent (server/analytics/visitor.ts). */
     visitor: text('visitor').notNull().default(''),
+    /**
+     * How many views of this page this visitor made within this second, with this referrer: a
+     * reader reloading or a spike from a few browsers is one row, not one per view.
+     */
+    views: integer('views').notNull().default(1),
   },
   (t) => [index('page_views_path_idx').on(t.locale, t.path), index('page_views_time_idx').on(t.viewedAt)],
 );

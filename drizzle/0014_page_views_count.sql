@@ -1,0 +1,1 @@
+ALTER TABLE `page_views` ADD `views` integer DEFAULT 1 NOT NULL;
