@@ -42,7 +42,7 @@ function randomSalt() {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Views of one page by one visitor within the same second: `views` rows written in one statement. */
+/** Views of one page by one visitor within the same second, with the same referrer: one row with their count. */
 export type PageViewGroup = { hit: PageViewHit; views: number };
 
 /**
@@ -73,8 +73,7 @@ export function createViewWriter(db: Database) {
     if (!groups.length) return;
     // Only for this call: the address and user agent are not kept once the views are written.
     const visitors = new Map<string, string>();
-    const single = [];
-    const repeated = [];
+    const rows: (typeof pageViews.$inferInsert)[] = [];
     for (const { hit, views } of groups) {
       const day = utcDay(hit.at);
       const identity = `${day}\n${hit.site}\n${hit.ip}\n${hit.userAgent}`;
@@ -84,20 +83,11 @@ export function createViewWriter(db: Database) {
         visitor = (await sha256Hex(`${salt}\n${hit.site}\n${hit.ip}\n${hit.userAgent}`)).slice(0, 32);
         visitors.set(identity, visitor);
       }
-      const row = { locale: hit.locale, path: hit.path, referrer: hit.referrer, viewedAt: new Date(hit.at), visitor };
-      if (views === 1) single.push(row);
-      else if (views > 1) repeated.push({ row, views });
+      rows.push({ locale: hit.locale, path: hit.path, referrer: hit.referrer, viewedAt: new Date(hit.at), visitor, views });
     }
-    // D1 binds at most 100 values per statement: 5 columns × 16 rows.
+    // D1 binds at most 100 values per statement: 6 columns × 16 rows.
     const statements = [];
-    for (let i = 0; i < single.length; i += 16) statements.push(db.insert(pageViews).values(single.slice(i, i + 16)));
-    // Still one row per view (reports, roll-ups and backups count rows), made by SQLite, not bound one by one.
-    for (const { row, views } of repeated)
-      statements.push(
-        db.run(sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${views})
-          INSERT INTO page_views (locale, path, referrer, viewed_at, visitor)
-          SELECT ${row.locale}, ${row.path}, ${row.referrer}, ${row.viewedAt.getTime()}, ${row.visitor} FROM n`),
-      );
+    for (let i = 0; i < rows.length; i += 16) statements.push(db.insert(pageViews).values(rows.slice(i, i + 16)));
     await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   };
 }
@@ -112,10 +102,10 @@ export async function rollUpOldViews(db: Database, now = Date.now(), retentionDa
   const [counted] = await db.batch([
     db.select({ n: sql<number>`count(*)` }).from(pageViews).where(sql`${pageViews.viewedAt} < ${cutoff}`),
     db.run(sql`INSERT INTO page_view_days (day, views, visitors)
-      SELECT ${day}, count(*), count(DISTINCT visitor) FROM page_views WHERE viewed_at < ${cutoff} GROUP BY 1
+      SELECT ${day}, sum(views), count(DISTINCT visitor) FROM page_views WHERE viewed_at < ${cutoff} GROUP BY 1
       ON CONFLICT (day) DO UPDATE SET views = views + excluded.views, visitors = visitors + excluded.visitors`),
     db.run(sql`INSERT INTO page_view_day_pages (day, locale, path, referrer, views)
-      SELECT ${day}, locale, path, coalesce(referrer, ''), count(*) FROM page_views WHERE viewed_at < ${cutoff} GROUP BY 1, 2, 3, 4
+      SELECT ${day}, locale, path, coalesce(referrer, ''), sum(views) FROM page_views WHERE viewed_at < ${cutoff} GROUP BY 1, 2, 3, 4
       ON CONFLICT (day, locale, path, referrer) DO UPDATE SET views = views + excluded.views`),
     db.delete(pageViews).where(sql`${pageViews.viewedAt} < ${cutoff}`),
     db.delete(analyticsSalts).where(sql`${analyticsSalts.day} < ${utcDay(now)}`),
@@ -139,12 +129,12 @@ export async function analyticsReport(db: Database, days: AnalyticsRange, now = 
   const since = Date.parse(`${first}T00:00:00Z`);
   const day = sql.raw(`strftime('%Y-%m-%d', viewed_at / 1000, 'unixepoch')`);
   // Raw and rolled-up views of the range per (locale, path, referrer), the source of three lists.
-  const views = sql`(SELECT locale, path, coalesce(referrer, '') AS referrer, count(*) AS views FROM page_views
+  const views = sql`(SELECT locale, path, coalesce(referrer, '') AS referrer, sum(views) AS views FROM page_views
       WHERE viewed_at >= ${since} GROUP BY 1, 2, 3
     UNION ALL SELECT locale, path, referrer, views FROM page_view_day_pages WHERE day >= ${first})`;
   const [daily, pages, referrers, split] = await Promise.all([
     db.all<{ day: string; views: number; visitors: number }>(
-      sql`SELECT ${day} AS day, count(*) AS views, count(DISTINCT visitor) AS visitors FROM page_views
+      sql`SELECT ${day} AS day, sum(views) AS views, count(DISTINCT visitor) AS visitors FROM page_views
           WHERE viewed_at >= ${since} GROUP BY 1
         UNION ALL SELECT day, views, visitors FROM page_view_days WHERE day >= ${first}`,
     ),
