@@ -130,4 +130,32 @@ describe('anonymous page cache', () => {
     expect(after.headers.get('etag')).not.toBe(etag);
     expect((await app.request('/en/about', { headers: { 'If-None-Match': etag } })).status).toBe(200);
   });
+
+  it('caches a locale’s sitemaps and feed like its pages, and renews them on a new build', async () => {
+    const { deps, cookies, commitFile } = await site();
+    const app = createApp({ ...deps, pageCache: createMemoryPageCache() });
+    for (const path of ['/en/sitemap.xml', '/fa/feed.xml']) {
+      const first = await app.request(path);
+      expect(first.headers.get('x-cache'), path).toBe('MISS');
+      const body = await first.text();
+      const second = await app.request(path, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(second.headers.get('x-cache'), path).toBe('HIT');
+      expect(second.headers.get('content-type'), path).toBe(first.headers.get('content-type'));
+      expect(await second.text(), path).toBe(body);
+      expect((await app.request(path, { headers: { 'If-None-Match': first.headers.get('etag')! } })).status).toBe(304);
+    }
+    // Files that are not a locale's sitemap or feed, and the sitemap index, are made every time.
+    for (const path of ['/sitemap.xml', '/robots.txt', '/en/sitemap-1.xml', '/en/sitemap-0.xml', '/en/logs/feed.xml']) {
+      await app.request(path);
+      expect((await app.request(path)).headers.get('x-cache'), path).toBeNull();
+    }
+
+    commitFile('content/en/logs/fresh.md', '---\ntitle: Fresh\ndate: 2030-01-01\n---\nNew.\n');
+    expect((await app.request('/api/content/sync', { method: 'POST', headers: { cookie: cookies.owner } })).status).toBe(200);
+    const sitemap = await app.request('/en/sitemap.xml');
+    expect(sitemap.headers.get('x-cache')).toBe('MISS');
+    expect(await sitemap.text()).toContain(`<loc>${SITE}/en/logs/fresh</loc>`);
+    const feed = await app.request('/en/feed.xml');
+    expect(await feed.text()).toContain(`${SITE}/en/logs/fresh`);
+  });
 });

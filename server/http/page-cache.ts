@@ -150,8 +150,18 @@ export function pageRequestOf(request: Request): PageRequest {
 }
 
 /**
+ * The server-made files of a locale cached like its pages (server/http/content.ts): they too
+ * depend only on the build and the settings, and at 10 000 pages a sitemap or a feed takes tens
+ * of milliseconds to make, so crawlers and feed readers polling them would otherwise each pay it.
+ */
+const CACHED_FILE = /^(?:sitemap(?:-[1-9][0-9]*)?|feed)\.xml$/;
+/** What a cached answer may be: a page or one of those files. */
+const CACHED_TYPE = /^(?:text\/html|application\/(?:atom\+)?xml)\b/;
+
+/**
  * The cache key of a public page request, or undefined when the request must not be cached:
- * not a GET, signed in (a session cookie), a private section, a file, or a query other than `page`.
+ * not a GET, signed in (a session cookie), a private section, a file other than a locale's
+ * sitemaps and feed, or a query other than `page`.
  */
 export function pageCacheKey(request: PageRequest, includeHost: boolean): string | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
@@ -165,7 +175,7 @@ export function pageCacheKey(request: PageRequest, includeHost: boolean): string
   if (!isLocale(segments[1])) return undefined;
   // Paths whose HTML depends on who asks (or may one day) are never cached.
   if ((PRIVATE_SECTIONS as readonly string[]).includes(segments[2] ?? '')) return undefined;
-  if (isFilePath(pathname)) return undefined;
+  if (isFilePath(pathname) && !(segments.length === 3 && CACHED_FILE.test(segments[2] ?? ''))) return undefined;
   if (readCookie(request.header('cookie'), SESSION_COOKIE) !== undefined) return undefined;
   if (url) for (const name of url.searchParams.keys()) if (name !== 'page') return undefined;
   const page = url?.searchParams.get('page');
@@ -402,7 +412,7 @@ export function pageCache(deps: AppDeps, { versionTtlMs = VERSION_TTL_MS } = {})
     if (
       c.req.method !== 'GET' ||
       res.status !== 200 ||
-      !res.headers.get('content-type')?.startsWith('text/html') ||
+      !CACHED_TYPE.test(res.headers.get('content-type') ?? '') ||
       res.headers.has('set-cookie') ||
       res.headers.has('content-encoding')
     )
