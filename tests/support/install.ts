@@ -68,12 +68,29 @@ export async function startInstalledServer(env: Record<string, string> = {}) {
   return server;
 }
 
-/** A session for one of the site's accounts, written straight into its database: no login round trip. */
+/**
+ * A session for one of the site's accounts, written straight into its database: no login round
+ * trip. Returned once the server itself says the session is signed in, asked from here rather than
+ * from the browser: a browser that asked too early would be told to drop the cookie (an unknown
+ * session clears it) and stay signed out for the rest of the test. A CI run once saw exactly that.
+ */
 export async function createSessionCookie(server: RunningServer, role: Role) {
   const token = await withSiteDatabase(server, async (db) => {
     const user = await db.select({ id: users.id }).from(users).where(eq(users.username, ACCOUNTS[role].userName)).get();
     if (!user) throw new Error(`no ${role} account on ${server.url}`);
     return (await createSession(db, user.id, { ip: '127.0.0.1', userAgent: 'playwright' })).token;
   });
+  const deadline = Date.now() + 5000;
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${server.url}/api/_auth/session`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    const answer = (await response.json().catch(() => undefined)) as { loggedIn?: boolean } | undefined;
+    if (answer?.loggedIn) {
+      if (attempt > 1) console.warn(`The server saw the ${role}'s new session only on attempt ${attempt}.`);
+      break;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`the server does not see the ${role}'s new session after ${attempt} attempts (${response.status})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return { name: SESSION_COOKIE, value: token };
 }
