@@ -17,6 +17,8 @@ export default defineConfig({
         cli: 'platforms/node/cli.ts',
         // The content sync's render threads (platforms/node/render-pool.ts).
         'render-worker': 'platforms/node/render-worker.ts',
+        // The CLI's content sync, in a thread with a capped heap (platforms/node/sync-thread.ts).
+        'sync-thread': 'platforms/node/sync-thread.ts',
       },
       output: { format: 'esm', entryFileNames: '[name].js' },
     },

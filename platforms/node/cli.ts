@@ -1,14 +1,13 @@
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { runMigrations } from '../../server/db/migrate';
 import { cliCreateAdmin, cliResetLink } from '../../server/services/admin-cli';
 import type { SyncProgress } from '../../server/services/content-sync';
-import { recordedSync } from '../../server/services/content-sync-runner';
 import { createBackup, restoreBackup } from './backup';
 import { createNodeDatabase } from './database';
-import { nodeContentRepository } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
 import { describeImport, importExportFile, writeExportFile } from './export-file';
-import { createRenderPool } from './render-pool';
+import type { SyncThreadMessage } from './sync-thread';
 
 const USAGE = `Usage: npm run daftar -- <command> [options]
 
@@ -67,6 +66,31 @@ async function ask(question: string, hidden = false): Promise<string> {
     if (hidden) process.stdout.write('\n');
     rl.close();
   }
+}
+
+/** The content sync thread's old generation (its young one: 48 MB, like the render threads'). */
+const SYNC_HEAP_MB = 128;
+
+/**
+ * Runs the content sync in a worker thread (platforms/node/sync-thread.ts, `build/node/sync-thread.js`)
+ * with a capped heap: the main thread's grew to 250-290 MB under the sync's garbage (its live data is
+ * about 40-100 MB), half of a 10 000-page sync's peak memory; capped it stays under 128 MB and the
+ * sync took no more CPU (docs/content.md "Scale benchmark").
+ */
+function syncInThread(options: { force: boolean; threads: boolean; onProgress: ((progress: SyncProgress) => void) | undefined }) {
+  return new Promise<Extract<SyncThreadMessage, { result: unknown }>>((resolve, reject) => {
+    const worker = new Worker(new URL('./sync-thread.js', import.meta.url), {
+      workerData: { force: options.force, threads: options.threads, progress: options.onProgress !== undefined },
+      resourceLimits: { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: SYNC_HEAP_MB },
+    });
+    let answer: Extract<SyncThreadMessage, { result: unknown }> | undefined;
+    worker.on('message', (message: SyncThreadMessage) => {
+      if ('progress' in message) options.onProgress?.(message.progress);
+      else answer = message;
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => (answer ? resolve(answer) : reject(new Error(`the sync thread stopped (exit code ${code})`))));
+  });
 }
 
 /** `npm run daftar -- …` (and `npm run db:migrate`, `npm run content:sync`): maintenance commands against the configured database. */
@@ -128,23 +152,19 @@ async function main() {
         break;
       }
       case 'content-sync': {
-        const repository = nodeContentRepository(config, config.dataDir);
         const verbose = process.argv.includes('--verbose');
         const started = performance.now();
-        // Render threads beside this one, which renders too (docs/content.md "Scale benchmark").
-        const pool = process.argv.includes('--no-threads') ? undefined : createRenderPool();
-        const result = await recordedSync(db, repository, {
+        const { result, rendered } = await syncInThread({
           force: process.argv.includes('--force'),
-          ...(pool ? { renderPages: pool.renderPages } : {}),
+          // Render threads beside the sync's, which renders too (docs/content.md "Scale benchmark").
+          threads: !process.argv.includes('--no-threads'),
           // Progress on a terminal only (a log file gets the summary alone).
-          ...(process.stderr.isTTY
-            ? {
-                onProgress: ({ done, total }: SyncProgress) => {
-                  process.stderr.write(`\rRendering pages: ${done} / ${total}`);
-                },
+          onProgress: process.stderr.isTTY
+            ? ({ done, total }: SyncProgress) => {
+                process.stderr.write(`\rRendering pages: ${done} / ${total}`);
               }
-            : {}),
-        }).finally(() => pool?.close());
+            : undefined,
+        });
         if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         console.log(
@@ -158,8 +178,8 @@ async function main() {
           list('added', result.added);
           list('updated', result.updated);
           list('removed', result.removed);
-          if (pool)
-            console.log(`Rendered ${pool.rendered.here} pages in this thread, ${pool.rendered.threads} on worker threads.`);
+          if (rendered)
+            console.log(`Rendered ${rendered.here} pages in the sync's thread, ${rendered.threads} on render threads.`);
         }
         for (const problem of result.problems) console.error(`skipped ${problem.path}: ${problem.message}`);
         if (result.problems.length) process.exitCode = 1;
