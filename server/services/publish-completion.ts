@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { pageFromFile, pageSlug } from '../../common/authoring';
 import type { Database } from '../db/database';
@@ -57,7 +57,23 @@ function redirectStatements(db: Database, buildId: number, changes: Commit[], no
   return statements;
 }
 
-/** The claimed build becomes published (only while it is still `publishing`), with its redirects. */
+/**
+ * Fails the transaction it is in unless the build is still `publishing` (malformed JSON is an
+ * error in SQLite and D1, the same device as the staging count check in content-sync.ts). A
+ * Workers step that switches the index may run twice — it outran its lease, or a Worker was cut
+ * off after its commit — and the second run must not apply the publish's redirects again: a later
+ * build may since have put a page back at an address this one redirected away from.
+ */
+function stillPublishing(db: Database, buildId: number): BatchItem<'sqlite'> {
+  return db.run(
+    sql`select case when (select status from ${builds} where id = ${sql.raw(String(Math.trunc(buildId)))}) = 'publishing' then 1 else json('the build is no longer publishing') end`,
+  );
+}
+
+/**
+ * The claimed build becomes published, with its redirects: the whole transaction fails if the
+ * build is no longer `publishing` (stillPublishing), so a publish is applied once.
+ */
 export function publishStatements(
   db: Database,
   build: Pick<Build, 'id' | 'title' | 'revertOf'>,
@@ -67,6 +83,7 @@ export function publishStatements(
   now = new Date(),
 ): BatchItem<'sqlite'>[] {
   return [
+    stillPublishing(db, build.id),
     db
       .update(builds)
       .set({
