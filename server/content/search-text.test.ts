@@ -1,6 +1,7 @@
 import { createClient } from '@libsql/client';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../db/migrations.generated';
+import { renderPage } from './render-page';
 import {
   normaliseSearch,
   normaliseSearchSql,
@@ -46,14 +47,25 @@ describe('search normalisation', () => {
     client.close();
   });
 
-  it('is the SQL the migration installed in its triggers and its backfill', () => {
-    const statements = migrations.find((m) => m.name === '0007_search')?.statements.join('\n') ?? '';
+  it('is the SQL the migrations installed in their triggers and backfills', () => {
+    const statements = (name: string) => migrations.find((m) => m.name === name)?.statements.join('\n') ?? '';
     for (const column of ['new.title', 'new.description', "coalesce(new.search_text, '')", 'title', "coalesce(search_text, '')"])
-      expect(statements).toContain(`${normaliseSearchSql(column)}`);
+      expect(statements('0007_search')).toContain(`${normaliseSearchSql(column)}`);
+    // Since 0015 the page text arrives normalised (renderPage): the triggers normalise the title and description only.
+    const now = statements('0015_search_text_normalised');
+    for (const column of ['new.title', 'new.description', 'search_text']) expect(now).toContain(`${normaliseSearchSql(column)}`);
+    expect(now).not.toContain(normaliseSearchSql("coalesce(new.search_text, '')"));
+    expect(now.match(/VALUES \(new\.id, .*, coalesce\(new\.search_text, ''\)\);/g)).toHaveLength(2);
   });
 });
 
 describe('page text for the index', () => {
+  it('is stored normalised by the renderer (the triggers index it as it is), made from the page as written', () => {
+    const rendered = renderPage({ text: `---\ntitle: t\n---\n\nكتاب **۱۲۳** نیم${ZWNJ}فاصله`, locale: 'fa' });
+    expect('fields' in rendered && rendered.fields.searchText).toBe('کتاب 123 نیمفاصله');
+    expect('fields' in rendered && rendered.fields.html).toContain(`كتاب <strong>۱۲۳</strong> نیم${ZWNJ}فاصله`);
+  });
+
   it('drops tags, joins inline markup, separates blocks and decodes references', () => {
     expect(
       pageSearchText(

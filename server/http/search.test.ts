@@ -7,8 +7,11 @@ import { commitFiles } from '../../tests/support/content-repo';
 import { createTestDeps } from '../../tests/support/deps';
 import { expectPrototypeKeysIgnored, expectRefusedQueries } from '../../tests/support/query';
 import { createApp } from '../app';
+import { normaliseSearch } from '../content/search-text';
+import { runMigrations } from '../db/migrate';
+import { migrations } from '../db/migrations.generated';
 import { syncContent } from '../services/content-sync';
-import { searchStatement } from '../services/search';
+import { searchPages, searchStatement } from '../services/search';
 
 const ZWNJ = '\u200c';
 const page = (title: string, body: string, extra = '') => `---\ntitle: "${title}"\n${extra}---\n\n${body}\n`;
@@ -274,6 +277,30 @@ describe('search index in step with the content', () => {
     expect((await api.del('/api/pages/en/okapi')).status).toBe(200);
     expect((await api.post('/api/builds/publish', { title: 'No okapi' })).status).toBe(200);
     expect(await site.paths('en', 'giraffe')).toEqual([]);
+  });
+
+  it('keeps an index built before the page text was normalised in JS (migration 0015) searchable, snippets as written', async () => {
+    const { db } = await createTestDeps();
+    const upTo = migrations.findIndex((m) => m.name === '0015_search_text_normalised');
+    await runMigrations(db, migrations.slice(0, upTo));
+    const text = `كتابهاي من در سال ۱۳۹۷ و نیم${ZWNJ}فاصله`;
+    await db.run(sql`insert into pages (locale, slug, source_path, source_hash, title, description, html, search_text, draft)
+      values ('fa', 'old', 'content/fa/old.md', 'x', 'قديمي', '', ${`<p>${text}</p>`}, ${text}, 0)`);
+    await db.run(sql`create table pages_next as select * from pages`);
+    await runMigrations(db);
+    // The stored text is the index's (folded as the old triggers did); staged rows of the old form are gone.
+    expect((await db.get<{ t: string }>(sql`select search_text as t from pages where slug = 'old'`))?.t).toBe(
+      normaliseSearch(text),
+    );
+    expect(await db.all(sql`select name from sqlite_master where name = 'pages_next'`)).toEqual([]);
+    const hits = async (q: string) => (await searchPages(db, 'fa', q)).items;
+    for (const query of ['کتابهای', '1397', 'نیمفاصله', 'قدیمی']) expect(await hits(query), query).toHaveLength(1);
+    expect((await hits('1397'))[0]?.snippet).toContain('<mark>۱۳۹۷</mark>');
+    // A page written after it: its text arrives normalised and is indexed as it is; the title is folded in SQL.
+    await db.run(sql`update pages set title = 'كهنه', search_text = ${normaliseSearch('تازه ٤٢')} where slug = 'old'`);
+    expect(await hits('کهنه')).toHaveLength(1);
+    expect(await hits('۴۲')).toHaveLength(1);
+    expect(await hits('1397')).toHaveLength(0);
   });
 
   it('indexes pages indexed before search once a sync re-renders them', async () => {

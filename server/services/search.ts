@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Locale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, type SearchResults } from '../../common/search';
-import { searchMatchExpression, searchSnippet, searchSnippetStart } from '../content/search-text';
+import { pageSearchText, searchMatchExpression, searchSnippet, searchSnippetStart } from '../content/search-text';
 import type { RequestState } from '../context';
 import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { siteOrigin } from './seo';
 
-type Row = { slug: string; title: string; description: string; date: string | null; text: string | null; total: number };
+type Row = { slug: string; title: string; description: string; date: string | null; html: string; total: number };
 
 /** Title matches weigh most, then the description, then the text (FTS5 bm25 column weights). */
 const WEIGHTS = sql.raw('10.0, 4.0, 1.0');
@@ -26,7 +26,7 @@ function matchingPages(locale: Locale, match: string) {
 /** One statement: a page of hits ranked and counted (window function), then those pages' columns. */
 export function searchStatement(locale: Locale, match: string, page: number) {
   return sql`
-    select p.slug, p.title, p.description, p.date, p.search_text as text, ranked.total
+    select p.slug, p.title, p.description, p.date, p.html, ranked.total
     from (
       select hits.id, hits.score, count(*) over () as total from ${matchingPages(locale, match)}
       order by hits.score, hits.id limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}
@@ -55,16 +55,18 @@ export async function searchPages(db: Database, locale: Locale, query: string, p
   }
   return {
     total,
-    items: rows.map((row) => ({
-      path: paths.page(locale, row.slug),
-      title: row.title,
-      date: row.date,
-      // The passage where the text matches, else where the description does, else the text's opening.
-      snippet:
-        searchSnippet(row.text ?? '', query) ??
-        searchSnippet(row.description, query) ??
-        searchSnippetStart(row.description || row.text || ''),
-    })),
+    items: rows.map((row) => {
+      // The page's own text, as its author wrote it (`search_text` holds it normalised, for the index).
+      const text = pageSearchText(row.html);
+      return {
+        path: paths.page(locale, row.slug),
+        title: row.title,
+        date: row.date,
+        // The passage where the text matches, else where the description does, else the text's opening.
+        snippet:
+          searchSnippet(text, query) ?? searchSnippet(row.description, query) ?? searchSnippetStart(row.description || text),
+      };
+    }),
   };
 }
 
