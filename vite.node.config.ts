@@ -14,11 +14,10 @@ export default defineConfig({
       input: {
         // The compile cache's entry, which loads platforms/node/server.ts.
         server: 'platforms/node/start.ts',
-        cli: 'platforms/node/cli.ts',
+        // The CLI: a small entry that may start node again for `content-sync`, then the commands.
+        cli: 'platforms/node/cli-entry.ts',
         // The content sync's render threads (platforms/node/render-pool.ts).
         'render-worker': 'platforms/node/render-worker.ts',
-        // The CLI's content sync, in a thread with a capped heap (platforms/node/sync-thread.ts).
-        'sync-thread': 'platforms/node/sync-thread.ts',
       },
       output: { format: 'esm', entryFileNames: '[name].js' },
     },

@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { runMigrations } from '../../server/db/migrate';
 import { cliCreateAdmin, cliResetLink } from '../../server/services/admin-cli';
 import type { SyncProgress } from '../../server/services/content-sync';
 import { createBackup, restoreBackup } from './backup';
+import { runCliSync } from './cli-sync';
 import { createNodeDatabase } from './database';
 import { exitOnConfigError, loadNodeConfig } from './environment';
 import { describeImport, importExportFile, writeExportFile } from './export-file';
-import type { SyncThreadMessage } from './sync-thread';
+import { runsWithSyncLimits, SYNC_HEAP } from './sync-limits';
 
 const USAGE = `Usage: npm run daftar -- <command> [options]
 
@@ -68,29 +68,42 @@ async function ask(question: string, hidden = false): Promise<string> {
   }
 }
 
-/** The content sync thread's old generation (its young one: 48 MB, like the render threads'). */
-const SYNC_HEAP_MB = 128;
-
-/**
- * Runs the content sync in a worker thread (platforms/node/sync-thread.ts, `build/node/sync-thread.js`)
- * with a capped heap: the main thread's grew to 250-290 MB under the sync's garbage (its live data is
- * about 40-100 MB), half of a 10 000-page sync's peak memory; capped it stays under 128 MB and the
- * sync took no more CPU (docs/content.md "Scale benchmark").
- */
-function syncInThread(options: { force: boolean; threads: boolean; onProgress: ((progress: SyncProgress) => void) | undefined }) {
-  return new Promise<Extract<SyncThreadMessage, { result: unknown }>>((resolve, reject) => {
-    const worker = new Worker(new URL('./sync-thread.js', import.meta.url), {
-      workerData: { force: options.force, threads: options.threads, progress: options.onProgress !== undefined },
-      resourceLimits: { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: SYNC_HEAP_MB },
-    });
-    let answer: Extract<SyncThreadMessage, { result: unknown }> | undefined;
-    worker.on('message', (message: SyncThreadMessage) => {
-      if ('progress' in message) options.onProgress?.(message.progress);
-      else answer = message;
-    });
-    worker.on('error', reject);
-    worker.on('exit', (code) => (answer ? resolve(answer) : reject(new Error(`the sync thread stopped (exit code ${code})`))));
+/** `content-sync`: runs the sync with the sync's limits (platforms/node/cli-sync.ts) and prints what it did. */
+async function contentSync(config: ReturnType<typeof loadNodeConfig>) {
+  const verbose = process.argv.includes('--verbose');
+  const started = performance.now();
+  const { result, rendered } = await runCliSync(config, {
+    force: process.argv.includes('--force'),
+    // Render threads beside the sync's, which renders too (docs/content.md "Scale benchmark").
+    threads: !process.argv.includes('--no-threads'),
+    // Progress on a terminal only (a log file gets the summary alone).
+    ...(process.stderr.isTTY
+      ? { onProgress: ({ done, total }: SyncProgress) => process.stderr.write(`\rRendering pages: ${done} / ${total}`) }
+      : {}),
   });
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Build ${result.buildId}${result.changed ? ' (new)' : ' (unchanged)'} from commit ${result.commit ?? '(none)'} in ${seconds} s`,
+  );
+  console.log(
+    `${result.added.length} added, ${result.updated.length} updated, ${result.removed.length} removed, ${result.unchanged} unchanged, ${result.problems.length} skipped`,
+  );
+  if (verbose) {
+    const list = (label: string, items: string[]) => items.length && console.log(`${label}:\n  ${items.join('\n  ')}`);
+    list('added', result.added);
+    list('updated', result.updated);
+    list('removed', result.removed);
+    if (rendered) console.log(`Rendered ${rendered.here} pages in the sync's thread, ${rendered.threads} on render threads.`);
+    const peak = Math.round(process.resourceUsage().maxRSS / 1024);
+    console.log(
+      runsWithSyncLimits()
+        ? `Peak memory ${peak} MB (heap capped at ${SYNC_HEAP.old} MB old, ${SYNC_HEAP.semiSpace} MB semi-space; MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}).`
+        : `Peak memory ${peak} MB (node's default heap: this node cannot start itself again with the sync's limits).`,
+    );
+  }
+  for (const problem of result.problems) console.error(`skipped ${problem.path}: ${problem.message}`);
+  if (result.problems.length) process.exitCode = 1;
 }
 
 /** `npm run daftar -- …` (and `npm run db:migrate`, `npm run content:sync`): maintenance commands against the configured database. */
@@ -141,6 +154,7 @@ async function main() {
     );
     return;
   }
+  if (command === 'content-sync') return contentSync(config);
   const database = await createNodeDatabase(config.databaseUrl, config.DATABASE_AUTH_TOKEN);
   const { db } = database;
   const close = () => database.close();
@@ -149,40 +163,6 @@ async function main() {
       case 'migrate': {
         const { applied } = await runMigrations(db);
         console.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Database is up to date.');
-        break;
-      }
-      case 'content-sync': {
-        const verbose = process.argv.includes('--verbose');
-        const started = performance.now();
-        const { result, rendered } = await syncInThread({
-          force: process.argv.includes('--force'),
-          // Render threads beside the sync's, which renders too (docs/content.md "Scale benchmark").
-          threads: !process.argv.includes('--no-threads'),
-          // Progress on a terminal only (a log file gets the summary alone).
-          onProgress: process.stderr.isTTY
-            ? ({ done, total }: SyncProgress) => {
-                process.stderr.write(`\rRendering pages: ${done} / ${total}`);
-              }
-            : undefined,
-        });
-        if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-        const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        console.log(
-          `Build ${result.buildId}${result.changed ? ' (new)' : ' (unchanged)'} from commit ${result.commit ?? '(none)'} in ${seconds} s`,
-        );
-        console.log(
-          `${result.added.length} added, ${result.updated.length} updated, ${result.removed.length} removed, ${result.unchanged} unchanged, ${result.problems.length} skipped`,
-        );
-        if (verbose) {
-          const list = (label: string, items: string[]) => items.length && console.log(`${label}:\n  ${items.join('\n  ')}`);
-          list('added', result.added);
-          list('updated', result.updated);
-          list('removed', result.removed);
-          if (rendered)
-            console.log(`Rendered ${rendered.here} pages in the sync's thread, ${rendered.threads} on render threads.`);
-        }
-        for (const problem of result.problems) console.error(`skipped ${problem.path}: ${problem.message}`);
-        if (result.problems.length) process.exitCode = 1;
         break;
       }
       case 'reset-password': {

@@ -10,6 +10,15 @@ import { type RenderedPage, type RenderPages, renderInThread, renderPage } from 
  */
 export const THREADS_FROM_PAGES = 50;
 
+/**
+ * `build/node/render-worker.js`, beside the entries; this module is bundled into one of them or into
+ * a shared chunk in `build/node/assets/`, depending on which entries import it.
+ */
+const builtWorker = () =>
+  [new URL('./render-worker.js', import.meta.url), new URL('../render-worker.js', import.meta.url)].find((url) =>
+    existsSync(fileURLToPath(url)),
+  ) ?? new URL('./render-worker.js', import.meta.url);
+
 /** setImmediate, not setTimeout(0), which waits a millisecond or more each time. */
 const giveWay = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -27,7 +36,7 @@ const giveWay = () => new Promise((resolve) => setImmediate(resolve));
 export function createRenderPool(
   // Tests run the TypeScript source through tsx.
   {
-    script = new URL('./render-worker.js', import.meta.url),
+    script = builtWorker(),
     execArgv,
     threads = Math.min(3, availableParallelism() - 1),
     threadsFromPages = THREADS_FROM_PAGES,

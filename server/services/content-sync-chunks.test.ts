@@ -109,6 +109,26 @@ describe('content sync in chunks', () => {
     expect((await syncContent(otherDb, other)).buildId).toBe(result.buildId);
   });
 
+  it('says when every page is rendered, once, before the final transaction (the CLI stops its render threads there)', async () => {
+    const { db, repository, served } = await siteWithBigChange();
+    const before = (await served()).build;
+    const events: string[] = [];
+    const renderPages: RenderPages = (sources) => {
+      events.push(`render ${sources.length}`);
+      return renderInThread(sources);
+    };
+    const result = await syncContent(db, repository, {
+      chunkPages: 8,
+      renderPages,
+      afterRendering: async () => {
+        events.push('rendered');
+        expect(await served()).toEqual(oldIndex(before));
+      },
+    });
+    expect(events).toEqual(['render 8', 'render 8', 'render 5', 'rendered']);
+    expect(await served()).toEqual({ ...newIndex, build: result.buildId });
+  });
+
   it('with render threads (reading a chunk further ahead) it publishes the same pages, and a failed sync leaves the old index', async () => {
     const { db, repository, served, staged } = await siteWithBigChange();
     const before = (await served()).build;

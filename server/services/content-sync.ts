@@ -35,8 +35,12 @@ export async function latestContentBuild(db: Database): Promise<ContentBuild | u
   return db.select().from(contentBuilds).orderBy(desc(contentBuilds.createdAt)).limit(1).get();
 }
 
-/** Pages rendered and written per transaction: bounds memory, and a crash loses at most one chunk. */
-export const SYNC_CHUNK_PAGES = 200;
+/**
+ * Pages rendered and written per transaction: bounds memory (with render threads three chunks are in
+ * memory at once), and a crash loses at most one chunk. 200 made a 10 000-page CLI sync's peak about
+ * 20 MB higher (309 against 291 MB, side by side) for no time saved.
+ */
+export const SYNC_CHUNK_PAGES = 100;
 /** Files read at once (from the repository's pack, or GitHub requests in flight). */
 const READ_AT_ONCE = 8;
 /** Values bound per statement stay under D1's limit of 100. */
@@ -212,6 +216,11 @@ export type SyncOptions = {
   renderPages?: RenderPages;
   /** Pages per chunk (default SYNC_CHUNK_PAGES). */
   chunkPages?: number;
+  /**
+   * Called once every page of the sync is rendered, before the final transaction: the node CLI
+   * stops its render threads there, so their heaps are not held through the biggest write.
+   */
+  afterRendering?: () => void | Promise<void>;
   /** Called after each chunk is rendered (progress; a test throws here to simulate a crash). */
   onProgress?: (progress: SyncProgress) => void | Promise<void>;
   /** Render at most this many chunks; when more remain, stage them all and stop before publishing. */
@@ -394,6 +403,7 @@ async function runSync(
     // A sync that failed stops reading ahead.
     stopped = true;
   }
+  await options.afterRendering?.();
   if (stopEarly)
     return {
       finished: false,

@@ -6,9 +6,9 @@ import { expect, test } from './fixtures';
 
 /*
  * `npm run daftar -- content-sync` as an operator runs it beside the running server: the built CLI
- * syncs in its own capped worker thread (platforms/node/sync-thread.ts), prints a summary, lists
- * the changed pages with --verbose, reports a malformed file and exits 1, and the running site
- * serves what it indexed.
+ * starts itself again with the sync's heap limits and malloc arenas (platforms/node/cli-sync.ts),
+ * prints a summary, lists the changed pages and its peak memory with --verbose, reports a malformed
+ * file and exits 1, and the running site serves what it indexed.
  */
 test('the content-sync command indexes a git commit beside the running server, and says what it skipped', async ({
   freshSite,
@@ -32,9 +32,27 @@ test('the content-sync command indexes a git commit beside the running server, a
   expect(run.stdout).toMatch(/^1 added, 0 updated, 0 removed, \d+ unchanged, 1 skipped$/m);
   expect(run.stdout).toContain('added:\n  en/logs/from-the-cli');
   expect(run.stdout).toMatch(/Rendered \d+ pages in the sync's thread, \d+ on render threads\./);
+  // The process that synced is the one started again with the limits (this node has process.execve).
+  expect(run.stdout).toMatch(/^Peak memory \d+ MB \(heap capped at 128 MB old, 16 MB semi-space; MALLOC_ARENA_MAX=2\)\.$/m);
   expect(run.stderr).toContain('skipped content/en/logs/broken.md');
 
   await page.goto(`${freshSite.url}/en/logs/from-the-cli`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Synced from the command line');
   expect((await page.request.get(`${freshSite.url}/en/logs/broken`)).status()).toBe(404);
+});
+
+/*
+ * `content-sync` replaces its process with node started again with the sync's limits. Node makes a
+ * stdio pipe non-blocking when it opens it as a stream, and the process started again would leave it
+ * so for whatever started the CLI (a script, a service manager, `/usr/bin/time`, which then could
+ * not write its report). The shell's own stderr, shared with the CLI's, must still be blocking after.
+ */
+test('content-sync leaves the stdio pipes of whatever started it blocking', async () => {
+  const cli = path.resolve('build/node/cli.js');
+  const { stderr } = await promisify(execFile)('sh', [
+    '-c',
+    `"${process.execPath}" "${cli}" content-sync --help > /dev/null; grep flags /proc/$$/fdinfo/2 >&2`,
+  ]);
+  const flags = Number.parseInt(/flags:\s*([0-7]+)/.exec(stderr)?.[1] ?? 'NaN', 8);
+  expect(flags & 0o4000, `stderr flags ${stderr.trim()}`).toBe(0);
 });

@@ -1,0 +1,48 @@
+/*
+ * The limits the CLI's content sync runs under (docs/content.md "Scale benchmark"). Node 24's V8 lets
+ * a busy thread's young generation grow to 128 MB and more, and its old generation to about 160 MB,
+ * under the sync's garbage (reading blobs, copying rendered pages between threads, rendering) while
+ * its live data stays a few tens of MB; glibc gives every thread that allocates its own malloc
+ * arena. Both are settings node reads only when it starts, so `content-sync` starts node again with
+ * them (`process.execve`: the same process, pid and terminal, nothing left running beside it).
+ *
+ * The CLI's entry (platforms/node/cli-entry.ts) restarts before it loads the commands. A stdio stream
+ * node made before execve (importing `node:util` is enough: it reads `process.stderr` for colours)
+ * sets its pipe non-blocking; the process started next takes that as the pipe's state and leaves it
+ * so at exit, to whatever started the CLI (a shell script, a service manager, `/usr/bin/time`, which
+ * then failed to write its report), so the pipes are made blocking again before execve.
+ */
+import { parseArgs } from 'node:util';
+
+/** V8's old generation and semi-space (the young generation is three of them) for the sync, in MB. */
+export const SYNC_HEAP = { old: 128, semiSpace: 16 };
+/** Set in the environment of the process started again, so it does not start itself once more. */
+const RESTARTED = 'DAFTAR_CONTENT_SYNC_PROCESS';
+
+/**
+ * For `content-sync`: replaces this process with node started again with the sync's heap limits
+ * and `MALLOC_ARENA_MAX=2` (unless the operator set it), the same script and arguments. Flags the
+ * operator gave node come after ours, so theirs win. Does nothing for other commands, in the
+ * process started so, or on a node without `process.execve` (before 22.15): the sync then runs
+ * with node's defaults.
+ */
+export function restartWithSyncLimits(argv = process.argv.slice(2)) {
+  const [command] = parseArgs({ args: argv, allowPositionals: true, strict: false }).positionals;
+  if (command !== 'content-sync' || process.env[RESTARTED] || typeof process.execve !== 'function') return;
+  for (const stream of [process.stdout, process.stderr])
+    (stream as unknown as { _handle?: { setBlocking?: (blocking: boolean) => void } })._handle?.setBlocking?.(true);
+  process.execve(
+    process.execPath,
+    [
+      process.execPath,
+      `--max-old-space-size=${SYNC_HEAP.old}`,
+      `--max-semi-space-size=${SYNC_HEAP.semiSpace}`,
+      ...process.execArgv,
+      ...process.argv.slice(1),
+    ],
+    { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', [RESTARTED]: '1' },
+  );
+}
+
+/** Whether this process runs with the sync's limits (restartWithSyncLimits started it). */
+export const runsWithSyncLimits = () => Boolean(process.env[RESTARTED]);
