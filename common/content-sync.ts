@@ -14,6 +14,8 @@ export type ContentSyncState = {
   done: number;
   total: number;
   error: string | null;
+  /** A failed sync (Workers) that the cron takes up again by itself at this time; null when it will not (it tried 3 times, or on node). */
+  retryAt: string | null;
   /** Files skipped as malformed so far. */
   problems: number;
   /** The content build a finished sync made. */

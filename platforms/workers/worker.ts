@@ -11,7 +11,7 @@ import type { SetupTokenStore } from '../../server/deps';
 import { httpMailerFromConfig } from '../../server/mail/http-mailer';
 import { rollUpOldViews } from '../../server/services/analytics';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
-import { runContentSyncSteps, startChunkedSync } from '../../server/services/content-sync-runner';
+import { retryFailedSync, runContentSyncSteps, startChunkedSync } from '../../server/services/content-sync-runner';
 import { resumeNewsletterQueue } from '../../server/services/newsletter';
 import { publishDueBuild } from '../../server/services/scheduled-publishing';
 import { applyReleaseMigrations } from '../../server/services/upgrade';
@@ -135,8 +135,10 @@ export default {
       const contentRepository = githubRepositoryFromConfig(config);
       // (A big publish indexes in steps: its first here, the rest below and by the next runs.)
       const published = await publishDueBuild({ db, contentRepository, chunkedSync: CHUNKED_SYNC });
-      // …and a re-index in progress takes its next steps (a step killed midway is run again once its lease lapses).
+      // …and a re-index in progress takes its next steps (a step killed midway is run again once its lease lapses;
+      // a failed one is taken up again by itself a few times, minutes apart).
       // (The page cache needs no clearing: its version is the latest build id, re-read every 5 s.)
+      await retryFailedSync(db);
       await runContentSyncSteps(
         { db, contentRepository, chunkedSync: CHUNKED_SYNC },
         {

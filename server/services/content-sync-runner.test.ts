@@ -11,6 +11,7 @@ import {
   contentSyncState,
   latestContentSync,
   recordedSync,
+  retryFailedSync,
   runSyncSteps,
   SYNC_LEASE_MS,
   startChunkedSync,
@@ -115,6 +116,62 @@ describe('chunked content sync (the Workers driver)', () => {
     expect(reads.count).toBe(10);
     expect(contentSyncState(done.sync!)).toMatchObject({ id: failed.id, status: 'done', done: 22, total: 22, error: null });
     expect(await served()).toMatchObject({ about: 'About, changed', pages: 34 });
+  });
+
+  it('the cron takes a failed sync up again by itself, 1, 2 and 4 minutes after each failure, then waits for Retry', async () => {
+    const { db, repository, reads, served } = await siteWithBigChange();
+    const before = await served();
+    let clock = Date.parse('2026-03-01T10:00:00Z');
+    const now = () => clock;
+    await startChunkedSync(db, { now: clock });
+    await runSyncSteps(db, repository, { chunkPages: 6, maxSteps: 1, now });
+    const failOnce = async () => {
+      reads.failNext = 1;
+      await runSyncSteps(db, repository, { chunkPages: 6, maxSteps: 1, now });
+      return contentSyncState((await latestContentSync(db))!, clock);
+    };
+    for (const [attempt, delayMinutes] of [
+      [1, 1],
+      [2, 2],
+      [3, 4],
+    ] as const) {
+      const failed = await failOnce();
+      expect(failed, `failure ${attempt}`).toMatchObject({ status: 'failed', done: 6, error: 'GitHub answered HTTP 502' });
+      expect(failed.retryAt).toBe(new Date(clock + delayMinutes * 60_000).toISOString());
+      // Not before it is due; then once (a second cron run at the same time finds it running).
+      clock += delayMinutes * 60_000 - 1;
+      expect(await retryFailedSync(db, clock)).toBeUndefined();
+      clock += 1;
+      expect((await retryFailedSync(db, clock))?.status).toBe('running');
+      expect(await retryFailedSync(db, clock)).toBeUndefined();
+      expect(await served()).toEqual(before);
+    }
+    // The fourth failure in a row is left to someone: no automatic retry, ever.
+    const given = await failOnce();
+    expect(given).toMatchObject({ status: 'failed', retryAt: null });
+    clock += 24 * 3600_000;
+    expect(await retryFailedSync(db, clock)).toBeUndefined();
+    expect((await runSyncSteps(db, repository, { chunkPages: 6, now })).steps).toBe(0);
+
+    // Retry starts the count again; a step that works resets it too, so a later failure is retried again.
+    await startChunkedSync(db, { now: clock });
+    expect((await latestContentSync(db))?.failures).toBe(0);
+    expect((await runSyncSteps(db, repository, { chunkPages: 6, maxSteps: 1, now })).sync?.failures).toBe(0);
+    expect((await failOnce()).retryAt).toBe(new Date(clock + 60_000).toISOString());
+    clock += 60_000;
+    await retryFailedSync(db, clock);
+    const done = await runSyncSteps(db, repository, { chunkPages: 6, budgetMs: 60_000, now });
+    expect(contentSyncState(done.sync!)).toMatchObject({ status: 'done', retryAt: null, error: null });
+    expect(await served()).toMatchObject({ about: 'About, changed', pages: 34 });
+  });
+
+  it('a sync that fails on node is not retried by itself (no cron drives it there)', async () => {
+    const { db, repository, reads } = await siteWithBigChange();
+    reads.failNext = 1;
+    await expect(recordedSync(db, repository, { chunkPages: 6 })).rejects.toThrow('HTTP 502');
+    const failed = (await latestContentSync(db))!;
+    expect(contentSyncState(failed)).toMatchObject({ status: 'failed', retryAt: null });
+    expect(await retryFailedSync(db, Date.now() + 3600_000)).toBeUndefined();
   });
 
   it('a step killed midway holds its lease until it lapses; then the next invocation runs the step again', async () => {

@@ -32,6 +32,21 @@ import { afterPublish, publishingBuild } from './publish-completion';
  * that was killed.
  */
 export const SYNC_LEASE_MS = 2 * 60_000;
+/**
+ * Workers: how many times in a row the cron takes a failed sync up again by itself, 1, 2 and 4
+ * minutes after the failure (`retryFailedSync`). A passing fault (GitHub or D1 unreachable for a
+ * moment) then does not leave a publish waiting, its build `publishing` and saves refused, until
+ * someone presses Retry; a lasting one stops after these tries, with its reason, until someone does.
+ */
+export const SYNC_AUTO_RETRIES = 3;
+const retryDelayMs = (failures: number) => 60_000 * 2 ** (failures - 1);
+
+/** When the cron takes a failed sync up again by itself; undefined once it has tried SYNC_AUTO_RETRIES times (or on node, which counts no failures). */
+function automaticRetryAt(row: ContentSync): Date | undefined {
+  if (row.status !== 'failed' || row.failures < 1 || row.failures > SYNC_AUTO_RETRIES) return undefined;
+  return new Date(row.updatedAt.getTime() + retryDelayMs(row.failures));
+}
+
 /** Rows of earlier syncs kept for the record. */
 const KEPT_SYNCS = 20;
 
@@ -48,6 +63,7 @@ export function contentSyncState(row: ContentSync, now = Date.now()): ContentSyn
     done: row.done,
     total: row.total,
     error: row.error,
+    retryAt: automaticRetryAt(row)?.toISOString() ?? null,
     problems: row.problems.length,
     buildId: row.buildId,
     startedAt: row.startedAt.toISOString(),
@@ -146,7 +162,9 @@ export async function startChunkedSync(
   const publishBuildId = options.publishBuildId ?? unfinished?.publishBuildId ?? null;
   if (unfinished && (unfinished.force || !force)) {
     const running = unfinished.status === 'running' && (unfinished.leaseUntil === null || unfinished.leaseUntil.getTime() >= now);
-    const resumed = running ? {} : { status: 'running' as const, error: null, leaseUntil: null, updatedAt: new Date(now) };
+    const resumed = running
+      ? {}
+      : { status: 'running' as const, error: null, failures: 0, leaseUntil: null, updatedAt: new Date(now) };
     if (!running || publishBuildId !== unfinished.publishBuildId)
       await db
         .update(contentSyncs)
@@ -155,6 +173,23 @@ export async function startChunkedSync(
     return { ...unfinished, ...resumed, publishBuildId };
   }
   return insertSync(db, force, now, null, publishBuildId);
+}
+
+/**
+ * Workers, the per-minute cron: the newest sync, failed, is taken up again by itself when its
+ * automatic retry is due (`SYNC_AUTO_RETRIES`), keeping its staged pages and its count of failures.
+ * One invocation wins (a conditional update on the count); returns the sync it resumed.
+ */
+export async function retryFailedSync(db: Database, now = Date.now()): Promise<ContentSync | undefined> {
+  const latest = await latestContentSync(db);
+  const due = latest && automaticRetryAt(latest);
+  if (!latest || !due || due.getTime() > now) return undefined;
+  return db
+    .update(contentSyncs)
+    .set({ status: 'running', error: null, leaseUntil: null, updatedAt: new Date(now) })
+    .where(and(eq(contentSyncs.id, latest.id), eq(contentSyncs.status, 'failed'), eq(contentSyncs.failures, latest.failures)))
+    .returning()
+    .get();
 }
 
 /** Takes the running sync whose step is due (no lease, or a lapsed one): only one invocation gets it. */
@@ -242,6 +277,7 @@ export async function runSyncSteps(
             total: outcome.total,
             problems: [...known.values()],
             ...(outcome.commit ? { commitSha: outcome.commit } : {}),
+            failures: 0,
             leaseUntil: null,
             updatedAt: new Date(now()),
           })
@@ -259,6 +295,7 @@ export async function runSyncSteps(
             ...(outcome.commit ? { commitSha: outcome.commit } : {}),
             problems: outcome.problems.map((problem) => ({ ...problem, sha: known.get(problem.path)?.sha ?? '' })),
             buildId: outcome.buildId,
+            failures: 0,
             leaseUntil: null,
             updatedAt: new Date(now()),
             finishedAt: new Date(now()),
@@ -277,7 +314,13 @@ export async function runSyncSteps(
     } catch (error) {
       await db
         .update(contentSyncs)
-        .set({ status: 'failed', error: failed(error), leaseUntil: null, updatedAt: new Date(now()) })
+        .set({
+          status: 'failed',
+          error: failed(error),
+          failures: sql`${contentSyncs.failures} + 1`,
+          leaseUntil: null,
+          updatedAt: new Date(now()),
+        })
         .where(heldByThisStep);
       options.log?.(`Content sync ${sync.id}: step ${sync.steps} failed: ${failed(error)}`);
       return { sync: await latestContentSync(db), steps };

@@ -33,7 +33,7 @@ test('the content-sync command indexes a git commit beside the running server, a
   expect(run.stdout).toContain('added:\n  en/logs/from-the-cli');
   expect(run.stdout).toMatch(/Rendered \d+ pages in the sync's thread, \d+ on render threads\./);
   // The process that synced is the one started again with the limits (this node has process.execve).
-  expect(run.stdout).toMatch(/^Peak memory \d+ MB \(heap capped at 128 MB old, 16 MB semi-space; MALLOC_ARENA_MAX=2\)\.$/m);
+  expect(run.stdout).toMatch(/^Peak memory \d+ MB \(heap capped at 96 MB old, 16 MB semi-space; MALLOC_ARENA_MAX=1\)\.$/m);
   expect(run.stderr).toContain('skipped content/en/logs/broken.md');
 
   await page.goto(`${freshSite.url}/en/logs/from-the-cli`);

@@ -106,7 +106,8 @@ test.describe('a big re-index on Cloudflare Workers (wrangler dev --local, D1, G
     expect(failed.error).toMatch(/HTTP 500/);
     expect(failed.done).toBeGreaterThanOrEqual(400);
     expect(failed.done).toBeLessThan(PAGES + 1);
-    // A failed sync waits for a person: the cron takes no step.
+    // A failed sync waits: the cron takes no step until it tries again by itself, a minute after the failure.
+    expect(Date.parse(failed.retryAt ?? '') - Date.parse(failed.updatedAt)).toBe(60_000);
     await site.scheduled('* * * * *');
     expect((await progress()).done).toBe(failed.done);
     await oldIndexServed();
@@ -120,6 +121,7 @@ test.describe('a big re-index on Cloudflare Workers (wrangler dev --local, D1, G
     const section = page.getByRole('region', { name: 'نمایهٔ سایت' });
     await expect(section.getByRole('alert')).toContainText(`پس از ${failed.done.toLocaleString('fa-IR')}`);
     await expect(section.getByRole('alert')).toContainText('HTTP 500');
+    await expect(section.getByRole('alert')).toContainText('خودبه‌خود دوباره تلاش می‌شود');
     await page.screenshot({ path: testInfo.outputPath('failed-fa.png'), fullPage: true });
     await section.getByRole('button', { name: 'تلاش دوباره' }).click();
     const bar = section.getByRole('progressbar', { name: 'نمایهٔ سایت' });

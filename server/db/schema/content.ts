@@ -110,6 +110,11 @@ export const contentSyncs = sqliteTable(
     /** Until when the invocation running a step holds it; a step killed midway frees it when this passes. */
     leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
     steps: integer('steps').notNull().default(0),
+    /**
+     * Steps failed in a row (Workers): the cron takes a failed sync up again by itself while this is
+     * at most SYNC_AUTO_RETRIES (server/services/content-sync-runner.ts). A step that works, or Retry, resets it.
+     */
+    failures: integer('failures').notNull().default(0),
     /** The content build a finished sync made. */
     buildId: text('build_id'),
     /**

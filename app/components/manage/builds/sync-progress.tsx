@@ -12,6 +12,8 @@ import { toast } from '../../ui/toast';
 
 /** How often the screen asks how far a running sync is. */
 const POLL_MS = 1000;
+/** How often it asks whether a failed sync was taken up again by the cron (which runs every minute). */
+const RETRY_POLL_MS = 15_000;
 
 /**
  * The site index (docs/content.md "Syncing"): while a re-index runs, how many pages of how many are
@@ -32,10 +34,12 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
   }
   const [starting, setStarting] = useState(false);
   const active = starting || sync?.status === 'running';
+  /** A failed sync the cron takes up again by itself (Workers): watched, less often, to show it running again. */
+  const awaitingRetry = !active && sync?.status === 'failed' && sync.retryAt !== null;
   const wasActive = useRef(active);
 
   useEffect(() => {
-    if (!active) return;
+    if (!active && !awaitingRetry) return;
     let stopped = false;
     const poll = async () => {
       try {
@@ -45,12 +49,12 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
         // A missed poll is retried on the next tick.
       }
     };
-    const timer = setInterval(poll, POLL_MS);
+    const timer = setInterval(poll, active ? POLL_MS : RETRY_POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
-  }, [active, locale]);
+  }, [active, awaitingRetry, locale]);
 
   // When a sync ends, the history and pending changes may have changed with it.
   useEffect(() => {
@@ -133,6 +137,13 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
             </p>
           ) : null}
           <p className="mt-1">{t('builds.sync.retryHint')}</p>
+          {sync.status === 'failed' && sync.retryAt ? (
+            <p className="mt-1">
+              {t('builds.sync.autoRetry', {
+                time: formatDate(locale, sync.retryAt, { timeStyle: 'short', timeZone: undefined }),
+              })}
+            </p>
+          ) : null}
           <div className="mt-2">{action(t('builds.sync.retry'), RotateCcw)}</div>
         </Alert>
       ) : sync?.status === 'done' && sync.finishedAt ? (

@@ -1,0 +1,1 @@
+ALTER TABLE `content_syncs` ADD `failures` integer DEFAULT 0 NOT NULL;
