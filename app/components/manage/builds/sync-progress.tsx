@@ -140,7 +140,7 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
           {sync.status === 'failed' && sync.retryAt ? (
             <p className="mt-1">
               {t('builds.sync.autoRetry', {
-                time: formatDate(locale, sync.retryAt, { timeStyle: 'short', timeZone: undefined }),
+                time: formatDate(locale, sync.retryAt, { dateStyle: undefined, timeStyle: 'short', timeZone: undefined }),
               })}
             </p>
           ) : null}
