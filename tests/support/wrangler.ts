@@ -41,9 +41,22 @@ async function stopGroup(child: ChildProcess) {
 /**
  * `wrangler dev --local` on the built site (workerd, a local D1 database, Workers static assets),
  * with exactly the variables given; waits for /api/health. The build must exist (`npm run build`).
- * `ports`: the server's and the inspector's (default: free ones).
+ * `ports`: the server's and the inspector's (default: free ones). A free port can be taken between
+ * the probe and wrangler's bind (another test's wrangler, workerd's own sockets): then it starts
+ * again on new ports, up to three times.
  */
 export async function startWrangler(vars: Record<string, string>, options: { ports?: [number, number] } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWranglerOnce(vars, options);
+    } catch (error) {
+      const taken = error instanceof Error && /Address already in use/.test(error.message);
+      if (!taken || options.ports || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startWranglerOnce(vars: Record<string, string>, options: { ports?: [number, number] }) {
   const tempDir = mkdtempSync(path.join(tmpdir(), 'daftar-workers-'));
   const port = options.ports?.[0] ?? (await freePort());
   let inspectorPort = options.ports?.[1] ?? (await freePort());
@@ -93,7 +106,8 @@ export async function startWrangler(vars: Record<string, string>, options: { por
   };
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    // workerd may keep running without its socket when the port was taken: no need to wait for the deadline.
+    if (child.exitCode !== null || child.signalCode !== null || output.includes('Address already in use')) {
       await stop();
       throw new Error(`wrangler dev exited early:\n${output}`);
     }
