@@ -28,12 +28,14 @@ const RESTARTED = 'DAFTAR_CONTENT_SYNC_PROCESS';
  * For `content-sync`: replaces this process with node started again with the sync's heap limits
  * and `MALLOC_ARENA_MAX=1` (unless the operator set it), the same script and arguments. Flags the
  * operator gave node come after ours, so theirs win. Does nothing for other commands, in the
- * process started so, or on a node without `process.execve` (before 22.15): the sync then runs
- * with node's defaults.
+ * process started so, on Windows, or on a node without `process.execve` (before 22.15): the sync
+ * then runs with node's defaults.
  */
 export function restartWithSyncLimits(argv = process.argv.slice(2)) {
   const [command] = parseArgs({ args: argv, allowPositionals: true, strict: false }).positionals;
-  if (command !== 'content-sync' || process.env[RESTARTED] || typeof process.execve !== 'function') return;
+  // Windows has no execve (node throws there); node before 22.15 has no process.execve.
+  if (command !== 'content-sync' || process.env[RESTARTED] || process.platform === 'win32') return;
+  if (typeof process.execve !== 'function') return;
   for (const stream of [process.stdout, process.stderr])
     (stream as unknown as { _handle?: { setBlocking?: (blocking: boolean) => void } })._handle?.setBlocking?.(true);
   process.execve(
