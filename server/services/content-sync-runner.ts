@@ -183,7 +183,7 @@ export async function startChunkedSync(
 export async function retryFailedSync(db: Database, now = Date.now()): Promise<ContentSync | undefined> {
   const latest = await latestContentSync(db);
   const due = latest && automaticRetryAt(latest);
-  if (!latest || !due || due.getTime() > now) return undefined;
+  if (!due || due.getTime() > now) return undefined;
   return db
     .update(contentSyncs)
     .set({ status: 'running', error: null, leaseUntil: null, updatedAt: new Date(now) })

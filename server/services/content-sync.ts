@@ -8,6 +8,7 @@ import { RENDERER_VERSION } from '../content/render';
 import { type PageSource, type RenderPages, renderInThread } from '../content/render-page';
 import { byPath, type ContentRepository } from '../content/repository';
 import type { Database } from '../db/database';
+import { failUnless } from '../db/guard';
 import { type ContentBuild, contentBuilds, pages } from '../db/schema';
 
 export type SyncProblem = { path: string; message: string };
@@ -137,14 +138,14 @@ async function stagedRowids(db: Database) {
 }
 
 /**
- * Fails the transaction it is in (malformed JSON is an error in SQLite and D1) unless the staging
- * table holds exactly `count` rows: another process's sync changed it meanwhile, and this one must
- * not publish an index with pages missing.
+ * Fails the transaction it is in unless the staging table holds exactly `count` rows: another
+ * process's sync changed it meanwhile, and this one must not publish an index with pages missing.
  */
 function stagedCountIs(db: Database, count: number) {
-  // The count written into the SQL (an integer this code computed): a raw statement with bound values cannot be batched on D1.
-  return db.run(
-    sql`select case when (select count(*) from ${sql.identifier(STAGING)}) = ${sql.raw(String(Math.trunc(count)))} then 1 else json('the staging table changed during the sync') end`,
+  return failUnless(
+    db,
+    sql`(select count(*) from ${sql.identifier(STAGING)}) = ${sql.raw(String(Math.trunc(count)))}`,
+    'the staging table changed during the sync',
   );
 }
 

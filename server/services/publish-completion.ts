@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { pageFromFile, pageSlug } from '../../common/authoring';
 import type { Database } from '../db/database';
+import { failUnless } from '../db/guard';
 import { type Build, builds, type Commit, commits, redirects } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { prepareMediaVariants } from './media-variants';
@@ -58,15 +59,16 @@ function redirectStatements(db: Database, buildId: number, changes: Commit[], no
 }
 
 /**
- * Fails the transaction it is in unless the build is still `publishing` (malformed JSON is an
- * error in SQLite and D1, the same device as the staging count check in content-sync.ts). A
- * Workers step that switches the index may run twice — it outran its lease, or a Worker was cut
- * off after its commit — and the second run must not apply the publish's redirects again: a later
- * build may since have put a page back at an address this one redirected away from.
+ * Fails the transaction it is in unless the build is still `publishing`. A Workers step that
+ * switches the index may run twice — it outran its lease, or a Worker was cut off after its commit —
+ * and the second run must not apply the publish's redirects again: a later build may since have put
+ * a page back at an address this one redirected away from.
  */
 function stillPublishing(db: Database, buildId: number): BatchItem<'sqlite'> {
-  return db.run(
-    sql`select case when (select status from ${builds} where id = ${sql.raw(String(Math.trunc(buildId)))}) = 'publishing' then 1 else json('the build is no longer publishing') end`,
+  return failUnless(
+    db,
+    sql`(select status from ${builds} where id = ${sql.raw(String(Math.trunc(buildId)))}) = 'publishing'`,
+    'the build is no longer publishing',
   );
 }
 
