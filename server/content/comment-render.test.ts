@@ -35,8 +35,8 @@ function expectCommentSafe(html: string, source: string) {
     if (el.tagName === 'a') {
       expect(el.attrs.find((a) => a.name === 'rel')?.value).toBe('nofollow ugc');
       const href = el.attrs.find((a) => a.name === 'href')?.value;
-      // A scheme is whatever precedes the first colon before any / ? #: only these three.
-      if (href !== undefined && /^[^/?#]*:/.test(href)) expect(href).toMatch(/^(https?|mailto):/i);
+      // Only absolute http(s) and mailto addresses: nothing relative, which `//host` would be.
+      expect(href, source).toMatch(/^(https?|mailto):/i);
     }
   }
   expect(html).not.toMatch(/<(img|h[1-6]|script|style|iframe|form|svg|math|object|embed|meta|input|div|table)\b/i);
@@ -75,6 +75,50 @@ describe('renderCommentMarkdown: Markdown-lite', () => {
   it('allows only the comment profile of the pages’ schema', () => {
     expect(commentSanitizeSchema.tagNames).toEqual(COMMENT_TAGS);
     for (const tag of commentSanitizeSchema.tagNames) expect(pageSanitizeSchema.tagNames).toContain(tag);
+  });
+});
+
+describe('renderCommentMarkdown: link addresses (F-26)', () => {
+  /** The href of every link a browser would see in the rendered comment. */
+  function hrefsOf(source: string): (string | undefined)[] {
+    return elementsOf(parseFragment(renderCommentMarkdown(source)))
+      .filter((el) => el.tagName === 'a')
+      .map((el) => el.attrs.find((a) => a.name === 'href')?.value);
+  }
+
+  it.each([
+    ['protocol-relative', '[x](//evil.example/x)'],
+    ['backslash after a slash', '[x](/\\evil.example)'],
+    ['backslashes only', '[x](\\\\evil.example)'],
+    ['a relative path', '[x](/fa/about)'],
+    ['a path without a slash', '[x](about)'],
+    ['a fragment', '[x](#top)'],
+    ['a query', '[x](?a=1)'],
+    ['a tab inside the scheme', '[x](<java\tscript:alert(1)>)'],
+    ['a new line inside the scheme', '[x](<java\nscript:alert(1)>)'],
+    ['an entity-encoded javascript:', '[x](&#106;avascript:alert(1))'],
+    ['an entity-encoded colon', '[x](javascript&#58;alert(1))'],
+    ['an uppercase JAVASCRIPT:', '[x](JAVASCRIPT:alert(1))'],
+    ['data:', '[x](data:text/html,<b>x</b>)'],
+    ['an autolink to //host', '<//evil.example>'],
+    // The sanitiser compares schemes as written; an uppercase one is not on its list either.
+    ['an uppercase HTTPS:', '[x](HTTPS://EXAMPLE.COM/)'],
+  ])('keeps only the text of a link with %s', (_name, source) => {
+    expect(hrefsOf(source), source).toEqual([]);
+    expect(renderCommentMarkdown(source)).toContain('x');
+  });
+
+  it('keeps a link text’s emphasis when the link goes', () => {
+    expect(renderCommentMarkdown('[*x*](//evil.example)')).toBe('<p><em>x</em></p>');
+  });
+
+  it.each([
+    ['https', '[x](https://example.com/a)', 'https://example.com/a'],
+    ['http', '[x](http://example.com)', 'http://example.com'],
+    ['mailto', '[x](mailto:a@example.com)', 'mailto:a@example.com'],
+    ['a bare URL', 'see https://example.com/b', 'https://example.com/b'],
+  ])('keeps an absolute %s link', (_name, source, href) => {
+    expect(hrefsOf(source)).toEqual([href]);
   });
 });
 

@@ -52,10 +52,26 @@ function remarkCommentSyntax(this: Processor) {
   data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), gfmAutolinkLiteralFromMarkdown()];
 }
 
-/** After sanitising: links are the reader's, so search engines are told so (`nofollow ugc`). */
+/**
+ * A comment link must be absolute http(s) or mailto. The sanitiser's protocol list lets relative
+ * addresses through, and a browser reads `//evil.example` or `/\evil.example` as another host.
+ */
+export function isAllowedCommentHref(href: unknown): boolean {
+  if (typeof href !== 'string' || !/^(https?|mailto):/i.test(href)) return false;
+  return URL.canParse(href);
+}
+
+/**
+ * After sanitising: a link whose address breaks the rule above becomes its text; the others are
+ * the reader's, so search engines are told so (`nofollow ugc`).
+ */
 function rehypeCommentLinks() {
   return (tree: HastRoot) => {
-    visit(tree, 'element', (node) => {
+    visit(tree, 'element', (node, index, parent) => {
+      if (node.tagName === 'a' && !isAllowedCommentHref(node.properties.href) && parent && index !== undefined) {
+        parent.children.splice(index, 1, ...node.children);
+        return index; // visit the link's former children in its place
+      }
       if (node.tagName === 'a') node.properties.rel = ['nofollow', 'ugc'];
       if (node.tagName === 'code') node.properties.dir = 'auto';
     });
