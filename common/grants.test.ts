@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingPermissions, permissionsOfRoles } from './grants';
+import { crossesOwnerLine, mayGrantRoles, missingPermissions, permissionsOfRoles } from './grants';
 import { allPermissions } from './permissions';
 
 describe('missingPermissions (the grant rule, F-07)', () => {
@@ -26,5 +26,24 @@ describe('missingPermissions (the grant rule, F-07)', () => {
     expect(permissionsOfRoles(rows, ['member', 'editor']).sort()).toEqual(['builds.read', 'comments.create']);
     expect(new Set(permissionsOfRoles(rows, ['owner']))).toEqual(new Set(allPermissions));
     expect(permissionsOfRoles(rows, ['ghost'])).toEqual([]);
+  });
+});
+
+describe('the owner line (F-23, F-32)', () => {
+  const rows = [
+    { id: 'owner', permissions: [] },
+    { id: 'manager', permissions: [...allPermissions] },
+    { id: 'member', permissions: ['comments.create'] },
+  ];
+  const manager = { roles: ['manager'], permissions: [...allPermissions] };
+  it('holding every permission is not being an owner', () => {
+    expect(crossesOwnerLine(manager, ['owner'])).toBe(true);
+    expect(mayGrantRoles(manager, rows, ['owner'])).toBe(false);
+    expect(mayGrantRoles(manager, rows, ['member', 'owner'])).toBe(false);
+    expect(mayGrantRoles(manager, rows, ['manager', 'member'])).toBe(true);
+  });
+  it('an owner crosses it; permissions still bound everyone else', () => {
+    expect(mayGrantRoles({ roles: ['owner'], permissions: [] }, rows, ['owner', 'manager'])).toBe(true);
+    expect(mayGrantRoles({ roles: ['member'], permissions: ['comments.create'] }, rows, ['manager'])).toBe(false);
   });
 });

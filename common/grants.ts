@@ -20,3 +20,24 @@ export function permissionsOfRoles(roles: readonly { id: string; permissions: re
     .filter((r) => wanted.has(r.id))
     .flatMap((r) => (r.id === OWNER_ROLE ? allPermissions : r.permissions)) as Permission[];
 }
+
+/**
+ * `owner` is a line above permissions (security findings F-23, F-32): holding every permission is
+ * not being an owner, so only an owner grants or removes the owner role, or acts on an account that
+ * holds it. True when `roleIds` name the owner role and the grantor is not one.
+ */
+export function crossesOwnerLine(grantor: Grantor, roleIds: Iterable<string>): boolean {
+  return !grantor.roles.includes(OWNER_ROLE) && [...roleIds].includes(OWNER_ROLE);
+}
+
+/**
+ * Whether the grantor may give or take away the roles `ids`, or act on an account holding them:
+ * the owner line, then every permission they grant. The dashboard greys out what this refuses.
+ */
+export function mayGrantRoles(
+  grantor: Grantor,
+  roles: readonly { id: string; permissions: readonly string[] }[],
+  ids: readonly string[],
+): boolean {
+  return !crossesOwnerLine(grantor, ids) && missingPermissions(grantor, permissionsOfRoles(roles, ids)).length === 0;
+}

@@ -9,7 +9,9 @@ import type { Permission } from '../auth/permissions';
  *   method but GET/HEAD, and refuses it once the site is installed;
  * - `user`: any signed-in user; a permission name: users whose roles grant it;
  * - `owner`: holders of the owner role only — for what no permission can be split off from
- *   (a backup holds every account's secrets).
+ *   (a backup holds every account's secrets). The user routes below also stop at the owner line
+ *   inside their service (server/services/grants.ts): only an owner gives, takes away or acts on
+ *   the owner role, whatever permissions the caller's roles hold.
  */
 export type Access = 'public' | 'setup' | 'user' | 'owner' | Permission;
 

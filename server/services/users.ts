@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { isNotNullViolation, isUniqueViolation } from '../db/errors';
 import { devices, passwordResets, roles, sessions, userRoles, users } from '../db/schema';
 import { AppError } from '../errors';
-import { requireHolds, requireMayManage, rolePermissions } from './grants';
+import { requireMayGrant, requireMayManage } from './grants';
 
 /** Who is acting on the users (a session's user). */
 export type Actor = Pick<SessionUser, 'id' | 'roles' | 'permissions'>;
@@ -195,7 +195,7 @@ export async function createUserWithRoles(
   passwordIterations?: number,
 ) {
   await requireRoles(db, input.roles);
-  requireHolds(actor, await rolePermissions(db, input.roles));
+  await requireMayGrant(db, actor, input.roles);
   await requireStrongPassword(input.password, [input.userName, input.firstName, input.lastName]);
   return createUser(db, input, [...new Set(input.roles)], passwordIterations);
 }
@@ -208,7 +208,7 @@ export async function setUserRoles(db: Database, actor: Actor, userId: string, r
   await requireAccount(db, userId);
   await requireRoles(db, roleIds);
   await requireMayManage(db, actor, userId);
-  requireHolds(actor, await rolePermissions(db, roleIds));
+  await requireMayGrant(db, actor, roleIds);
   if (!roleIds.includes(OWNER_ROLE)) await requireOtherOwner(db, userId);
   const unique = [...new Set(roleIds)];
   await batchKeepingAnOwner(db, [

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type Grantor, missingPermissions, permissionsOfRoles } from '../../../../common/grants';
+import { type Grantor, mayGrantRoles } from '../../../../common/grants';
 import { OWNER_ROLE } from '../../../../common/permissions';
 import { defaultRoleDescriptions, type RoleListItem } from '../../../../common/schemas/admin';
 
@@ -33,7 +33,7 @@ export function RolePicker({
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
       <ul className="grid gap-2 sm:grid-cols-2">
         {roles.map((role) => {
-          const beyond = missingPermissions(me, permissionsOfRoles(roles, [role.id])).length > 0;
+          const beyond = !mayGrantRoles(me, roles, [role.id]);
           const id = `role-${role.id}`;
           return (
             <li key={role.id}>

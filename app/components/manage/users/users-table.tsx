@@ -2,7 +2,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { Lock } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Grantor, missingPermissions, permissionsOfRoles } from '../../../../common/grants';
+import { type Grantor, mayGrantRoles } from '../../../../common/grants';
 import type { RoleListItem, UserListItem } from '../../../../common/schemas/admin';
 import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
@@ -87,7 +87,7 @@ export function UsersTable({
           header: () => <span className="sr-only">{t('users.columns.actions')}</span>,
           cell: ({ row: { original: user } }) => {
             const self = user.id === me.id;
-            if (!self && missingPermissions(me, permissionsOfRoles(roles, user.roles)).length)
+            if (!self && !mayGrantRoles(me, roles, user.roles))
               return (
                 <span className="flex justify-end" title={t('users.lockedUser')}>
                   <Lock aria-hidden className="size-4 text-fg-muted" />
