@@ -172,5 +172,13 @@ export const migrations: { name: string; statements: string[] }[] = [
     "statements": [
       "ALTER TABLE `content_syncs` ADD `failures` integer DEFAULT 0 NOT NULL;"
     ]
+  },
+  {
+    "name": "0017_shared_limits_and_leases",
+    "statements": [
+      "CREATE TABLE `leases` (\n\t`name` text PRIMARY KEY NOT NULL,\n\t`holder` text NOT NULL,\n\t`expires_at` integer NOT NULL\n);",
+      "CREATE TABLE `rate_limits` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`count` integer NOT NULL,\n\t`reset_at` integer NOT NULL\n);",
+      "CREATE INDEX `rate_limits_reset_at` ON `rate_limits` (`reset_at`);"
+    ]
   }
 ];
