@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, MAX_PASSWORD_ITERATIONS, MIN_PASSWORD_ITERATIONS, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('hashes with 600 000 chained PBKDF2 iterations and verifies', async () => {
@@ -20,5 +20,30 @@ describe('password hashing', () => {
     const legacy = `pbkdf2-sha256$1000$${btoa(String.fromCharCode(...salt))}$${btoa(String.fromCharCode(...bits))}`;
     expect(await verifyPassword('pw', legacy)).toBe(true);
     expect(await verifyPassword('pw', 'md5$abc')).toBe(false);
+  });
+
+  it('refuses a stored hash whose iteration count is absurd, without running it (F-24)', async () => {
+    const hash = await hashPassword('pw', MIN_PASSWORD_ITERATIONS);
+    const [scheme, , salt, digest] = hash.split('$');
+    const started = performance.now();
+    // 4e9 iterations would take hours; the answer must come at once, and be a refusal.
+    const answer = await Promise.race([
+      verifyPassword('pw', `${scheme}$4000000000$${salt}$${digest}`),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still deriving after 2 s'), 2000)),
+    ]);
+    expect(answer).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await verifyPassword('pw', `${scheme}$${MAX_PASSWORD_ITERATIONS + 1}$${salt}$${digest}`)).toBe(false);
+  });
+  it('refuses a hash with fewer iterations than this code ever writes (F-24)', async () => {
+    expect(await verifyPassword('pw', await hashPassword('pw', 1))).toBe(false);
+    expect(await verifyPassword('pw', await hashPassword('pw', MIN_PASSWORD_ITERATIONS - 1))).toBe(false);
+    expect(await verifyPassword('pw', await hashPassword('pw', MIN_PASSWORD_ITERATIONS))).toBe(true);
+  });
+  it('refuses malformed counts and extra fields', async () => {
+    const [scheme, , salt, digest] = (await hashPassword('pw', 1000)).split('$');
+    for (const count of ['1e3', '01000', '-1000', '1000.0', ' 1000', ''])
+      expect(await verifyPassword('pw', `${scheme}$${count}$${salt}$${digest}`), count).toBe(false);
+    expect(await verifyPassword('pw', `${scheme}$1000$${salt}$${digest}$x`)).toBe(false);
   });
 });

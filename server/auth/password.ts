@@ -9,6 +9,14 @@
  * 1 000 (tests/support/deps.ts). Verification always reads the count from the stored hash.
  */
 export const PASSWORD_ITERATIONS = 600_000;
+/**
+ * The bounds of a stored hash's count (F-24): the count comes from the stored string, so an
+ * absurd one (4e9: a login that runs for hours in the thread pool) or a token one (1) is refused
+ * rather than run. The top leaves room to raise the default about threefold; the bottom is the
+ * tests' count (tests/support/config.ts), the lowest this code ever writes.
+ */
+export const MIN_PASSWORD_ITERATIONS = 1_000;
+export const MAX_PASSWORD_ITERATIONS = 2_000_000;
 const ROUND = 100_000;
 const CHAINED = 'pbkdf2-sha256-r100k';
 const SINGLE = 'pbkdf2-sha256';
@@ -44,10 +52,26 @@ export async function hashPassword(password: string, iterations = PASSWORD_ITERA
   return `${CHAINED}$${iterations}$${toBase64(salt)}$${toBase64(hash)}`;
 }
 
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** A stored hash's parts, or null when it is not one this code writes or reads. */
+function parseStoredHash(stored: string) {
+  const [scheme = '', count = '', salt = '', expected = '', ...rest] = stored.split('$');
+  if ((scheme !== CHAINED && scheme !== SINGLE) || rest.length || !/^[1-9]\d{0,9}$/.test(count)) return null;
+  if (!BASE64.test(salt) || !BASE64.test(expected)) return null;
+  return { scheme, iterations: Number(count), salt, expected };
+}
+
+/** The iteration count of a well-formed stored hash, or null. */
+export function storedHashIterations(stored: string): number | null {
+  return parseStoredHash(stored)?.iterations ?? null;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme = '', iterations, salt, expected] = stored.split('$');
-  if ((scheme !== CHAINED && scheme !== SINGLE) || !iterations || !salt || !expected) return false;
-  const actual = await derive(scheme, password, fromBase64(salt), Number(iterations));
+  const parsed = parseStoredHash(stored);
+  if (!parsed || parsed.iterations < MIN_PASSWORD_ITERATIONS || parsed.iterations > MAX_PASSWORD_ITERATIONS) return false;
+  const { scheme, iterations, salt, expected } = parsed;
+  const actual = await derive(scheme, password, fromBase64(salt), iterations);
   const wanted = fromBase64(expected);
   // Constant-time comparison.
   let diff = actual.length ^ wanted.length;

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { describeImport, importExportFile, writeExportFile } from '../../platforms/node/export-file';
+import { TEST_PASSWORD_ITERATIONS } from '../../tests/support/config';
 import { createTestDatabase } from '../../tests/support/database';
 import { createInstalledSite } from '../../tests/support/site';
-import { verifyPassword } from '../auth/password';
+import { MAX_PASSWORD_ITERATIONS, verifyPassword } from '../auth/password';
 import type { Database } from '../db/database';
 import { comments, newsletterSubscribers, roles, settings, userRoles, users } from '../db/schema';
 import { cliResetLink } from './admin-cli';
@@ -82,7 +83,9 @@ describe('JSON export and import', () => {
     expect(document).toMatchObject({ format: 'daftar-export', version: EXPORT_VERSION, withSecrets: true });
     const target = await emptyDatabase();
 
-    const first = await importSite(target, parseSiteExport(asFile(document)));
+    // This site writes the tests' count; the import accepts hashes from there up.
+    const options = { passwordIterations: site.deps.passwordIterations };
+    const first = await importSite(target, parseSiteExport(asFile(document)), options);
     expect(first.skipped).toEqual([]);
     expect(first.created).toEqual({ users: 4, roles: 4, userRoles: 5, settings: 3, comments: 3, subscribers: 2 });
     expect(await snapshot(target)).toEqual(await snapshot(site.deps.db));
@@ -95,7 +98,7 @@ describe('JSON export and import', () => {
       .where(eq(users.id, owner?.id ?? ''));
     expect(await verifyPassword('test-password', row?.passwordHash ?? '')).toBe(true);
 
-    const again = await importSite(target, parseSiteExport(asFile(document)));
+    const again = await importSite(target, parseSiteExport(asFile(document)), options);
     expect(again.created).toEqual({ users: 0, roles: 0, userRoles: 0, settings: 0, comments: 0, subscribers: 0 });
     expect(again.updated).toEqual(again.created);
     expect(again.unchanged).toEqual(first.created);
@@ -290,6 +293,92 @@ describe('import refuses a bad file, naming the first bad field, and writes noth
     const target = await emptyDatabase();
     await expect((async () => importSite(target, parseSiteExport(text)))()).rejects.toThrow(message);
     expect(await target.$count(users)).toBe(0);
+  });
+
+  describe('hostile values are refused naming the field, nothing written (F-24, F-31)', () => {
+    /** An export with secrets whose text `change` rewrites, imported as a site that writes the tests' count. */
+    async function importChanged(change: (document: SiteExportFile) => void) {
+      const site = await siteWithPeople();
+      const document = await exportSite(site.deps.db, { withSecrets: true });
+      change(document);
+      const target = await emptyDatabase();
+      const run = (async () =>
+        importSite(target, parseSiteExport(asFile(document)), { passwordIterations: site.deps.passwordIterations }))();
+      return { run, target };
+    }
+    const ownerOf = (document: SiteExportFile) => document.users.find((user) => user.username === 'owner');
+    const withCount = (hash: string | undefined, count: number | string) =>
+      (hash ?? '').replace(/^(pbkdf2-sha256-r100k)\$\d+\$/, `$1$${count}$`);
+
+    it.each([
+      ['4e9 iterations (a login that never answers)', 4_000_000_000],
+      ['more than the most this Daftar reads', MAX_PASSWORD_ITERATIONS + 1],
+      ['1 iteration', 1],
+      ['fewer than this site writes', TEST_PASSWORD_ITERATIONS - 1],
+      ['a count that is not a number', '1e9'],
+    ])('a password hash with %s', async (_label, count) => {
+      const { run, target } = await importChanged((document) => {
+        const owner = ownerOf(document);
+        if (owner) owner.passwordHash = withCount(owner.passwordHash, count);
+      });
+      await expect(run).rejects.toThrow(/^users\.\d+\.passwordHash: not a password hash this Daftar writes /);
+      expect(await target.$count(users)).toBe(0);
+    });
+
+    it('a password hash the CLI did not write: the CLI reads 600 000 and up', async () => {
+      const site = await siteWithPeople();
+      const document = await exportSite(site.deps.db, { withSecrets: true });
+      // The CLI passes no count: the product's 600 000 is the floor, so the tests' 1 000 is refused.
+      await expect(importSite(await emptyDatabase(), parseSiteExport(asFile(document)))).rejects.toThrow(
+        /^users\.\d+\.passwordHash: not a password hash this Daftar writes \(PBKDF2 with 600000 to 2000000 iterations\)\.$/,
+      );
+    });
+
+    it('a comment that answers itself', async () => {
+      const { run, target } = await importChanged((document) => {
+        const [comment] = document.comments;
+        if (comment) comment.parentId = comment.id;
+      });
+      await expect(run).rejects.toThrow(/^comments\.0\.parentId: comment \d+ cannot answer itself\.$/);
+      expect(await target.$count(comments)).toBe(0);
+    });
+
+    it('two comments that answer each other (a parent cycle)', async () => {
+      const { run, target } = await importChanged((document) => {
+        const [first, second] = document.comments;
+        if (first && second) {
+          first.parentId = second.id;
+          second.parentId = first.id;
+        }
+      });
+      await expect(run).rejects.toThrow(/^comments\.0\.parentId: comment \d+ answers a later comment \(\d+\)/);
+      expect(await target.$count(comments)).toBe(0);
+    });
+
+    it.each([
+      ['javascript:', 'javascript:alert(1)'],
+      ['data:', 'data:image/svg+xml,<svg onload=alert(1)>'],
+      ['JavaScript: with a tab', 'Java\tScript:alert(1)'],
+      ['protocol-relative', '//evil.example/a.png'],
+      ['a relative path', '/a.png'],
+    ])('an avatar address with %s', async (_label, avatarUrl) => {
+      const { run, target } = await importChanged((document) => {
+        const owner = ownerOf(document);
+        if (owner) owner.avatarUrl = avatarUrl;
+      });
+      await expect(run).rejects.toThrow(/^users\.\d+\.avatarUrl: an avatar is an absolute http\(s\) address\.$/);
+      expect(await target.$count(users)).toBe(0);
+    });
+
+    it('an https avatar is kept', async () => {
+      const { run, target } = await importChanged((document) => {
+        const owner = ownerOf(document);
+        if (owner) owner.avatarUrl = 'https://cdn.example/a.webp';
+      });
+      await run;
+      const [row] = await target.select().from(users).where(eq(users.username, 'owner'));
+      expect(row?.avatarUrl).toBe('https://cdn.example/a.webp');
+    });
   });
 
   it('a huge file is refused by its size before it is read', async () => {

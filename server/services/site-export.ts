@@ -3,6 +3,8 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
 import { locales } from '../../common/locales';
 import { allPermissions, isPermission, OWNER_ROLE } from '../../common/permissions';
+import { isHttpUrl } from '../../common/site-path';
+import { MAX_PASSWORD_ITERATIONS, PASSWORD_ITERATIONS, storedHashIterations } from '../auth/password';
 import type { Database } from '../db/database';
 import { comments, newsletterSubscribers, roles, settings, userRoles, users } from '../db/schema';
 import { INSTALLED_AT_KEY } from './site';
@@ -49,7 +51,8 @@ const userSchema = z.object({
   lastName: text(200),
   displayName: text(400),
   about: text(2000).default(''),
-  avatarUrl: text(2000).nullable().default(null),
+  /** Shown as an image to every reader of a thread: an absolute http(s) address only (F-31). */
+  avatarUrl: text(2000).refine(isHttpUrl, { message: 'an avatar is an absolute http(s) address' }).nullable().default(null),
   disabledAt: optionalDate,
   deletedAt: optionalDate,
   createdAt: isoDate,
@@ -267,6 +270,39 @@ function requireUnique<T>(items: T[], keyOf: (item: T) => string, where: string,
 }
 
 /**
+ * A password hash must be one this site could have written (F-24): the scheme of
+ * server/auth/password.ts with a count from what this site writes (`AppDeps.passwordIterations`,
+ * 600 000 outside tests) up to `MAX_PASSWORD_ITERATIONS`. `!` is an account without a password.
+ */
+function checkPasswordHashes(data: SiteExport, writes: number) {
+  data.users.forEach((user, index) => {
+    if (user.passwordHash === undefined || user.passwordHash === NO_PASSWORD) return;
+    const iterations = storedHashIterations(user.passwordHash);
+    if (iterations === null || iterations < writes || iterations > MAX_PASSWORD_ITERATIONS)
+      throw new ExportFileError(
+        `users.${index}.passwordHash: not a password hash this Daftar writes (PBKDF2 with ${writes} to ${MAX_PASSWORD_ITERATIONS} iterations).`,
+      );
+  });
+}
+
+/**
+ * A reply answers an earlier comment (F-31): ids grow, so its parent's id is lower than its own.
+ * That one rule refuses a comment that answers itself and every parent cycle (a cycle needs a
+ * step to a higher id), and lets parents be written before their replies.
+ */
+function checkCommentParents(data: SiteExport) {
+  data.comments.forEach((comment, index) => {
+    if (comment.parentId === null) return;
+    if (comment.parentId === comment.id)
+      throw new ExportFileError(`comments.${index}.parentId: comment ${comment.id} cannot answer itself.`);
+    if (comment.parentId > comment.id)
+      throw new ExportFileError(
+        `comments.${index}.parentId: comment ${comment.id} answers a later comment (${comment.parentId}); a reply's parent has a lower id, so parents cannot form a cycle.`,
+      );
+  });
+}
+
+/**
  * Imports an export into this site. Idempotent: entries are matched by id (subscribers by
  * address, settings by key) and only what differs is written, so a second run changes nothing.
  * Every reference (a role, a user, a parent comment) must be in the file or already on the site,
@@ -279,7 +315,13 @@ function requireUnique<T>(items: T[], keyOf: (item: T) => string, where: string,
  * site's list with another status (the reader's choice here wins). Users without a password hash
  * in the file get none: they sign in after a password reset (`reset-password USER`).
  */
-export async function importSite(db: Database, data: SiteExport, { dryRun = false } = {}): Promise<ImportReport> {
+export async function importSite(
+  db: Database,
+  data: SiteExport,
+  { dryRun = false, passwordIterations = PASSWORD_ITERATIONS } = {},
+): Promise<ImportReport> {
+  checkPasswordHashes(data, passwordIterations);
+  checkCommentParents(data);
   requireUnique(data.users, (user) => user.id, 'users', 'user id');
   requireUnique(data.users, (user) => user.username.toLowerCase(), 'users', 'user name');
   requireUnique(data.roles, (role) => role.id, 'roles', 'role id');
