@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '@libsql/client';
+import { type Client, createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
@@ -29,8 +29,15 @@ function protectDatabaseFiles(file: string) {
 /** How long a write waits for another connection's lock before failing (ms). */
 export const BUSY_TIMEOUT_MS = 5000;
 
-/** libSQL on the node target: a `file:` SQLite database by default, or a sqld/Turso server. */
-export async function createNodeDatabase(url: string, authToken?: string) {
+/**
+ * libSQL on the node target: a `file:` SQLite database by default, or a sqld/Turso server.
+ * `wrapClient`: tests put a checking client between drizzle and libSQL (tests/support/d1-limits.ts).
+ */
+export async function createNodeDatabase(
+  url: string,
+  authToken?: string,
+  wrapClient: (client: Client) => Client = (client) => client,
+) {
   const file = databaseFilePath(url);
   if (file && file !== ':memory:') protectDatabaseFiles(file);
   // The client keeps a pool of connections (a transaction holds one, other calls meanwhile open
@@ -41,6 +48,6 @@ export async function createNodeDatabase(url: string, authToken?: string) {
   if (file) await client.execute('PRAGMA journal_mode = WAL');
   // libSQL opens every connection with foreign keys on; said here too for a sqld/Turso server.
   await client.execute('PRAGMA foreign_keys = ON');
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const db = drizzle(wrapClient(client), { schema }) as unknown as Database;
   return { db, close: () => client.close() };
 }

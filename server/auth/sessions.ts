@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { isPermission, type Permission, type SessionUser } from '../../common/permissions';
 import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
+import { batchInParts } from '../db/limits';
 import { devices, roles, sessions, userRoles, users } from '../db/schema';
 import { AppError } from '../errors';
 import { randomToken, sha256Hex } from './tokens';
@@ -134,7 +135,7 @@ export async function revokeUserSessions(db: Database, userId: string, keepToken
 }
 
 export async function revokeDeviceSessions(db: Database, deviceIds: string[]) {
-  if (deviceIds.length) await db.delete(sessions).where(inArray(sessions.deviceId, deviceIds));
+  await batchInParts(db, deviceIds, (ids) => db.delete(sessions).where(inArray(sessions.deviceId, ids)));
 }
 
 /**

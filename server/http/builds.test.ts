@@ -60,6 +60,38 @@ describe('builds API: the open build', () => {
   });
 });
 
+describe("builds API: a build of 150 files (over D1's 100 bound parameters)", () => {
+  it('lists, publishes and reverts it: the open build, the builds list and the revert all answer', async () => {
+    const site = await createAuthoringSite(); // statements held to D1's limits
+    const api = client(site);
+    const paths = Array.from({ length: 150 }, (_, i) => `logs/bulk-${String(i).padStart(3, '0')}`);
+    for (const path of paths)
+      expect(
+        (await api.put(`/api/pages/en/${path}`, { ...hello, frontMatter: { ...hello.frontMatter, title: path } })).status,
+      ).toBe(200);
+
+    const open = await api.get('/api/builds/open');
+    expect(open.status).toBe(200);
+    const { changes } = await json(open);
+    expect(changes).toHaveLength(150);
+    expect(changes.every((change: { kind: string; stale: boolean }) => change.kind === 'create' && !change.stale)).toBe(true);
+
+    const published = await api.post('/api/builds/publish', { title: 'A big build' });
+    expect(published.status).toBe(200);
+    const build = await json(published);
+    expect(await status(site, '/en/logs/bulk-000')).toBe(200);
+    expect(await status(site, '/en/logs/bulk-149')).toBe(200);
+    const listed = await json(await api.get('/api/builds'));
+    expect(listed.items[0]).toMatchObject({ id: build.id, status: 'published' });
+    expect(listed.items[0].changes).toHaveLength(150);
+
+    const reverted = await api.post(`/api/builds/${build.id}/revert`);
+    expect(reverted.status).toBe(200);
+    expect(await status(site, '/en/logs/bulk-000')).toBe(404);
+    expect(await status(site, '/en/logs/bulk-149')).toBe(404);
+  });
+});
+
 describe('builds API: publishing', () => {
   it('publishes every pending change as one git commit, re-indexes, clears the page cache and bumps the build id', async () => {
     const pageCache = createMemoryPageCache();

@@ -7,6 +7,7 @@ import { hostileMarkdown } from '../../tests/support/hostile-markdown';
 import { expectPrototypeKeysIgnored, expectRefusedQueries, refusedPageQueries } from '../../tests/support/query';
 import { createInstalledSite, type InstalledSite, loginAs, PASSWORD } from '../../tests/support/site';
 import { COMMENT_IP_LIMIT, COMMENT_USER_LIMIT } from '../auth/rate-limit';
+import { batchInParts } from '../db/limits';
 import { comments, pages, roles } from '../db/schema';
 import { createUser } from '../services/users';
 
@@ -459,6 +460,36 @@ describe('comments: moderation list and bulk actions', () => {
       (await editor.post('/api/manage/comments/bulk', { ids: Array.from({ length: 101 }, (_, i) => i + 1), action: 'spam' }))
         .status,
     ).toBe(400);
+  });
+
+  it("moderates 100 comments in one bulk action (the schema's maximum; over D1's 100 bound parameters with the status)", async () => {
+    const site = await createInstalledSite(); // statements held to D1's limits
+    const rows = Array.from({ length: 100 }, (_, i) => ({
+      locale: 'en' as const,
+      pageSlug: WELCOME.path,
+      userId: site.ids.member,
+      body: `bulk ${i}`,
+    }));
+    const ids = (
+      await batchInParts(site.deps.db, rows, (part) => site.deps.db.insert(comments).values(part).returning({ id: comments.id }))
+    )
+      .flat()
+      .map((row) => row.id);
+    expect(ids).toHaveLength(100);
+    const editor = as(site, 'editor');
+    expect(await json(await editor.post('/api/manage/comments/bulk', { ids, action: 'approve' }))).toEqual({ changed: 100 });
+    expect((await json(await editor.get('/api/manage/comments?status=approved'))).counts).toEqual({
+      pending: 0,
+      approved: 100,
+      spam: 0,
+    });
+    expect(await json(await editor.post('/api/manage/comments/bulk', { ids, action: 'spam' }))).toEqual({ changed: 100 });
+    expect(await json(await editor.post('/api/manage/comments/bulk', { ids, action: 'delete' }))).toEqual({ changed: 100 });
+    expect((await json(await editor.get('/api/manage/comments?status=spam'))).counts).toEqual({
+      pending: 0,
+      approved: 0,
+      spam: 0,
+    });
   });
 
   it('refuses bulk deletion to a moderator without comments.delete', async () => {

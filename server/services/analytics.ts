@@ -3,6 +3,7 @@ import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsReport, type SiteF
 import { type Locale, locales } from '../../common/locales';
 import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
+import { batchInParts } from '../db/limits';
 import { analyticsSalts, pageViews } from '../db/schema';
 
 /**
@@ -85,10 +86,7 @@ export function createViewWriter(db: Database) {
       }
       rows.push({ locale: hit.locale, path: hit.path, referrer: hit.referrer, viewedAt: new Date(hit.at), visitor, views });
     }
-    // D1 binds at most 100 values per statement: 6 columns × 16 rows.
-    const statements = [];
-    for (let i = 0; i < rows.length; i += 16) statements.push(db.insert(pageViews).values(rows.slice(i, i + 16)));
-    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+    await batchInParts(db, rows, (part) => db.insert(pageViews).values(part));
   };
 }
 

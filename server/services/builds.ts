@@ -18,10 +18,11 @@ import { gitBlobSha } from '../content/git-blob';
 import { type ContentRepository, type FileChange, RepositoryConflictError } from '../content/repository';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
+import { batchInParts, selectInParts } from '../db/limits';
 import { type Build, builds, type Commit, commits, pages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { syncContent } from './content-sync';
+import { checkIndexedCommit, syncContent } from './content-sync';
 import { contentSyncState, firstSyncStep, latestContentSync } from './content-sync-runner';
 import { afterPublish, changesOf, defaultTitle, publishStatements } from './publish-completion';
 
@@ -219,7 +220,7 @@ async function finishPublish(
       knownBlobs.set(await gitBlobSha(change.content), change.content);
   if (!deps.chunkedSync) {
     const statements = publishStatements(db, build, changes, commitSha, publishedBy);
-    const result = await syncContent(db, requireRepository(deps), { alsoWrite: statements, knownBlobs });
+    const result = await syncContent(db, requireRepository(deps), { alsoWrite: statements, knownBlobs, allowEmpty: true });
     afterPublish(deps, changes);
     return { id: build.id, commitSha, buildId: result.buildId };
   }
@@ -282,6 +283,8 @@ async function commitAndFinish(
     const changes = await changesOf(deps.db, build.id);
     if (!changes.length) throw new AppError(400, 'api.nothingToPublish');
     const head = await repository.head();
+    // Never into another repository or branch than the one the site was indexed from.
+    await checkIndexedCommit(deps.db, repository, head);
     const conflicts = conflictPaths(changes, await changeStates(repository, head, changes));
     if (conflicts.length) throw await conflictError(deps, conflicts);
     const title = build.title || defaultTitle(changes);
@@ -401,17 +404,10 @@ export async function revertBuild(
         inArray(builds.status, ['open', 'publishing']),
       ),
     );
-  const later = laterBuilds.length
-    ? await db
-        .select({ path: commits.path, fromPath: commits.fromPath })
-        .from(commits)
-        .where(
-          inArray(
-            commits.buildId,
-            laterBuilds.map((row) => row.id),
-          ),
-        )
-    : [];
+  const later = await selectInParts(
+    laterBuilds.map((row) => row.id),
+    (ids) => db.select({ path: commits.path, fromPath: commits.fromPath }).from(commits).where(inArray(commits.buildId, ids)),
+  );
   const conflicts = [...new Set(later.flatMap(touchedPaths).filter((path) => files.has(path)))].sort();
   if (conflicts.length) throw new AppError(409, 'api.revertConflict', { conflicts });
 
@@ -465,7 +461,11 @@ export async function revertBuild(
     throw error;
   }
   try {
-    await db.insert(commits).values(inverse.map((change) => ({ ...change, buildId: revert!.id })));
+    await batchInParts(
+      db,
+      inverse.map((change) => ({ ...change, buildId: revert!.id })),
+      (rows) => db.insert(commits).values(rows),
+    );
   } catch (error) {
     await releaseClaim(db, revert);
     throw error;
@@ -483,12 +483,12 @@ export async function revertBuild(
 
 async function peopleById(db: Database, ids: (string | null)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  const rows = wanted.length
-    ? await db
-        .select({ id: users.id, username: users.username, displayName: users.displayName })
-        .from(users)
-        .where(inArray(users.id, wanted))
-    : [];
+  const rows = await selectInParts(wanted, (ids) =>
+    db
+      .select({ id: users.id, username: users.username, displayName: users.displayName })
+      .from(users)
+      .where(inArray(users.id, ids)),
+  );
   const map = new Map<string, BuildPerson>(rows.map((row) => [row.id, row]));
   return (id: string | null) => (id ? (map.get(id) ?? null) : null);
 }
@@ -514,18 +514,15 @@ export async function listBuilds(deps: BuildDeps): Promise<BuildList> {
   const { db } = deps;
   await settleQuietly(deps);
   const rows = await db.select().from(builds).orderBy(desc(builds.id)).limit(100);
-  const changeRows = rows.length
-    ? await db
+  const changeRows = await selectInParts(
+    rows.map((row) => row.id),
+    (ids) =>
+      db
         .select({ id: commits.id, buildId: commits.buildId, kind: commits.kind, path: commits.path, fromPath: commits.fromPath })
         .from(commits)
-        .where(
-          inArray(
-            commits.buildId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(commits.id)
-    : [];
+        .where(inArray(commits.buildId, ids))
+        .orderBy(commits.id),
+  );
   const person = await peopleById(
     db,
     rows.map((row) => row.publishedBy ?? row.createdBy),
@@ -550,10 +547,9 @@ export async function listBuilds(deps: BuildDeps): Promise<BuildList> {
 export async function publishedShas(db: Database, files: string[]): Promise<Map<string, string>> {
   const wanted = [...new Set(files)];
   if (!wanted.length) return new Map();
-  const rows = await db
-    .select({ sourcePath: pages.sourcePath, sourceHash: pages.sourceHash })
-    .from(pages)
-    .where(inArray(pages.sourcePath, wanted));
+  const rows = await selectInParts(wanted, (paths) =>
+    db.select({ sourcePath: pages.sourcePath, sourceHash: pages.sourceHash }).from(pages).where(inArray(pages.sourcePath, paths)),
+  );
   return new Map(rows.map((row) => [row.sourcePath, row.sourceHash.split(':')[0]!]));
 }
 

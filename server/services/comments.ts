@@ -19,6 +19,7 @@ import type { ClientInfo } from '../auth/sessions';
 import { requireTurnstile } from '../auth/turnstile';
 import { commentHtml } from '../content/comment-render';
 import type { Database } from '../db/database';
+import { batchInParts } from '../db/limits';
 import { comments, pages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -279,14 +280,14 @@ export async function bulkComments(deps: AppDeps, user: SessionUser, ids: number
   const unique = [...new Set(ids)];
   if (action === 'delete') {
     if (!user.permissions.includes('comments.delete')) throw new AppError(403, 'api.forbidden');
-    const gone = await deps.db.delete(comments).where(inArray(comments.id, unique)).returning({ id: comments.id });
-    return { changed: gone.length };
+    const gone = await batchInParts(deps.db, unique, (part) =>
+      deps.db.delete(comments).where(inArray(comments.id, part)).returning({ id: comments.id }),
+    );
+    return { changed: gone.flat().length };
   }
   const status: CommentStatus = action === 'approve' ? 'approved' : action;
-  const changed = await deps.db
-    .update(comments)
-    .set({ status })
-    .where(inArray(comments.id, unique))
-    .returning({ id: comments.id });
-  return { changed: changed.length };
+  const changed = await batchInParts(deps.db, unique, (part) =>
+    deps.db.update(comments).set({ status }).where(inArray(comments.id, part)).returning({ id: comments.id }),
+  );
+  return { changed: changed.flat().length };
 }

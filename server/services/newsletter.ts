@@ -4,6 +4,7 @@ import type { IssueSummary, SendablePage, SubscriberItem, SubscriberStatus } fro
 import { paths } from '../../common/paths';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import type { Database } from '../db/database';
+import { selectInParts } from '../db/limits';
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers, newsletterTokens, pages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -288,16 +289,15 @@ export async function issueProgress(db: Database, id: number) {
 export async function recentIssues(db: Database, limit = 10): Promise<IssueSummary[]> {
   const issues = await db.select().from(newsletterIssues).orderBy(desc(newsletterIssues.id)).limit(limit);
   if (!issues.length) return [];
-  const counts = await db
-    .select({ issueId: newsletterDeliveries.issueId, status: newsletterDeliveries.status, value: count() })
-    .from(newsletterDeliveries)
-    .where(
-      inArray(
-        newsletterDeliveries.issueId,
-        issues.map((issue) => issue.id),
-      ),
-    )
-    .groupBy(newsletterDeliveries.issueId, newsletterDeliveries.status);
+  const counts = await selectInParts(
+    issues.map((issue) => issue.id),
+    (ids) =>
+      db
+        .select({ issueId: newsletterDeliveries.issueId, status: newsletterDeliveries.status, value: count() })
+        .from(newsletterDeliveries)
+        .where(inArray(newsletterDeliveries.issueId, ids))
+        .groupBy(newsletterDeliveries.issueId, newsletterDeliveries.status),
+  );
   return issues.map((issue) => {
     const mine = counts.filter((row) => row.issueId === issue.id);
     const of = (status: string) => mine.find((row) => row.status === status)?.value ?? 0;

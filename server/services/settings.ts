@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { messageRef } from '../../common/messages';
 import type { SiteSettings } from '../../common/site-settings';
 import type { Database } from '../db/database';
+import { selectInParts } from '../db/limits';
 import { pages, settings } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -26,11 +27,13 @@ export async function readSettings(db: Database): Promise<VersionedSettings> {
 /** How many pages of the serving index (both locales, drafts included) name each category. */
 export async function categoryUsage(db: Database, cats?: string[]): Promise<Record<string, number>> {
   if (cats && cats.length === 0) return {};
-  const rows = await db
-    .select({ cat: pages.cat, pages: count() })
-    .from(pages)
-    .where(and(isNotNull(pages.cat), cats ? inArray(pages.cat, cats) : undefined))
-    .groupBy(pages.cat);
+  const usage = (part?: string[]) =>
+    db
+      .select({ cat: pages.cat, pages: count() })
+      .from(pages)
+      .where(and(isNotNull(pages.cat), part ? inArray(pages.cat, part) : undefined))
+      .groupBy(pages.cat);
+  const rows = cats ? await selectInParts(cats, usage) : await usage();
   return Object.fromEntries(rows.map((row) => [row.cat as string, row.pages]));
 }
 

@@ -43,9 +43,16 @@ export function testDeps(db: AppDeps['db'], dir: string, options: { env?: Record
  * Real dependencies for service and API tests: a temp SQLite file and a temp git repository — or,
  * as on the node target, the GitHub repository the env configures (tests: github-stand-in.ts).
  * `from`: an installed data folder to copy first (the site template of tests/support/site.ts).
+ * `d1Limits`: statements are held to D1's limits (tests/support/d1-limits.ts).
  */
-export async function createTestDeps(options: { migrate?: boolean; env?: Record<string, string>; from?: string } = {}) {
-  const { db, dir } = await createTestDatabase({ migrate: options.migrate ?? false, from: options.from });
+export async function createTestDeps(
+  options: { migrate?: boolean; env?: Record<string, string>; from?: string; d1Limits?: boolean } = {},
+) {
+  const { db, dir } = await createTestDatabase({
+    migrate: options.migrate ?? false,
+    from: options.from,
+    d1Limits: options.d1Limits,
+  });
   const { deps, setupToken } = testDeps(db, dir, { env: options.env, installed: Boolean(options.from) });
   return { deps, db, dir, setupToken };
 }

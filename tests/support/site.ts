@@ -41,12 +41,14 @@ const changesInstalledData = (key: string) => key.startsWith('GITHUB_');
 /**
  * An installed site with an owner, an editor and a member, and a cookie for each. A copy of the
  * template that tests/support/global-setup.ts builds once per run; installed afresh when `env`
- * changes what the installer writes.
+ * changes what the installer writes. Every statement is held to D1's limits (100 bound
+ * parameters, 100 KB: tests/support/d1-limits.ts), so an unchunked list fails an API test, not a
+ * Workers site; `d1Limits: false` only for a path that never runs on Workers.
  */
-export async function createInstalledSite(env: Record<string, string> = {}) {
+export async function createInstalledSite(env: Record<string, string> = {}, { d1Limits = true }: { d1Limits?: boolean } = {}) {
   const template = inject('installedSiteTemplate');
   const fromTemplate = template && !Object.keys(env).some(changesInstalledData);
-  const { deps } = await createTestDeps({ env, from: fromTemplate ? template.dir : undefined });
+  const { deps } = await createTestDeps({ env, from: fromTemplate ? template.dir : undefined, d1Limits });
   const ids = fromTemplate ? template.ids : await installSite(deps);
   return {
     app: createApp(deps),
