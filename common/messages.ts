@@ -39,6 +39,7 @@ export const sharedMessages = {
       duplicate: 'Already in the list',
       tooMany: 'At most {{max}} entries',
       email: 'Enter a valid email address',
+      nestedTooDeeply: 'Nested too deeply: at most {{max}} levels of lists and mappings',
     },
     api: {
       validationFailed: 'Please correct the highlighted fields',
@@ -153,6 +154,7 @@ export const sharedMessages = {
       duplicate: 'این مورد پیش‌تر در فهرست آمده است',
       tooMany: 'حداکثر {{max}} مورد مجاز است',
       email: 'نشانی ایمیل معتبری وارد کنید',
+      nestedTooDeeply: 'بیش از اندازه تودرتو است: حداکثر {{max}} سطح فهرست و نگاشت',
     },
     api: {
       validationFailed: 'لطفاً خانه‌های مشخص‌شده را درست کنید',

@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { type ColorModeValue, isColorModeValue } from '../../common/color-mode';
-import { translateMessage } from '../../common/messages';
+import { messageRef, translateMessage } from '../../common/messages';
 import { isHttpUrl, isSameSitePath } from '../../common/site-path';
 
 /** A page's YAML front matter after validation (docs/content.md: content is Markdown + YAML in git). */
@@ -88,6 +88,28 @@ function colorModeOf(value: unknown): { colorMode?: ColorModeValue; warning?: st
   return { warning: `colorMode must be light or dark, not ${JSON.stringify(value)}; the page follows the reader's colour mode` };
 }
 
+/**
+ * How deep front matter may nest, its own mapping counted as level 1 (F-22). Real pages use two
+ * or three levels; the YAML writer and reader recurse, and overflow the stack at about a thousand.
+ */
+export const FRONT_MATTER_MAX_DEPTH = 32;
+
+/**
+ * The path of the first list or mapping nested deeper than FRONT_MATTER_MAX_DEPTH, or undefined.
+ * A loop with its own stack, not recursion: the value being checked may be 100 000 levels deep.
+ */
+export function tooDeepPath(value: unknown): (string | number)[] | undefined {
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (!next.value || typeof next.value !== 'object') continue;
+    if (next.path.length >= FRONT_MATTER_MAX_DEPTH) return next.path;
+    const isList = Array.isArray(next.value);
+    for (const [key, child] of Object.entries(next.value))
+      pending.push({ value: child, path: [...next.path, isList ? Number(key) : key] });
+  }
+  return undefined;
+}
+
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /**
@@ -102,6 +124,10 @@ export function parseDocument(source: string): { data: FrontMatter; body: string
   try {
     raw = parseYaml(match[1] ?? '', { prettyErrors: true }) ?? {};
   } catch (error) {
+    // The YAML reader recurses: front matter nested about a thousand levels deep overflows it
+    // (it reports V8's RangeError as a parse error with the same message).
+    if (error instanceof Error && /^Maximum call stack size exceeded/.test(error.message))
+      throw new ContentError(`front matter is nested too deeply to read (at most ${FRONT_MATTER_MAX_DEPTH} levels)`);
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new ContentError(`front matter is not valid YAML: ${reason}`);
   }
@@ -126,6 +152,11 @@ export function parseDocument(source: string): { data: FrontMatter; body: string
 export function validateFrontMatter(
   raw: unknown,
 ): { success: true; data: FrontMatter; warnings: string[] } | { success: false; issues: z.core.$ZodIssue[] } {
+  const deep = tooDeepPath(raw);
+  if (deep) {
+    const message = messageRef('validation.nestedTooDeeply', { max: FRONT_MATTER_MAX_DEPTH });
+    return { success: false, issues: [{ code: 'custom', path: deep, message, input: undefined }] };
+  }
   const parsed = frontMatterSchema.safeParse(raw);
   if (!parsed.success) return { success: false, issues: parsed.error.issues };
   const d = parsed.data;

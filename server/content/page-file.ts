@@ -49,9 +49,11 @@ export function checkFrontMatter(
     const issues = result.issues.map((issue) => {
       const field = String(issue.path[0] ?? '');
       const titleText = field === 'title' && typeof raw.title === 'string' && raw.title.trim() !== '';
+      // The depth rule (front-matter.ts) is about the whole value, whatever the field: its own message.
+      const nested = issue.message.startsWith('validation.nestedTooDeeply');
       return {
         path: ['frontMatter', ...issue.path],
-        message: titleText ? 'validation.text' : (FIELD_MESSAGES[field] ?? 'validation.invalid'),
+        message: nested ? issue.message : titleText ? 'validation.text' : (FIELD_MESSAGES[field] ?? 'validation.invalid'),
         code: issue.code,
       };
     });

@@ -137,6 +137,33 @@ describe('pages API: writing', () => {
     expect((await json(noBody)).data.issues).toEqual([expect.objectContaining({ path: ['body'], message: 'Required' })]);
   });
 
+  it('refuses front matter nested past 32 levels with a 400 naming the path, in both languages (F-22)', async () => {
+    const site = await createAuthoringSite();
+    // Written by hand: 3 000 levels is deeper than JSON.stringify or the YAML writer recurse.
+    const deepMap = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+    const send = (who: 'editor', locale: string, extra: string) =>
+      site.app.request('/api/pages/en/deep', {
+        method: 'PUT',
+        headers: { cookie: site.cookies[who], 'x-locale': locale, 'content-type': 'application/json' },
+        body: `{"frontMatter":{"title":"Deep","extra":${extra}},"body":"x"}`,
+      });
+    for (const extra of [deepMap(3_000), `${'['.repeat(100_000)}${']'.repeat(100_000)}`, deepMap(32)]) {
+      const en = await send('editor', 'en', extra);
+      expect(en.status).toBe(400);
+      const [issue, ...more] = (await json(en)).data.issues;
+      expect(more).toEqual([]);
+      expect(issue.path.slice(0, 3)).toEqual(['frontMatter', 'extra', extra.startsWith('[') ? 0 : 'a']);
+      expect(issue.path).toHaveLength(33);
+      expect(issue.message).toBe('Nested too deeply: at most 32 levels of lists and mappings');
+      const fa = await json(await send('editor', 'fa', extra));
+      expect(fa.data.issues[0].message).toBe('بیش از اندازه تودرتو است: حداکثر ۳۲ سطح فهرست و نگاشت');
+    }
+    // One level less is a page like any other: saved, and read back whole.
+    expect((await send('editor', 'en', deepMap(31))).status).toBe(200);
+    const saved = await json(await client(site).get('/api/pages/en/deep'));
+    expect(JSON.stringify(saved.frontMatter.extra)).toBe(deepMap(31));
+  });
+
   it('refuses reserved and malformed paths', async () => {
     const site = await createAuthoringSite();
     const api = client(site);
