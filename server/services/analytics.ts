@@ -96,14 +96,19 @@ export function createViewWriter(db: Database) {
  */
 export async function rollUpOldViews(db: Database, now = Date.now(), retentionDays = ANALYTICS_RETENTION_DAYS) {
   const cutoff = Date.parse(`${utcDay(now - retentionDays * DAY_MS)}T00:00:00Z`);
+  if (!Number.isSafeInteger(cutoff)) throw new Error(`Bad roll-up cutoff: ${cutoff}`);
+  // Drizzle's D1 driver cannot batch a raw statement that binds values (drizzle-orm issue 2277:
+  // the daily cron failed on every run), so the two INSERT … SELECT carry the cutoff, an integer
+  // computed here, as a literal and bind nothing.
+  const before = sql.raw(String(cutoff));
   const day = sql`strftime('%Y-%m-%d', ${pageViews.viewedAt} / 1000, 'unixepoch')`;
   const [counted] = await db.batch([
     db.select({ n: sql<number>`count(*)` }).from(pageViews).where(sql`${pageViews.viewedAt} < ${cutoff}`),
     db.run(sql`INSERT INTO page_view_days (day, views, visitors)
-      SELECT ${day}, sum(views), count(DISTINCT visitor) FROM page_views WHERE viewed_at < ${cutoff} GROUP BY 1
+      SELECT ${day}, sum(views), count(DISTINCT visitor) FROM page_views WHERE viewed_at < ${before} GROUP BY 1
       ON CONFLICT (day) DO UPDATE SET views = views + excluded.views, visitors = visitors + excluded.visitors`),
     db.run(sql`INSERT INTO page_view_day_pages (day, locale, path, referrer, views)
-      SELECT ${day}, locale, path, coalesce(referrer, ''), sum(views) FROM page_views WHERE viewed_at < ${cutoff} GROUP BY 1, 2, 3, 4
+      SELECT ${day}, locale, path, coalesce(referrer, ''), sum(views) FROM page_views WHERE viewed_at < ${before} GROUP BY 1, 2, 3, 4
       ON CONFLICT (day, locale, path, referrer) DO UPDATE SET views = views + excluded.views`),
     db.delete(pageViews).where(sql`${pageViews.viewedAt} < ${cutoff}`),
     db.delete(analyticsSalts).where(sql`${analyticsSalts.day} < ${utcDay(now)}`),

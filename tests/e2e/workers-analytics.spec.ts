@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { openLocalD1 } from '../support/local-d1';
 import { startWrangler } from '../support/wrangler';
 
 /*
@@ -76,5 +77,46 @@ test.describe('analytics on Cloudflare Workers (wrangler dev --local)', () => {
     expect(report?.locales).toEqual({ fa: 1, en: 2 });
     expect(report?.topPages).toHaveLength(3);
     expect((await reader.get('/api/analytics')).status()).toBe(401);
+  });
+
+  test('the daily cron rolls raw views older than 90 days into daily totals and deletes them (D1 batch)', async () => {
+    test.setTimeout(60_000);
+    const DAY = 24 * 60 * 60 * 1000;
+    const oldDay = new Date(Date.now() - 100 * DAY).toISOString().slice(0, 10);
+    const old = Date.parse(`${oldDay}T12:00:00Z`);
+    const recent = Date.now() - 10 * DAY;
+    // Months-old views cannot be made through the site: they go straight into the local D1 file.
+    const seed = openLocalD1(worker.stateDir);
+    await seed.batch(
+      [
+        ['en', '/en', 'lobste.rs', old, 'visitor-a', 2],
+        ['en', '/en', null, old + 1000, 'visitor-b', 1],
+        ['fa', '/fa', null, old + 2000, 'visitor-a', 1],
+        ['en', '/en/logs', null, recent, 'visitor-c', 1],
+      ].map((args) => ({
+        sql: 'INSERT INTO page_views (locale, path, referrer, viewed_at, visitor, views) VALUES (?, ?, ?, ?, ?, ?)',
+        args,
+      })),
+      'write',
+    );
+    seed.close();
+
+    // `+` is a space in the cron expression: the daily trigger of wrangler.jsonc.
+    const ran = await fetch(`${worker.url}/__scheduled?cron=17+3+*+*+*`);
+    expect(ran.status).toBe(200);
+
+    const db = openLocalD1(worker.stateDir);
+    const rows = async (sql: string) => (await db.execute(sql)).rows.map((row) => ({ ...row }));
+    expect(await rows(`SELECT day, views, visitors FROM page_view_days`)).toEqual([{ day: oldDay, views: 4, visitors: 2 }]);
+    expect(await rows(`SELECT locale, path, referrer, views FROM page_view_day_pages ORDER BY locale, referrer`)).toEqual([
+      { locale: 'en', path: '/en', referrer: '', views: 1 },
+      { locale: 'en', path: '/en', referrer: 'lobste.rs', views: 2 },
+      { locale: 'fa', path: '/fa', referrer: '', views: 1 },
+    ]);
+    // Nothing older than the 90 days is left raw; the 10-day-old view and today's stay.
+    expect(await rows(`SELECT count(*) AS n FROM page_views WHERE viewed_at < ${old + DAY}`)).toEqual([{ n: 0 }]);
+    expect(await rows(`SELECT count(*) AS n FROM page_views WHERE viewed_at = ${recent}`)).toEqual([{ n: 1 }]);
+    db.close();
+    expect(worker.output()).not.toContain('Rolling up page views failed');
   });
 });

@@ -121,5 +121,6 @@ async function startWranglerOnce(vars: Record<string, string>, options: { ports?
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, output: () => output, stop };
+  // The local D1 database lives under `stateDir` (v3/d1/…): a test may seed it (tests/support/local-d1.ts).
+  return { url, output: () => output, stop, stateDir: path.join(tempDir, 'state') };
 }
