@@ -2,7 +2,7 @@ import type { Locale } from '../../common/locales';
 import type { pages } from '../db/schema';
 import { ContentError, parseDocument } from './front-matter';
 import { renderMarkdown } from './render';
-import { normaliseSearch, pageSearchText } from './search-text';
+import { pageIndexText } from './search-text';
 
 type PageRow = typeof pages.$inferInsert;
 /** What a page's file gives its index row (the sync adds where the file is and when it was indexed). */
@@ -36,7 +36,7 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         html: rendered.html,
         // Plain text for search, normalised as the index and queries are (here, on the render
         // threads, not in SQL); the triggers copy it into the full-text index (drizzle/0015_…sql).
-        searchText: normaliseSearch(pageSearchText(rendered.html)),
+        searchText: pageIndexText({ title: data.title, description: data.description, html: rendered.html }),
         body: rendered.body,
         widgets: rendered.widgets,
         words: rendered.words,

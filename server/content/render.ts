@@ -32,8 +32,9 @@ declare module 'hast' {
  * 5: pages also store their plain text for search (`pages.search_text`).
  * 6: pages store the colour mode their front matter forces (`pages.color_mode`).
  * 7: the site's images carry `srcset`/`sizes` of their WebP copies.
+ * 8: the search text folds every common Persian spelling (common/persian-fold.ts, issue 25).
  */
-export const RENDERER_VERSION = 7;
+export const RENDERER_VERSION = 8;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {

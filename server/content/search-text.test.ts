@@ -1,10 +1,13 @@
 import { createClient } from '@libsql/client';
 import { describe, expect, it } from 'vitest';
+import { FOLDS, foldSlug } from '../../common/persian-fold';
 import { migrations } from '../db/migrations.generated';
 import { renderPage } from './render-page';
 import {
+  installedSearchSql,
   normaliseSearch,
   normaliseSearchSql,
+  pageIndexText,
   pageSearchText,
   searchMatchExpression,
   searchSnippet,
@@ -26,6 +29,10 @@ describe('search normalisation', () => {
     ['Persian digits become ASCII', 'سال ۱۴۰۵', 'سال 1405'],
     ['Arabic-Indic digits become ASCII', 'عام ١٤٢٧', 'عام 1427'],
     ['English is left to the index (case folds in FTS5)', 'Hello World 42', 'Hello World 42'],
+    ['alef with hamza or madda, and alef wasla, become alef', 'أحمد إسلام آب ٱلله', 'احمد اسلام اب الله'],
+    ['ta marbuta and heh with yeh become heh', 'مدرسة خانۀ', 'مدرسه خانه'],
+    ['the ezafe hamza above heh is ignored', 'خانهٔ', 'خانه'],
+    ['waw and yeh with hamza become waw and yeh', 'مؤمن رئیس', 'مومن رییس'],
   ])('%s', (_name, input, expected) => {
     expect(normaliseSearch(input)).toBe(expected);
   });
@@ -47,14 +54,59 @@ describe('search normalisation', () => {
     client.close();
   });
 
+  it('folds each pair of spellings to the same text, in JS and in SQL through libSQL', async () => {
+    const pairs: [string, string][] = [
+      ['علي', 'علی'],
+      ['موسى', 'موسی'],
+      ['كتاب', 'کتاب'],
+      ['أحمد', 'احمد'],
+      ['إسلام', 'اسلام'],
+      ['آب', 'اب'],
+      ['ٱلله', 'الله'],
+      ['مدرسة', 'مدرسه'],
+      ['خانۀ', 'خانه'],
+      ['خانهٔ', 'خانه'],
+      ['مؤمن', 'مومن'],
+      ['رئیس', 'رییس'],
+      ['مسأله', 'مساله'],
+      [`جست${ZWNJ}وجو`, 'جستوجو'],
+      ['کتـــاب', 'کتاب'],
+      ['کِتابٌ', 'کتاب'],
+      ['۱۴۰۵', '1405'],
+      ['١٤٠٥', '1405'],
+      ['\u0627\u0653', 'ا'], // decomposed آ: alef + maddah above
+      ['\u0627\u0654', 'ا'], // decomposed أ: alef + hamza above
+    ];
+    const client = createClient({ url: ':memory:' });
+    for (const [a, b] of pairs) {
+      expect(normaliseSearch(a), `${a} ~ ${b}`).toBe(normaliseSearch(b));
+      const result = await client.execute({
+        sql: `select ${normaliseSearchSql('?')} as a, ${normaliseSearchSql('?')} as b`,
+        args: [a, b],
+      });
+      expect(result.rows[0]?.a, `${a} in SQL`).toBe(normaliseSearch(a));
+      expect(result.rows[0]?.b, `${b} in SQL`).toBe(normaliseSearch(b));
+    }
+    client.close();
+  });
+
+  it('is one table: every entry folds one character, and the folded text holds none of them', () => {
+    const froms = FOLDS.map((entry) => String.fromCodePoint(entry.from));
+    expect(new Set(froms).size).toBe(froms.length);
+    for (const entry of FOLDS) for (const char of entry.to) expect(froms).not.toContain(char);
+  });
+
   it('is the SQL the migrations installed in their triggers and backfills', () => {
     const statements = (name: string) => migrations.find((m) => m.name === name)?.statements.join('\n') ?? '';
     for (const column of ['new.title', 'new.description', "coalesce(new.search_text, '')", 'title', "coalesce(search_text, '')"])
-      expect(statements('0007_search')).toContain(`${normaliseSearchSql(column)}`);
+      expect(statements('0007_search')).toContain(`${installedSearchSql(column)}`);
     // Since 0015 the page text arrives normalised (renderPage): the triggers normalise the title and description only.
     const now = statements('0015_search_text_normalised');
-    for (const column of ['new.title', 'new.description', 'search_text']) expect(now).toContain(`${normaliseSearchSql(column)}`);
-    expect(now).not.toContain(normaliseSearchSql("coalesce(new.search_text, '')"));
+    for (const column of ['new.title', 'new.description', 'search_text']) expect(now).toContain(`${installedSearchSql(column)}`);
+    expect(now).not.toContain(installedSearchSql("coalesce(new.search_text, '')"));
+    // The folds added since (issue 25) wait for a migration that re-creates the triggers; until then
+    // pageIndexText carries the title's and description's words they would miss.
+    expect(normaliseSearchSql('new.title')).not.toBe(installedSearchSql('new.title'));
     expect(now.match(/VALUES \(new\.id, .*, coalesce\(new\.search_text, ''\)\);/g)).toHaveLength(2);
   });
 });
@@ -83,8 +135,8 @@ describe('page text for the index', () => {
 
 describe('query as an FTS5 expression', () => {
   it('quotes every word as a prefix and never passes FTS5 syntax through', () => {
-    expect(searchMatchExpression('Mark down')).toBe('"Mark"* "down"*');
-    expect(searchMatchExpression('كتاب‌ها')).toBe('"کتابها"*');
+    expect(searchMatchExpression('Mark down')).toBe('"Mark"* AND "down"*');
+    expect(searchMatchExpression('كتاب‌ها')).toBe('"کتاب"* AND ("ها" OR "کتابها"*)');
     for (const hostile of [
       '"',
       '""""',
@@ -104,11 +156,54 @@ describe('query as an FTS5 expression', () => {
       const expression = searchMatchExpression(hostile);
       if (expression === undefined) continue;
       // Only quoted words of letters and digits, each followed by *.
-      expect(expression, hostile).toMatch(/^"[\p{L}\p{N}]+"\*( "[\p{L}\p{N}]+"\*)*$/u);
+      expect(expression, hostile).toMatch(/^"[\p{L}\p{N}\p{M}]+"\*( AND "[\p{L}\p{N}\p{M}]+"\*)*$/u);
     }
     expect(searchMatchExpression('"*-:()^ ')).toBeUndefined();
     expect(searchMatchExpression('')).toBeUndefined();
     expect(searchTerms('a b c d e f g h i j k l m n o p')).toHaveLength(12);
+    expect(searchMatchExpression('a b c d e f g h i j k l m n o p')?.split(' AND ')).toHaveLength(12);
+  });
+
+  it('lets a space, a half-space or nothing join the parts of a Persian word', () => {
+    const joined = '"جست"* AND ("وجو"* OR "جستوجو"*)';
+    expect(searchMatchExpression('جست وجو')).toBe(joined);
+    expect(searchMatchExpression(`جست${ZWNJ}وجو`)).toBe(joined);
+    expect(searchMatchExpression('جستوجو')).toBe('"جستوجو"*');
+    // Up to three parts; Latin words are never joined.
+    expect(searchMatchExpression('می خواهم بروم')).toBe(
+      '"می"* AND ("خواهم"* OR "میخواهم"*) AND ("بروم"* OR "خواهمبروم"* OR "میخواهمبروم"*)',
+    );
+    expect(searchMatchExpression('zebra crossing')).toBe('"zebra"* AND "crossing"*');
+  });
+
+  it('matches a plural suffix written apart whole, leaves an ezafe out, and gives hamza seats their alef spelling', () => {
+    expect(searchMatchExpression('کتاب ها')).toBe('"کتاب"* AND ("ها" OR "کتابها"*)');
+    expect(searchMatchExpression(`خانه${ZWNJ}ی`)).toBe('"خانه"*');
+    expect(searchMatchExpression('ی')).toBe('"ی"*');
+    expect(searchMatchExpression('ها')).toBe('"ها"*');
+    expect(searchMatchExpression('رئیس مسئله')).toBe(
+      '("رییس"* OR "رایس"*) AND ("مسیله"* OR "مساله"* OR "رییسمسیله"* OR "رایسمساله"*)',
+    );
+    expect(searchMatchExpression('مسئله')).toBe('("مسیله"* OR "مساله"*)');
+    expect(searchMatchExpression('مساله')).toBe('"مساله"*');
+    expect(searchMatchExpression('آب')).toBe('"اب"*');
+  });
+});
+
+describe('the index text of a page', () => {
+  it('is the normalised text, then what titles, descriptions and hamza seats would otherwise miss', () => {
+    expect(pageIndexText({ title: 'Plain', description: '', html: '<p>كتاب</p>' })).toBe('کتاب');
+    // «آب» in the title: the triggers index it as written, so its folded form joins the text.
+    expect(pageIndexText({ title: 'آب و هوا', description: 'خانۀ ما', html: '<p>متن</p>' })).toBe('متن اب خانه');
+    // «مسئله» is also found as «مساله».
+    expect(pageIndexText({ title: 'عنوان', html: '<p>یک مسئله</p>' })).toBe('یک مسیله مساله');
+  });
+});
+
+describe('slugs', () => {
+  it('fold Arabic ي ى ك to Persian ی ک and keep everything else as written', () => {
+    expect(foldSlug('علي/كتاب-موسى')).toBe('علی/کتاب-موسی');
+    expect(foldSlug(`نیم${ZWNJ}فاصله-۱۴۰۵-آب-hello`)).toBe(`نیم${ZWNJ}فاصله-۱۴۰۵-آب-hello`);
   });
 });
 

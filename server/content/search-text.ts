@@ -2,53 +2,67 @@
  * Text for the full-text search index (docs/content.md "Search"): a page's plain text, and the one
  * normalisation that both the index and every query go through.
  *
- * The index is an FTS5 table kept in step with `pages` by triggers (drizzle/0007_search.sql). The
- * triggers normalise in SQL with `normaliseSearchSql`, the query side in JS with `normaliseSearch`;
- * both are generated from the one table below, and a test checks the migration holds exactly the
- * SQL this file generates and that both give the same text.
- */
+ * The index is an FTS5 table kept in step with `pages` by triggers (drizzle/0007_search.sql, 0015).
+ * The page text arrives normalised in JS (`pageIndexText`, at render time); the triggers normalise
+ * titles and descriptions in SQL (`installedSearchSql`), queries are normalised in JS. All are made
+ * from the one table in common/persian-fold.ts; a test checks that the JS and SQL sides give the
+ * same text and that the migrations hold exactly the SQL generated here. */
+import { FOLDS, foldPersian, foldSql } from '../../common/persian-fold';
 
-/** Characters folded to another (Arabic letters and digits to the Persian and ASCII ones readers type) or dropped. */
-const FOLDS: readonly (readonly [from: number, to: string])[] = [
-  [0x064a, '\u06cc'], // Arabic yeh ي → Persian yeh ی
-  [0x0649, '\u06cc'], // Arabic alef maksura ى → Persian yeh ی
-  [0x0643, '\u06a9'], // Arabic kaf ك → Persian keheh ک
-  // Persian (۰–۹) and Arabic-Indic (٠–٩) digits → ASCII.
-  ...Array.from({ length: 10 }, (_, d) => [0x06f0 + d, String(d)] as const),
-  ...Array.from({ length: 10 }, (_, d) => [0x0660 + d, String(d)] as const),
-  // Ignored: ZWNJ (half-space) and ZWJ, kashida, harakat (fathatan … sukun) and the superscript alef.
-  [0x200c, ''],
-  [0x200d, ''],
-  [0x0640, ''],
-  ...Array.from({ length: 8 }, (_, i) => [0x064b + i, ''] as const),
-  [0x0670, ''],
-];
-
-const foldMap = new Map(FOLDS.map(([from, to]) => [String.fromCodePoint(from), to]));
-const foldPattern = new RegExp(`[${FOLDS.map(([from]) => `\\u{${from.toString(16)}}`).join('')}]`, 'gu');
-
-/** Folds Arabic ي/ى/ك to Persian ی/ک, Persian and Arabic-Indic digits to ASCII, and drops ZWNJ, ZWJ, kashida and harakat. */
+/** Folds Arabic letters and spellings to the Persian ones (أ إ آ → ا, ة ۀ → ه, ؤ → و, ئ ي → ی, ك → ک), digits to ASCII, and drops ZWNJ, ZWJ, kashida and harakat (common/persian-fold.ts). */
 export function normaliseSearch(text: string): string {
-  return text.replace(foldPattern, (char) => foldMap.get(char) ?? char);
+  return foldPersian(text);
+}
+
+/** The same normalisation as one SQL expression around `expression` (the whole table: for the next trigger migration and the tests). */
+export function normaliseSearchSql(expression: string): string {
+  return foldSql(expression);
+}
+
+/** The part of the normalisation the index's triggers apply to titles and descriptions today (drizzle/0007, 0015). */
+export function installedSearchSql(expression: string): string {
+  return foldSql(expression, INSTALLED);
+}
+
+const INSTALLED = FOLDS.filter((entry) => entry.installed);
+const INSTALLED_MAP = new Map(INSTALLED.map((entry) => [String.fromCodePoint(entry.from), entry.to]));
+const INSTALLED_PATTERN = new RegExp(`[${INSTALLED.map((entry) => `\\u{${entry.from.toString(16)}}`).join('')}]`, 'gu');
+/** What the triggers make of a title's word. */
+const foldInstalled = (text: string) => text.replace(INSTALLED_PATTERN, (char) => INSTALLED_MAP.get(char) ?? char);
+
+/** A word as written: letters, digits and what may sit inside one (marks, half-spaces, ZWJ, kashida). */
+const WORD = /[\p{L}\p{N}\p{Co}](?:[\p{L}\p{N}\p{Co}\p{M}\u200c\u0640]|\u200d)*/gu;
+const YEH_HAMZA = /\u0626/;
+
+/**
+ * The other spelling of a word with a yeh-hamza seat: «مسئله» is also written «مساله» (and «مسأله»,
+ * which folds to it). `ئ → ی` makes «رئیس» meet «رییس»; this variant makes «مسئله» meet «مساله».
+ */
+function hamzaVariant(word: string): string | undefined {
+  return YEH_HAMZA.test(word) ? normaliseSearch(word.replaceAll('\u0626', '\u0627')) : undefined;
 }
 
 /**
- * Nested `replace` calls per SQL sub-select: SQLite's parser refuses deeper nesting ("parser stack
- * overflow" at about 25), so the folds run in stages, each a sub-select over the previous one.
+ * What a page gives the full-text index's text column (`pages.search_text`): its plain text,
+ * normalised, then the words the index would otherwise miss —
+ * - the other spelling of each word with a yeh-hamza seat (`hamzaVariant`);
+ * - words of the title and description that the triggers fold less than the table does (an alef
+ *   with madda, a ta marbuta…: the triggers index the title «آب» as written, so «آب» and «اب» find
+ *   it through this column until a migration brings the triggers up to the table).
  */
-const SQL_STAGE = 12;
-
-/** The same normalisation as one SQL expression around `expression`, for the index's triggers. */
-export function normaliseSearchSql(expression: string): string {
-  const literal = (to: string) => (to === '' ? "''" : /^\d$/.test(to) ? `'${to}'` : `char(${to.codePointAt(0)})`);
-  const stage = (input: string, folds: typeof FOLDS) =>
-    folds.reduce((sql, [from, to]) => `replace(${sql}, char(${from}), ${literal(to)})`, input);
-  let sql = '';
-  for (let start = 0; start < FOLDS.length; start += SQL_STAGE) {
-    const folds = FOLDS.slice(start, start + SQL_STAGE);
-    sql = start === 0 ? `SELECT ${stage(expression, folds)} AS v` : `SELECT ${stage('v', folds)} AS v FROM (${sql})`;
+export function pageIndexText(page: { title: string; description?: string | null; html: string }): string {
+  const text = pageSearchText(page.html);
+  const extra = new Set<string>();
+  for (const [word] of `${page.title} ${page.description ?? ''}`.normalize('NFC').matchAll(WORD)) {
+    const folded = normaliseSearch(word);
+    if (foldInstalled(word) !== folded) extra.add(folded);
   }
-  return `(${sql})`;
+  for (const [word] of `${page.title} ${page.description ?? ''} ${text}`.normalize('NFC').matchAll(WORD)) {
+    const variant = hamzaVariant(word);
+    if (variant) extra.add(variant);
+  }
+  const normalised = normaliseSearch(text);
+  return extra.size ? `${normalised} ${[...extra].join(' ')}`.trim() : normalised;
 }
 
 /** Elements that separate words; every other tag (strong, a, code…) sits inside a word's run of text. */
@@ -89,14 +103,54 @@ export function searchTerms(query: string, limit = 12): string[] {
     .slice(0, limit);
 }
 
+/** The ezafe written apart («خانه‌ی», «خانه ی»), normalised: the same word as «خانۀ» and «خانهٔ», so a query leaves it out. */
+const EZAFE = '\u06cc';
+/** Plural suffixes written apart («کتاب ها»), normalised: matched whole on their own, never as a prefix of another word. */
+const PLURALS = new Set(['\u0647\u0627', '\u0647\u0627\u06cc', '\u0647\u0627\u06cc\u06cc']);
+const ARABIC_SCRIPT = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
+
+/** The words of a query as written (NFC), a half-space separating them as a space does; an ezafe after a word left out. */
+function queryPieces(query: string, limit: number): string[] {
+  const pieces: string[] = [];
+  for (const [word] of query.normalize('NFC').matchAll(WORD))
+    for (const part of word.split('\u200c')) {
+      const folded = normaliseSearch(part);
+      if (!folded || (pieces.length && folded === EZAFE)) continue;
+      pieces.push(part);
+    }
+  return pieces.slice(0, limit);
+}
+
 /**
  * A query as an FTS5 MATCH expression: every word a quoted string (so no word is FTS5 syntax:
  * `NEAR`, `OR`, `-`, `:` or `*` typed by a reader are only separators) matched as a prefix, all of
  * them required. Undefined when the query has no words.
+ *
+ * Persian writers put a space, a half-space or nothing between the parts of one word («جست وجو»,
+ * «جست‌وجو», «جستوجو»): the index drops half-spaces, and each Persian word of the query also matches
+ * joined to the one or two before it, so any of the three finds the others. A plural suffix
+ * written apart («کتاب ها») matches whole, an ezafe written apart («خانه‌ی») is left out; a word
+ * with a yeh-hamza seat also matches its alef spelling («مسئله», «مساله»).
  */
-export function searchMatchExpression(query: string): string | undefined {
-  const terms = searchTerms(query);
-  return terms.length ? terms.map((term) => `"${term}"*`).join(' ') : undefined;
+export function searchMatchExpression(query: string, limit = 12): string | undefined {
+  const pieces = queryPieces(query, limit);
+  if (!pieces.length) return undefined;
+  return pieces
+    .map((piece, i) => {
+      const alone = normaliseSearch(piece);
+      const options = new Set([i > 0 && PLURALS.has(alone) ? `"${alone}"` : `"${alone}"*`]);
+      const variant = hamzaVariant(piece);
+      if (variant) options.add(`"${variant}"*`);
+      // Joined to the one or two Persian words before it.
+      for (let j = i - 1; j >= Math.max(0, i - 2) && pieces.slice(j, i + 1).every((p) => ARABIC_SCRIPT.test(p)); j--) {
+        const joined = pieces.slice(j, i + 1).join('');
+        options.add(`"${normaliseSearch(joined)}"*`);
+        const joinedVariant = hamzaVariant(joined);
+        if (joinedVariant) options.add(`"${joinedVariant}"*`);
+      }
+      return options.size === 1 ? [...options][0] : `(${[...options].join(' OR ')})`;
+    })
+    .join(' AND ');
 }
 
 /** How a character compares for highlighting: normalised, Latin accents dropped, lower case (may be 0–n chars). */

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { isLocale } from '../../common/locales';
 import { isFilePath, paths } from '../../common/paths';
+import { foldSlug } from '../../common/persian-fold';
 import { pages, redirects } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { routeRulesGeneration } from '../services/builds';
@@ -12,6 +13,9 @@ import { routeRulesGeneration } from '../services/builds';
  * unless a page is published there again. The rules are read at most every 5 seconds (other
  * processes and Worker isolates see a publish within that), and at once after a publish in this
  * process.
+ *
+ * An address written with Arabic ي ى ك that finds no page answers 301 with its Persian spelling
+ * (ی ک, `foldSlug`) when a page is published there: slugs are made with the Persian letters.
  */
 export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } = {}): MiddlewareHandler {
   let memo: { at: number; generation: number; rules: Promise<Map<string, string>> } | undefined;
@@ -40,7 +44,8 @@ export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } =
       return next();
     }
     const to = (await rules()).get(address);
-    if (!to) return next();
+    const folded = foldSlug(address);
+    if (!to && folded === address) return next();
     const slug = address.split('/').slice(2).join('/');
     const published = await deps.db
       .select({ id: pages.id })
@@ -48,6 +53,17 @@ export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } =
       .where(and(eq(pages.locale, locale), eq(pages.slug, slug)))
       .get();
     if (published) return next();
+    if (!to) {
+      const foldedSlug = folded.split('/').slice(2).join('/');
+      const there = await deps.db
+        .select({ id: pages.id })
+        .from(pages)
+        .where(and(eq(pages.locale, locale), eq(pages.slug, foldedSlug)))
+        .get();
+      if (!there) return next();
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.redirect(`${paths.page(locale, foldedSlug)}${search}`, 301);
+    }
     const [, toLocale, ...toSlug] = to.split('/');
     if (!isLocale(toLocale)) return next();
     c.header('Cache-Control', 'public, max-age=3600');

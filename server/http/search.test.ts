@@ -92,6 +92,52 @@ describe('search API', () => {
     expect(hit?.snippet).toContain('<mark>۱۳۹۷</mark>');
   });
 
+  it('finds a page written with the other spelling: space or half-space, hamza seats, madda, ta marbuta, ezafe (issue 25)', async () => {
+    const site = await searchSite();
+    await site.commitAndSync({
+      'content/fa/zwnj.md': page('راهنما', `موتور جست${ZWNJ}وجو در سایت.`),
+      'content/fa/space.md': page('یادداشت', 'کار جست وجو و نمایه.'),
+      'content/fa/hamza.md': page('درس', 'این مسئله را حل کنید.'),
+      'content/fa/alef.md': page('تمرین', 'آن مساله دشوار بود.'),
+      'content/fa/madda.md': page('آب و هوا', 'گزارش امروز.'),
+      'content/fa/plain.md': page('نوشیدنی', 'اب سرد و گوارا.'),
+      'content/fa/arabic.md': page('مدرسة', 'خانۀ أحمد در شهر مؤمن‌آباد.'),
+    });
+    const cases: [query: string, expected: string[]][] = [
+      ['جست وجو', ['/fa/space', '/fa/zwnj']],
+      [`جست${ZWNJ}وجو`, ['/fa/space', '/fa/zwnj']],
+      ['جستوجو', ['/fa/zwnj']],
+      ['مساله', ['/fa/alef', '/fa/hamza']],
+      ['مسئله', ['/fa/alef', '/fa/hamza']],
+      ['مسأله', ['/fa/alef', '/fa/hamza']],
+      ['آب', ['/fa/madda', '/fa/plain']], // «آب» only in a title: found through the page's index text
+      ['اب', ['/fa/madda', '/fa/plain']],
+      ['مدرسه', ['/fa/arabic']], // ة in a title
+      ['خانه', ['/fa/arabic']],
+      [`خانه${ZWNJ}ی احمد`, ['/fa/arabic']],
+      ['مومن', ['/fa/arabic']],
+    ];
+    // (The sample pages under /fa/logs speak of search too.)
+    const mine = async (query: string) => (await site.paths('fa', query)).filter((path) => !path.startsWith('/fa/logs/')).sort();
+    for (const [query, expected] of cases) expect(await mine(query), query).toEqual(expected);
+    const [hit] = (await site.search('fa', 'موتور جست وجو')).items;
+    expect(hit?.snippet).toMatch(/<mark>جست/);
+  });
+
+  it('answers an address written with Arabic ي ك with 301 to its Persian spelling, when a page is there', async () => {
+    const site = await searchSite();
+    await site.commitAndSync({ 'content/fa/کتاب-علی.md': page('کتاب علی', 'متن.') });
+    const old = await site.app.request(`/fa/${encodeURIComponent('كتاب-علي')}?x=1`);
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe(`/fa/${encodeURIComponent('کتاب-علی')}?x=1`);
+    expect((await site.app.request(old.headers.get('location')!)).status).toBe(200);
+    // No page at the Persian spelling either: the ordinary 404, no redirect.
+    expect((await site.app.request(`/fa/${encodeURIComponent('كتاب-ديگر')}`)).status).toBe(404);
+    // A page published under the Arabic spelling keeps its address.
+    await site.commitAndSync({ 'content/fa/علي.md': page('علي', 'متن.') });
+    expect((await site.app.request(`/fa/${encodeURIComponent('علي')}`)).status).toBe(200);
+  });
+
   it('needs every word, ranks title matches first and keeps the locales apart', async () => {
     const site = await searchSite();
     await site.commitAndSync({

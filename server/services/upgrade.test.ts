@@ -1,7 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createAuthoringSite } from '../../tests/support/authoring';
 import { createTestDeps } from '../../tests/support/deps';
+import { RENDERER_VERSION } from '../content/render';
 import { pendingMigrations, runMigrations } from '../db/migrate';
 import { migrations } from '../db/migrations.generated';
+import { contentBuilds, pages } from '../db/schema';
 import { applyReleaseMigrations, upgradeInstalledSite } from './upgrade';
 
 describe('starting an updated installed site', () => {
@@ -27,6 +31,26 @@ describe('starting an updated installed site', () => {
     expect(applied).toEqual([]);
     expect(said).toEqual([]);
     await expect(reindexed).resolves.toBe(false);
+  });
+
+  it('re-indexes an index an older renderer made, with no migration to apply (search text folded anew)', async () => {
+    const site = await createAuthoringSite();
+    const { db } = site.deps;
+    // As an older version left it: its renderer version, and search text folded less (أ kept).
+    await db.update(contentBuilds).set({ rendererVersion: RENDERER_VERSION - 1 });
+    await db.run(
+      sql`update pages set search_text = 'أحمد', source_hash = replace(source_hash, ${`:r${RENDERER_VERSION}`}, ':r0')`,
+    );
+    const said: string[] = [];
+    const { applied, reindexed } = await upgradeInstalledSite(site.deps, (message) => said.push(message));
+    expect(applied).toEqual([]);
+    expect(said.join('\n')).toContain('indexed by an older version');
+    await reindexed;
+    const texts = await db.select({ text: pages.searchText }).from(pages).where(eq(pages.locale, 'fa'));
+    expect(texts.some((row) => row.text === 'أحمد')).toBe(false);
+    // Up to date now: the next start does nothing.
+    const again = await upgradeInstalledSite(site.deps, (message) => said.push(message));
+    await expect(again.reindexed).resolves.toBe(false);
   });
 
   it('leaves a database the installer has not migrated yet to the installer', async () => {

@@ -1,20 +1,26 @@
+import { RENDERER_VERSION } from '../content/render';
 import type { Database } from '../db/database';
 import { appliedMigrations, runMigrations } from '../db/migrate';
 import type { AppDeps } from '../deps';
+import { latestContentBuild } from './content-sync';
 import { recordedSync } from './content-sync-runner';
 
 type UpgradeDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache'>;
 
 /**
  * Start-up of an installed site after an update (Node): the migrations the new version brought are
- * applied before the first request, so no page meets a missing column. When any were applied, the
- * content is re-indexed (a new version may render pages differently or index more of them); the
- * returned promise of that sync lets the server start answering meanwhile.
+ * applied before the first request, so no page meets a missing column. When any were applied, or the
+ * index was made by an older renderer (RENDERER_VERSION: the new version renders pages or their
+ * search text differently), the content is re-indexed; the returned promise of that sync lets the
+ * server start answering meanwhile.
  */
 export async function upgradeInstalledSite(deps: UpgradeDeps, log: (message: string) => void = console.log) {
   const applied = await applyReleaseMigrations(deps.db);
-  if (applied.length === 0 || !deps.contentRepository) return { applied, reindexed: Promise.resolve(false) };
-  log(`Database upgraded: ${applied.join(', ')}. Re-indexing the content in the background.`);
+  if (!deps.contentRepository) return { applied, reindexed: Promise.resolve(false) };
+  if (applied.length) log(`Database upgraded: ${applied.join(', ')}. Re-indexing the content in the background.`);
+  else if (await renderedByOlderVersion(deps.db))
+    log('Pages were indexed by an older version. Re-indexing the content in the background.');
+  else return { applied, reindexed: Promise.resolve(false) };
   const repository = deps.contentRepository;
   const reindexed = recordedSync(deps.db, repository).then((result) => {
     if (result.changed) deps.pageCache?.clear();
@@ -30,4 +36,11 @@ export async function upgradeInstalledSite(deps: UpgradeDeps, log: (message: str
 export async function applyReleaseMigrations(db: Database): Promise<string[]> {
   if ((await appliedMigrations(db)).length === 0) return [];
   return (await runMigrations(db)).applied;
+}
+
+/** Whether the newest index was made by an older renderer (an installed site only: none before its first sync). */
+async function renderedByOlderVersion(db: Database): Promise<boolean> {
+  if ((await appliedMigrations(db)).length === 0) return false;
+  const latest = await latestContentBuild(db);
+  return latest !== undefined && latest.rendererVersion !== RENDERER_VERSION;
 }

@@ -14,6 +14,10 @@ describe('suggestPagePath', () => {
     expect(suggestPagePath('آموزش React در ۱۰ دقیقه')).toBe('آموزش-react-در-۱۰-دقیقه');
   });
 
+  it('writes Arabic ي ى ك as the Persian ی ک', () => {
+    expect(suggestPagePath('كتاب علي و موسى')).toBe('کتاب-علی-و-موسی');
+  });
+
   it('suggests only paths the API accepts', () => {
     for (const title of ['Hello, World!', 'سلام دنیا', 'نوشته‌های تازه، بخش ۲', '«کتاب» — یادداشت']) {
       expect(pagePathProblem(suggestPagePath(title))).toBeUndefined();

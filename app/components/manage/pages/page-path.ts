@@ -1,5 +1,6 @@
 import type { Locale } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
+import { foldSlug } from '../../../../common/persian-fold';
 
 const ARABIC_SCRIPT = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
 
@@ -7,7 +8,7 @@ const ARABIC_SCRIPT = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
  * A page path suggested from a title, valid for `pagePathProblem` (common/authoring.ts): a Latin
  * title becomes a lower-case ASCII slug (`Hello, World!` → `hello-world`, accents dropped); a
  * Persian title keeps its letters, digits and half-spaces with `-` between words
- * (`سلام دنیا` → `سلام-دنیا`).
+ * (`سلام دنیا` → `سلام-دنیا`), Arabic ي ى ك folded to Persian ی ک (`علي` → `علی`).
  */
 export function suggestPagePath(title: string): string {
   const text = title.trim();
@@ -28,7 +29,8 @@ export function suggestPagePath(title: string): string {
     // A half-space may join letters inside a word, never start or end one.
     .map((word) => word.replace(/^[\p{M}\u200c]+|\u200c+$/gu, ''))
     .filter(Boolean);
-  return words.join('-').slice(0, 80).replace(/-+$/, '');
+  // Arabic ي ى ك as the Persian ی ک readers type (an address written the Arabic way answers 301 to it).
+  return foldSlug(words.join('-')).slice(0, 80).replace(/-+$/, '');
 }
 
 /** The editor's address for a page (`/{ui-locale}/manage/editor/{locale}/{path}`), optionally pre-filled from another page. */
