@@ -89,6 +89,10 @@ export const sharedMessages = {
       pageExists: 'A page already exists at {{path}}',
       pageNotFound: 'There is no page at {{path}}',
       pageBeingMoved: 'This page has a pending move; discard the move first',
+      pageTooLarge:
+        'This page is too large to save: {{size}} of Markdown, and a page may have at most {{limit}}. Split it into several pages',
+      pageRenderedTooLarge:
+        'This page is too large to save: it renders to {{size}}, and a page may take at most {{limit}}. Split it into several pages',
       moveSamePlace: 'The page is already at that path',
       changeRaced: 'Someone saved the same page at the same moment; reload and try again',
       nothingToPublish: 'Nothing to publish: no changes are pending',
@@ -101,6 +105,14 @@ export const sharedMessages = {
       revertNotPublished: 'Only a published build can be reverted',
       revertConflict: 'A later build or a pending change touched the same files; revert or discard that first',
       repositoryFailed: 'The content repository could not be written: {{reason}}',
+      syncRefusedUnborn:
+        'Re-index refused: the content repository has no commits, so all {{n}} pages would be removed. The site keeps its pages',
+      syncRefusedEmpty:
+        'Re-index refused: the content repository has no pages, so all {{n}} pages would be removed. The site keeps its pages',
+      syncRefusedUnrelated:
+        'Re-index refused: the content repository does not contain the commit the site was indexed from, and {{n}} pages would be removed. The site keeps its pages',
+      publishRepositoryMismatch:
+        'The content repository does not contain the commit the site was indexed from (another repository, branch or data folder?); nothing was published',
       mediaMissing: 'Choose an image file to upload (form field "file")',
       mediaTooLarge: 'The file is larger than the limit of {{limit}}',
       mediaSvg: 'SVG images are not accepted: they can carry scripts. Upload PNG, JPEG, WebP, GIF or AVIF',
@@ -110,6 +122,7 @@ export const sharedMessages = {
       commentParentInvalid: 'A reply must answer a published comment on the same page',
       commentEditWindow: 'A comment can be edited only in the first 15 minutes after posting',
       tooManyComments: 'You are commenting too fast. Please wait {{minutes}} minutes and try again.',
+      tooManySearches: 'Too many searches from your address. Please wait a minute and try again.',
       categoryInUse:
         'The category “{{cat}}” is used by {{count}} published pages. Give those pages another category in the editor and publish, then remove it',
       settingsChanged: 'Someone else saved the settings after you opened them. Reload the page to see their changes',
@@ -204,6 +217,10 @@ export const sharedMessages = {
       pageExists: 'در {{path}} صفحه‌ای وجود دارد',
       pageNotFound: 'در {{path}} صفحه‌ای نیست',
       pageBeingMoved: 'این صفحه جابه‌جایی منتشرنشده‌ای دارد؛ نخست آن جابه‌جایی را کنار بگذارید',
+      pageTooLarge:
+        'این صفحه برای ذخیره بیش از اندازه بزرگ است: {{size}} مارک‌داون دارد و هر صفحه حداکثر {{limit}} می‌تواند داشته باشد. آن را به چند صفحه بخش کنید',
+      pageRenderedTooLarge:
+        'این صفحه برای ذخیره بیش از اندازه بزرگ است: پس از ساخته‌شدن {{size}} می‌شود و هر صفحه حداکثر {{limit}} می‌تواند باشد. آن را به چند صفحه بخش کنید',
       moveSamePlace: 'صفحه همین حالا در آن مسیر است',
       changeRaced: 'کس دیگری همین صفحه را در همان لحظه ذخیره کرد؛ دوباره بارگذاری و تلاش کنید',
       nothingToPublish: 'چیزی برای انتشار نیست: هیچ تغییر منتشرنشده‌ای وجود ندارد',
@@ -216,6 +233,14 @@ export const sharedMessages = {
       revertNotPublished: 'فقط ساختِ منتشرشده را می‌توان برگرداند',
       revertConflict: 'ساختی تازه‌تر یا تغییری منتشرنشده به همین پرونده‌ها دست زده است؛ نخست آن را برگردانید یا کنار بگذارید',
       repositoryFailed: 'نوشتن در مخزن محتوا ممکن نشد: {{reason}}',
+      syncRefusedUnborn:
+        'نمایه‌سازی دوباره انجام نشد: مخزن محتوا هیچ کامیتی ندارد و همهٔ {{n}} صفحه حذف می‌شد. صفحه‌های سایت سر جایشان ماندند',
+      syncRefusedEmpty:
+        'نمایه‌سازی دوباره انجام نشد: مخزن محتوا هیچ صفحه‌ای ندارد و همهٔ {{n}} صفحه حذف می‌شد. صفحه‌های سایت سر جایشان ماندند',
+      syncRefusedUnrelated:
+        'نمایه‌سازی دوباره انجام نشد: مخزن محتوا کامیتی را که سایت از آن نمایه شده ندارد و {{n}} صفحه حذف می‌شد. صفحه‌های سایت سر جایشان ماندند',
+      publishRepositoryMismatch:
+        'مخزن محتوا کامیتی را که سایت از آن نمایه شده ندارد (مخزن، شاخه یا پوشهٔ دادهٔ دیگری؟)؛ چیزی منتشر نشد',
       mediaMissing: 'یک پروندهٔ تصویر برای بارگذاری برگزینید (خانهٔ «file» فرم)',
       mediaTooLarge: 'پرونده از حد {{limit}} بزرگ‌تر است',
       mediaSvg: 'تصویر SVG پذیرفته نمی‌شود، چون می‌تواند اسکریپت داشته باشد. PNG، JPEG، WebP، GIF یا AVIF بارگذاری کنید',
@@ -225,6 +250,7 @@ export const sharedMessages = {
       commentParentInvalid: 'پاسخ باید به دیدگاهی منتشرشده در همین صفحه باشد',
       commentEditWindow: 'دیدگاه را فقط تا ۱۵ دقیقه پس از فرستادن می‌توان ویرایش کرد',
       tooManyComments: 'دیدگاه‌ها را بیش از اندازه پشت سر هم فرستاده‌اید. لطفاً {{minutes}} دقیقه صبر کنید و دوباره بکوشید.',
+      tooManySearches: 'از نشانی شما جست‌وجوهای بسیاری رسیده است. لطفاً یک دقیقه صبر کنید و دوباره بکوشید.',
       categoryInUse:
         'دستهٔ «{{cat}}» در {{count}} صفحهٔ منتشرشده به کار رفته است. نخست در ویرایشگر دستهٔ دیگری به آن صفحه‌ها بدهید و منتشر کنید، سپس آن را بردارید',
       settingsChanged:

@@ -1,119 +1,174 @@
 import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../tests/support/database';
 import {
   COMMENT_IP_LIMIT,
   COMMENT_USER_LIMIT,
   COMMENT_WINDOW_MS,
-  createCommentThrottle,
+  commentRules,
+  createLimits,
   createLoginThrottle,
-  createRegistrationThrottle,
-  createWindowCounter,
   IP_FAILURE_LIMIT,
   LOGIN_WINDOW_MS,
   NAME_DELAY_BASE_MS,
   NAME_DELAY_MAX_MS,
   NAME_SLOWDOWN_AFTER,
+  nameDelay,
   PAIR_FAILURE_LIMIT,
   REGISTER_IP_LIMIT,
   REGISTER_WINDOW_MS,
+  TOKEN_GUESS_LIMIT,
+  TOKEN_WINDOW_MS,
+  takeRegistration,
+  tokenGuesses,
 } from './rate-limit';
 
+/** Limits over a real migrated database, on a clock the test moves. */
+async function limitsAt(start = 1_000_000) {
+  const { db } = await createTestDatabase();
+  const clock = { time: start };
+  return { db, clock, limits: createLimits(db, { now: () => clock.time }) };
+}
+
+/** A login attempt that fails its password, as server/services/accounts.ts makes it. */
+async function failLogin(throttle: ReturnType<typeof createLoginThrottle>, ip: string, name: string) {
+  const wait = await throttle.attempt(ip, name);
+  if (!wait) await throttle.fail(ip, name);
+  return wait;
+}
+
+describe('database counters', () => {
+  it('counts in a fixed window, refuses past the limit without counting, and starts again when it ends', async () => {
+    const { clock, limits } = await limitsAt();
+    const rule = { key: 'k', limit: 2, windowMs: 1000 };
+    expect(await limits.take([rule])).toEqual({ wait: 0, counts: [1] });
+    clock.time += 400;
+    expect(await limits.take([rule])).toEqual({ wait: 0, counts: [2] });
+    expect((await limits.take([rule])).wait).toBe(600);
+    expect(await limits.read(['k'])).toEqual([{ count: 2, wait: 600 }]);
+    clock.time += 600;
+    expect(await limits.read(['k'])).toEqual([{ count: 0, wait: 0 }]);
+    expect(await limits.take([rule])).toEqual({ wait: 0, counts: [1] });
+  });
+
+  it('refuses the whole event when one key is over, counting none of them', async () => {
+    const { limits } = await limitsAt();
+    await limits.take([{ key: 'ip', limit: 1, windowMs: 1000 }]);
+    const both = [
+      { key: 'user', limit: 5, windowMs: 1000 },
+      { key: 'ip', limit: 1, windowMs: 1000 },
+    ];
+    expect((await limits.take(both)).wait).toBeGreaterThan(0);
+    expect((await limits.read(['user', 'ip'])).map((r) => r.count)).toEqual([0, 1]);
+  });
+
+  it('holds one limit for many callers at once (the check and the count are one statement)', async () => {
+    const { db } = await limitsAt();
+    // Two "processes": two limiters over one database, 40 attempts in parallel.
+    const a = createLimits(db);
+    const b = createLimits(db);
+    const rule = { key: 'shared', limit: 10, windowMs: 60_000 };
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).take([rule])));
+    expect(results.filter((r) => r.wait === 0)).toHaveLength(10);
+  });
+
+  it('purges counters whose window ended', async () => {
+    const { clock, limits } = await limitsAt();
+    await limits.take([{ key: 'old', limit: 9, windowMs: 1000 }]);
+    await limits.take([{ key: 'new', limit: 9, windowMs: 5000 }]);
+    clock.time += 2000;
+    expect(await limits.purgeExpired()).toBe(1);
+    expect((await limits.read(['new']))[0]?.count).toBe(1);
+  });
+});
+
 describe('login throttle', () => {
-  it('refuses a (name, address) pair after 5 failures until the window passes; other addresses stay open', () => {
-    let time = 0;
-    const throttle = createLoginThrottle({ now: () => time });
-    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) throttle.fail('1.1.1.1', 'Owner');
-    expect(throttle.retryAfter('1.1.1.1', 'owner')).toBe(LOGIN_WINDOW_MS);
-    expect(throttle.retryAfter('2.2.2.2', 'owner')).toBe(0);
-    expect(throttle.retryAfter('1.1.1.1', 'someone-else')).toBe(0);
-    time = LOGIN_WINDOW_MS;
-    expect(throttle.retryAfter('1.1.1.1', 'owner')).toBe(0);
+  it('refuses a pair after 5 failures within 15 minutes, not other addresses or names', async () => {
+    const { clock, limits } = await limitsAt();
+    const throttle = createLoginThrottle(limits, { sleep: async () => {} });
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) expect(await failLogin(throttle, '1.1.1.1', 'Owner')).toBe(0);
+    expect(await throttle.attempt('1.1.1.1', 'owner')).toBe(LOGIN_WINDOW_MS);
+    expect(await throttle.attempt('2.2.2.2', 'owner')).toBe(0);
+    expect(await throttle.attempt('1.1.1.1', 'someone-else')).toBe(0);
+    clock.time += LOGIN_WINDOW_MS;
+    expect(await throttle.attempt('1.1.1.1', 'owner')).toBe(0);
   });
 
-  it('never refuses a name failing from many addresses', () => {
-    const throttle = createLoginThrottle();
-    for (let i = 0; i < 200; i++) throttle.fail(`10.0.${i >> 8}.${i & 255}`, 'owner');
-    expect(throttle.retryAfter('192.0.2.1', 'owner')).toBe(0);
+  it('never locks a name as such: failures from many addresses leave a fresh address free', async () => {
+    const { limits } = await limitsAt();
+    const throttle = createLoginThrottle(limits, { sleep: async () => {} });
+    for (let i = 0; i < 50; i++) await failLogin(throttle, `10.0.0.${i}`, 'owner');
+    expect(await throttle.attempt('192.0.2.1', 'owner')).toBe(0);
   });
 
-  it('refuses an address after 20 failures across names', () => {
-    const throttle = createLoginThrottle();
-    for (let i = 0; i < IP_FAILURE_LIMIT - 1; i++) throttle.fail('1.1.1.1', `name${i}`);
-    expect(throttle.retryAfter('1.1.1.1', 'fresh')).toBe(0);
-    throttle.fail('1.1.1.1', 'last');
-    expect(throttle.retryAfter('1.1.1.1', 'fresh')).toBeGreaterThan(0);
+  it('refuses an address after 20 failures across names', async () => {
+    const { limits } = await limitsAt();
+    const throttle = createLoginThrottle(limits, { sleep: async () => {} });
+    for (let i = 0; i < IP_FAILURE_LIMIT; i++) expect(await failLogin(throttle, '1.1.1.1', `name${i}`)).toBe(0);
+    expect(await throttle.attempt('1.1.1.1', 'fresh')).toBeGreaterThan(0);
   });
 
-  it('slows a name down progressively, but not for an address without failures', async () => {
+  it('slows a failing name down, doubling up to the maximum, but not for an address without failures', async () => {
+    expect(nameDelay(NAME_SLOWDOWN_AFTER - 1)).toBe(0);
+    expect(nameDelay(NAME_SLOWDOWN_AFTER)).toBe(NAME_DELAY_BASE_MS);
+    expect(nameDelay(NAME_SLOWDOWN_AFTER + 1)).toBe(NAME_DELAY_BASE_MS * 2);
+    expect(nameDelay(NAME_SLOWDOWN_AFTER + 30)).toBe(NAME_DELAY_MAX_MS);
+    const { limits } = await limitsAt();
     const slept: number[] = [];
-    const throttle = createLoginThrottle({ sleep: async (ms) => void slept.push(ms) });
-    const delays: number[] = [];
-    for (let i = 0; i < NAME_SLOWDOWN_AFTER + 8; i++) {
-      delays.push(throttle.delay('203.0.113.9', 'owner'));
-      throttle.fail(`198.51.100.${i}`, 'owner'); // a distributed attacker
-      throttle.fail('203.0.113.9', `other${i}`); // this address has failures of its own
-    }
-    expect(delays.slice(0, NAME_SLOWDOWN_AFTER)).toEqual([0, 0, 0, 0, 0]);
-    expect(delays.slice(NAME_SLOWDOWN_AFTER)).toEqual([250, 500, 1000, 2000, 4000, 8000, 8000, 8000]);
-    expect(NAME_DELAY_BASE_MS).toBe(250);
-    expect(Math.max(...delays)).toBe(NAME_DELAY_MAX_MS);
-    // A clean address is not slowed at all.
-    expect(throttle.delay('192.0.2.50', 'owner')).toBe(0);
-    await throttle.slowDown('192.0.2.50', 'owner');
+    const throttle = createLoginThrottle(limits, { sleep: async (ms) => void slept.push(ms) });
+    for (let i = 0; i < NAME_SLOWDOWN_AFTER + 1; i++) await failLogin(throttle, `198.51.100.${i}`, 'owner');
+    await throttle.attempt('192.0.2.50', 'owner'); // a clean address: no pause
     expect(slept).toEqual([]);
-    await throttle.slowDown('203.0.113.9', 'owner');
-    expect(slept).toEqual([NAME_DELAY_MAX_MS]);
+    await failLogin(throttle, '203.0.113.9', 'other'); // this address has a failure of its own
+    await throttle.attempt('203.0.113.9', 'owner');
+    expect(slept).toEqual([nameDelay(NAME_SLOWDOWN_AFTER + 1)]);
   });
 
-  it('clears the pair on success, keeps memory bounded', () => {
-    const throttle = createLoginThrottle({ maxKeys: 100 });
-    for (let i = 0; i < PAIR_FAILURE_LIMIT; i++) throttle.fail('1.1.1.1', 'a');
-    throttle.succeed('1.1.1.1', 'a');
-    expect(throttle.retryAfter('1.1.1.1', 'a')).toBe(0);
-    for (let i = 0; i < 1000; i++) throttle.fail(`10.0.${i >> 8}.${i & 255}`, `name${i}`);
-    expect(throttle.trackedKeys()).toBeLessThanOrEqual(100);
-  });
-});
-
-describe('window counter', () => {
-  it('answers the wait until the key is under its limit again', () => {
-    let time = 0;
-    const counter = createWindowCounter({ windowMs: 1000, now: () => time });
-    counter.add('k');
-    time = 400;
-    counter.add('k');
-    expect(counter.retryAfter('k', 2)).toBe(600);
-    expect(counter.retryAfter('k', 1)).toBe(1000);
-    time = 1000;
-    expect(counter.count('k')).toBe(1);
+  it('a correct password clears its pair and gives the address its attempt back', async () => {
+    const { limits } = await limitsAt();
+    const throttle = createLoginThrottle(limits, { sleep: async () => {} });
+    for (let i = 0; i < PAIR_FAILURE_LIMIT - 1; i++) await failLogin(throttle, '1.1.1.1', 'a');
+    expect(await throttle.attempt('1.1.1.1', 'a')).toBe(0);
+    await throttle.succeed('1.1.1.1', 'a');
+    expect((await limits.read(['login-pair:1.1.1.1\na', 'login-ip:1.1.1.1'])).map((r) => r.count)).toEqual([
+      0,
+      PAIR_FAILURE_LIMIT - 1,
+    ]);
   });
 });
 
-describe('registration throttle', () => {
-  it('allows 10 attempts per address per hour', () => {
-    let time = 0;
-    const throttle = createRegistrationThrottle({ now: () => time });
-    for (let i = 0; i < REGISTER_IP_LIMIT; i++) expect(throttle.attempt('1.1.1.1')).toBe(0);
-    expect(throttle.attempt('1.1.1.1')).toBe(REGISTER_WINDOW_MS);
-    expect(throttle.attempt('2.2.2.2')).toBe(0);
-    time = REGISTER_WINDOW_MS;
-    expect(throttle.attempt('1.1.1.1')).toBe(0);
+describe('registration, comments and token guesses', () => {
+  it('allows 10 registration attempts per address per hour', async () => {
+    const { clock, limits } = await limitsAt();
+    for (let i = 0; i < REGISTER_IP_LIMIT; i++) expect(await takeRegistration(limits, '1.1.1.1')).toBe(0);
+    expect(await takeRegistration(limits, '1.1.1.1')).toBe(REGISTER_WINDOW_MS);
+    expect(await takeRegistration(limits, '2.2.2.2')).toBe(0);
+    clock.time += REGISTER_WINDOW_MS;
+    expect(await takeRegistration(limits, '1.1.1.1')).toBe(0);
   });
-});
 
-describe('comment throttle', () => {
-  it('allows 10 comments per user and 30 per address per 10 minutes', () => {
-    let time = 0;
-    const throttle = createCommentThrottle({ now: () => time });
-    for (let i = 0; i < COMMENT_USER_LIMIT; i++) {
-      expect(throttle.retryAfter('u1', '1.1.1.1')).toBe(0);
-      throttle.record('u1', '1.1.1.1');
+  it('allows 10 comments per user and 30 per address per 10 minutes', async () => {
+    const { clock, limits } = await limitsAt();
+    for (let i = 0; i < COMMENT_USER_LIMIT; i++) expect((await limits.take(commentRules('u1', '1.1.1.1'))).wait).toBe(0);
+    expect((await limits.take(commentRules('u1', '9.9.9.9'))).wait).toBe(COMMENT_WINDOW_MS);
+    expect((await limits.take(commentRules('u2', '1.1.1.1'))).wait).toBe(0);
+    for (let i = 0; i < COMMENT_IP_LIMIT - COMMENT_USER_LIMIT - 1; i++) await limits.take(commentRules(`u${i + 10}`, '1.1.1.1'));
+    expect((await limits.take(commentRules('u3', '1.1.1.1'))).wait).toBe(COMMENT_WINDOW_MS);
+    expect((await limits.take(commentRules('u3', '2.2.2.2'))).wait).toBe(0);
+    clock.time += COMMENT_WINDOW_MS;
+    expect((await limits.take(commentRules('u1', '1.1.1.1'))).wait).toBe(0);
+  });
+
+  it('counts wrong tokens per address and refuses further tries past the limit', async () => {
+    const { clock, limits } = await limitsAt();
+    const guesses = tokenGuesses(limits, 'setup');
+    for (let i = 0; i < TOKEN_GUESS_LIMIT; i++) {
+      expect(await guesses.guessWait('1.1.1.1')).toBe(0);
+      await guesses.wrongGuess('1.1.1.1');
     }
-    expect(throttle.retryAfter('u1', '9.9.9.9')).toBe(COMMENT_WINDOW_MS);
-    expect(throttle.retryAfter('u2', '1.1.1.1')).toBe(0);
-    for (let i = 0; i < COMMENT_IP_LIMIT - COMMENT_USER_LIMIT; i++) throttle.record(`u${i + 10}`, '1.1.1.1');
-    expect(throttle.retryAfter('u2', '1.1.1.1')).toBe(COMMENT_WINDOW_MS);
-    expect(throttle.retryAfter('u2', '2.2.2.2')).toBe(0);
-    time = COMMENT_WINDOW_MS;
-    expect(throttle.retryAfter('u1', '1.1.1.1')).toBe(0);
+    expect(await guesses.guessWait('1.1.1.1')).toBe(TOKEN_WINDOW_MS);
+    expect(await guesses.guessWait('2.2.2.2')).toBe(0);
+    expect(await tokenGuesses(limits, 'newsletter-confirm').guessWait('1.1.1.1')).toBe(0);
+    clock.time += TOKEN_WINDOW_MS;
+    expect(await guesses.guessWait('1.1.1.1')).toBe(0);
   });
 });

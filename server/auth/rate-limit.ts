@@ -1,6 +1,15 @@
+import { inArray, lte, sql } from 'drizzle-orm';
+import type { MessageKey } from '../../common/messages';
+import type { Database } from '../db/database';
+import { rateLimits } from '../db/schema';
+import { AppError } from '../errors';
+
 /**
- * Sign-in and registration throttles (docs/security.md). Events are counted per key in a sliding
- * window, in memory: per process on node, per isolate on Workers.
+ * Abuse limits (docs/security.md), kept in the database (`rate_limits`) so every server process
+ * and every Workers isolate of a site counts against one limit. Each key counts events in a
+ * fixed window that starts with its first event; one statement checks and counts, so two
+ * processes racing cannot both slip under a limit. Only requests that can be abused touch the
+ * table: a cached page never does.
  *
  * Sign-in refuses (429) per (address, user name) pair and per address, never per name alone, so
  * nobody can lock an account from their own addresses. Failures for a name from everywhere only
@@ -21,133 +30,194 @@ export const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 /** Registration attempts (any outcome) from one address per window. */
 export const REGISTER_IP_LIMIT = 10;
 
-/** At most this many keys are kept; past it expired keys are swept, then the oldest dropped. */
-export const MAX_TRACKED_KEYS = 50_000;
-
-type Clock = { now?: () => number };
-
-/** Counts events per key within a sliding window. */
-export function createWindowCounter({
-  windowMs,
-  now = () => Date.now(),
-  maxKeys = MAX_TRACKED_KEYS,
-}: Clock & { windowMs: number; maxKeys?: number }) {
-  const events = new Map<string, number[]>();
-  const recent = (key: string) => {
-    const list = (events.get(key) ?? []).filter((time) => now() - time < windowMs);
-    if (list.length) events.set(key, list);
-    else events.delete(key);
-    return list;
-  };
-  const sweep = () => {
-    for (const key of [...events.keys()]) recent(key);
-    // Still too many live keys (a flood of distinct names or addresses): forget the oldest.
-    for (const key of events.keys()) {
-      if (events.size <= maxKeys) break;
-      events.delete(key);
-    }
-  };
-  return {
-    count: (key: string) => recent(key).length,
-    /** Milliseconds until the key is below `limit` again, or 0 when it is now. */
-    retryAfter(key: string, limit: number): number {
-      const list = recent(key);
-      if (list.length < limit) return 0;
-      return (list[list.length - limit] ?? 0) + windowMs - now();
-    },
-    add(key: string) {
-      const list = recent(key);
-      events.delete(key); // re-inserted last: Map order is then oldest activity first
-      events.set(key, [...list, now()]);
-      if (events.size > maxKeys) sweep();
-    },
-    reset(key: string) {
-      events.delete(key);
-    },
-    size: () => events.size,
-  };
-}
-
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The sign-in throttle: one per app (server/http/accounts.ts). */
-export function createLoginThrottle({
-  now = () => Date.now(),
-  sleep = sleepFor,
-  maxKeys,
-}: Clock & { sleep?: (ms: number) => Promise<void>; maxKeys?: number } = {}) {
-  const failures = createWindowCounter({ windowMs: LOGIN_WINDOW_MS, now, maxKeys });
-  const keys = (ip: string, userName: string) => {
-    const name = userName.trim().toLowerCase();
-    return { ip: `ip:${ip}`, pair: `pair:${ip}\n${name}`, name: `name:${name}` };
-  };
-  const throttle = {
-    /** Milliseconds until this address may try this name again (0 = now): per pair and per address. */
-    retryAfter(ip: string, userName: string): number {
-      const key = keys(ip, userName);
-      return Math.max(failures.retryAfter(key.pair, PAIR_FAILURE_LIMIT), failures.retryAfter(key.ip, IP_FAILURE_LIMIT));
-    },
-    /**
-     * The pause before this attempt's password is checked: none for an address without failures,
-     * otherwise growing with the name's failures from every address.
-     */
-    delay(ip: string, userName: string): number {
-      const key = keys(ip, userName);
-      if (failures.count(key.ip) === 0) return 0;
-      const count = failures.count(key.name);
-      if (count < NAME_SLOWDOWN_AFTER) return 0;
-      return Math.min(NAME_DELAY_BASE_MS * 2 ** (count - NAME_SLOWDOWN_AFTER), NAME_DELAY_MAX_MS);
-    },
-    async slowDown(ip: string, userName: string) {
-      const ms = throttle.delay(ip, userName);
-      if (ms > 0) await sleep(ms);
-    },
-    fail(ip: string, userName: string) {
-      const key = keys(ip, userName);
-      for (const k of [key.ip, key.pair, key.name]) failures.add(k);
-    },
-    /** A correct password clears its pair; the address and name counts stand until they expire. */
-    succeed(ip: string, userName: string) {
-      failures.reset(keys(ip, userName).pair);
-    },
-    trackedKeys: failures.size,
-  };
-  return throttle;
-}
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
-
-/** The registration throttle: every attempt from an address counts, whatever its outcome. */
-export function createRegistrationThrottle({ now = () => Date.now(), maxKeys }: Clock & { maxKeys?: number } = {}) {
-  const attempts = createWindowCounter({ windowMs: REGISTER_WINDOW_MS, now, maxKeys });
-  return {
-    /** Records an attempt and answers 0, or, past the limit, the milliseconds to wait (not recorded). */
-    attempt(ip: string): number {
-      const wait = attempts.retryAfter(`ip:${ip}`, REGISTER_IP_LIMIT);
-      if (wait === 0) attempts.add(`ip:${ip}`);
-      return wait;
-    },
-  };
-}
-export type RegistrationThrottle = ReturnType<typeof createRegistrationThrottle>;
-
 export const COMMENT_WINDOW_MS = 10 * 60 * 1000;
 /** Comments one user may post per window. */
 export const COMMENT_USER_LIMIT = 10;
 /** Comments from one address (any users; it may be shared) per window. */
 export const COMMENT_IP_LIMIT = 30;
 
-/** The comment throttle: every accepted comment counts for its author and its address. */
-export function createCommentThrottle({ now = () => Date.now(), maxKeys }: Clock & { maxKeys?: number } = {}) {
-  const posts = createWindowCounter({ windowMs: COMMENT_WINDOW_MS, now, maxKeys });
-  return {
-    /** Milliseconds until this user may post from this address again (0 = now). */
-    retryAfter(userId: string, ip: string): number {
-      return Math.max(posts.retryAfter(`user:${userId}`, COMMENT_USER_LIMIT), posts.retryAfter(`ip:${ip}`, COMMENT_IP_LIMIT));
+/** Subscription requests per client address, and per email address, in an hour. */
+export const SUBSCRIBE_WINDOW_MS = 60 * 60 * 1000;
+export const SUBSCRIBE_IP_LIMIT = 10;
+export const SUBSCRIBE_EMAIL_LIMIT = 3;
+
+/** Searches from one address per minute (a worst-case query costs about 7 ms of CPU; F-30). */
+export const SEARCH_WINDOW_MS = 60 * 1000;
+export const SEARCH_IP_LIMIT = 120;
+
+/** Wrong tokens (installer setup token, newsletter confirmation links) from one address per window. */
+export const TOKEN_WINDOW_MS = 15 * 60 * 1000;
+export const TOKEN_GUESS_LIMIT = 10;
+
+/** One limit: at most `limit` events for `key` within a window of `windowMs`. */
+export type LimitRule = { key: string; limit: number; windowMs: number };
+
+type Clock = { now?: () => number };
+
+/** The counters, over the site's database. Cheap to make: it holds nothing but the database. */
+export function createLimits(db: Database, { now = () => Date.now() }: Clock = {}) {
+  /** One atomic statement: counts an event for `key` (a new window when the last one ended). */
+  const count = (key: string, windowMs: number, at: number, by = 1) =>
+    db
+      .insert(rateLimits)
+      .values({ key, count: by, resetAt: at + windowMs })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN ${by} ELSE ${rateLimits.count} + ${by} END`,
+          resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${at} THEN ${at + windowMs} ELSE ${rateLimits.resetAt} END`,
+        },
+      })
+      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+
+  const limits = {
+    /**
+     * Counts one event under every rule, unless that takes any key over its limit: then nothing is
+     * counted and the answer is how long until it would fit (ms). `counts`: each key's count,
+     * this event included.
+     */
+    async take(rules: LimitRule[]): Promise<{ wait: number; counts: number[] }> {
+      const at = now();
+      const [first, ...rest] = rules.map((rule) => count(rule.key, rule.windowMs, at));
+      if (!first) return { wait: 0, counts: [] };
+      const rows = (await db.batch([first, ...rest])).map((result) => result[0] ?? { count: 0, resetAt: at });
+      const over = rows.flatMap((row, i) => (row.count > (rules[i]?.limit ?? 0) ? [row.resetAt - at] : []));
+      if (!over.length) return { wait: 0, counts: rows.map((row) => row.count) };
+      await limits.refund(rules.map((rule) => rule.key));
+      return { wait: Math.max(1, ...over), counts: rows.map((row) => row.count - 1) };
     },
-    record(userId: string, ip: string) {
-      posts.add(`user:${userId}`);
-      posts.add(`ip:${ip}`);
+    /** Counts one event under each rule whatever the limit (a failure that happened). */
+    async add(rules: Omit<LimitRule, 'limit'>[]) {
+      const at = now();
+      const [first, ...rest] = rules.map((rule) => count(rule.key, rule.windowMs, at));
+      if (first) await db.batch([first, ...rest]);
+    },
+    /** Takes back one event of each key (one that was counted but did not happen). */
+    async refund(keys: string[]) {
+      if (!keys.length) return;
+      await db
+        .update(rateLimits)
+        .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+        .where(inArray(rateLimits.key, keys));
+    },
+    /** Each key's live count (0 once its window ended) and the milliseconds until its window ends. */
+    async read(keys: string[]): Promise<{ count: number; wait: number }[]> {
+      if (!keys.length) return [];
+      const at = now();
+      const rows = await db.select().from(rateLimits).where(inArray(rateLimits.key, keys));
+      return keys.map((key) => {
+        const row = rows.find((r) => r.key === key);
+        return row && row.resetAt > at ? { count: row.count, wait: row.resetAt - at } : { count: 0, wait: 0 };
+      });
+    },
+    async clear(keys: string[]) {
+      if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+    },
+    /** Drops counters whose window ended (a background job, server/jobs). */
+    async purgeExpired(): Promise<number> {
+      const gone = await db.delete(rateLimits).where(lte(rateLimits.resetAt, now())).returning({ key: rateLimits.key });
+      return gone.length;
+    },
+  };
+  return limits;
+}
+export type Limits = ReturnType<typeof createLimits>;
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The sign-in throttle (server/services/accounts.ts). */
+export function createLoginThrottle(limits: Limits, { sleep = sleepFor }: { sleep?: (ms: number) => Promise<void> } = {}) {
+  const keys = (ip: string, userName: string) => {
+    const name = userName.trim().toLowerCase();
+    return { ip: `login-ip:${ip}`, pair: `login-pair:${ip}\n${name}`, name: `login-name:${name}` };
+  };
+  return {
+    /**
+     * Counts this attempt for its pair and address before the password is checked (so parallel
+     * guesses from many processes cannot pass the limit together) and pauses it while the name
+     * has many failures. Answers 0, or past a limit the milliseconds to wait (nothing counted).
+     */
+    async attempt(ip: string, userName: string): Promise<number> {
+      const key = keys(ip, userName);
+      const taken = await limits.take([
+        { key: key.pair, limit: PAIR_FAILURE_LIMIT, windowMs: LOGIN_WINDOW_MS },
+        { key: key.ip, limit: IP_FAILURE_LIMIT, windowMs: LOGIN_WINDOW_MS },
+      ]);
+      if (taken.wait) return taken.wait;
+      // No pause for an address without failures of its own (its count is this attempt alone).
+      if ((taken.counts[1] ?? 0) > 1) {
+        const [name] = await limits.read([key.name]);
+        const ms = nameDelay(name?.count ?? 0);
+        if (ms > 0) await sleep(ms);
+      }
+      return 0;
+    },
+    /** A wrong password: the attempt stays counted, and the name's failures grow. */
+    async fail(ip: string, userName: string) {
+      await limits.add([{ key: keys(ip, userName).name, windowMs: LOGIN_WINDOW_MS }]);
+    },
+    /** A correct password clears its pair and gives the address its attempt back; the name's count stands. */
+    async succeed(ip: string, userName: string) {
+      const key = keys(ip, userName);
+      await limits.clear([key.pair]);
+      await limits.refund([key.ip]);
     },
   };
 }
-export type CommentThrottle = ReturnType<typeof createCommentThrottle>;
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+/** The pause before a password is checked, growing with the name's failures from every address. */
+export function nameDelay(nameFailures: number): number {
+  if (nameFailures < NAME_SLOWDOWN_AFTER) return 0;
+  return Math.min(NAME_DELAY_BASE_MS * 2 ** (nameFailures - NAME_SLOWDOWN_AFTER), NAME_DELAY_MAX_MS);
+}
+
+/** Every registration attempt from an address counts, whatever its outcome. Answers 0 or the wait (ms). */
+export async function takeRegistration(limits: Limits, ip: string): Promise<number> {
+  return (await limits.take([{ key: `register-ip:${ip}`, limit: REGISTER_IP_LIMIT, windowMs: REGISTER_WINDOW_MS }])).wait;
+}
+
+/** The comment limits: an accepted comment counts for its author and its address. */
+export function commentRules(userId: string, ip: string): LimitRule[] {
+  return [
+    { key: `comment-user:${userId}`, limit: COMMENT_USER_LIMIT, windowMs: COMMENT_WINDOW_MS },
+    { key: `comment-ip:${ip}`, limit: COMMENT_IP_LIMIT, windowMs: COMMENT_WINDOW_MS },
+  ];
+}
+
+/** Newsletter subscription requests: per client address and per email address. */
+export function subscribeRules(ip: string, email: string): LimitRule[] {
+  return [
+    { key: `subscribe-ip:${ip}`, limit: SUBSCRIBE_IP_LIMIT, windowMs: SUBSCRIBE_WINDOW_MS },
+    { key: `subscribe-email:${email.trim().toLowerCase()}`, limit: SUBSCRIBE_EMAIL_LIMIT, windowMs: SUBSCRIBE_WINDOW_MS },
+  ];
+}
+
+/** Searches from one address. Answers 0 or the wait (ms). */
+export async function takeSearch(limits: Limits, ip: string): Promise<number> {
+  return (await limits.take([{ key: `search-ip:${ip}`, limit: SEARCH_IP_LIMIT, windowMs: SEARCH_WINDOW_MS }])).wait;
+}
+
+/**
+ * Wrong guesses of a secret token (`what`: `setup`, `newsletter-confirm`) from one address. The
+ * tokens' entropy is the real defence; counting the tries keeps anyone from spending the
+ * server on them. `guessWait` answers the wait (ms) before this address may try again (0 = now);
+ * `wrongGuess` counts a miss.
+ */
+export function tokenGuesses(limits: Limits, what: string) {
+  const rule = (ip: string) => ({ key: `token-${what}:${ip}`, limit: TOKEN_GUESS_LIMIT, windowMs: TOKEN_WINDOW_MS });
+  return {
+    async guessWait(ip: string): Promise<number> {
+      const [misses] = await limits.read([rule(ip).key]);
+      return misses && misses.count >= TOKEN_GUESS_LIMIT ? misses.wait : 0;
+    },
+    async wrongGuess(ip: string) {
+      await limits.add([rule(ip)]);
+    },
+  };
+}
+
+/** The 429 every limit answers with: how long to wait, in seconds (data) and minutes (message). */
+export function tooManyAttempts(wait: number, messageKey: MessageKey = 'api.tooManyAttempts') {
+  return new AppError(429, messageKey, { retryAfterSeconds: Math.ceil(wait / 1000) }, { minutes: Math.ceil(wait / 60000) });
+}

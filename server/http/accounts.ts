@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { loginSchema, passwordChangeSchema, profileUpdateSchema, registerRequestSchema } from '../../common/schemas/account';
-import { createLoginThrottle, createRegistrationThrottle } from '../auth/rate-limit';
+import { createLimits, createLoginThrottle } from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
 import { changePassword, getProfile, login, register, revokeDevice, updateProfile } from '../services/accounts';
 import { type AuthEnv, requireUser } from './guards';
@@ -10,12 +10,12 @@ import { readJson } from './validate';
 /** Registration and login (`/api/auth/*`). */
 export function createAuthRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  const loginThrottle = createLoginThrottle();
-  const registrationThrottle = createRegistrationThrottle();
+  const limits = createLimits(deps.db);
+  const loginThrottle = createLoginThrottle(limits);
 
   routes.post('/register', async (c) => {
     const input = await readJson(c, registerRequestSchema);
-    const { userId, session } = await register(deps, registrationThrottle, input, clientInfo(c, deps));
+    const { userId, session } = await register(deps, limits, input, clientInfo(c, deps));
     writeSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: { id: userId, username: input.userName } }, 201);
   });

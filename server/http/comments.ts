@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { commentBulkSchema, commentCreateSchema, commentStatuses, commentUpdateSchema } from '../../common/comments';
 import { locales } from '../../common/locales';
 import { tooLong } from '../../common/messages';
-import { createCommentThrottle } from '../auth/rate-limit';
+import { createLimits } from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
 import {
   bulkComments,
@@ -38,7 +38,7 @@ export const manageCommentsQuerySchema = z.object({
  */
 export function createCommentRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  const throttle = createCommentThrottle();
+  const limits = createLimits(deps.db);
   routes.use('*', async (c, next) => {
     // The thread carries the reader's own pending comments: never shared by a cache.
     c.header('Cache-Control', 'private, no-store');
@@ -53,7 +53,7 @@ export function createCommentRoutes(deps: AppDeps) {
   routes.post('/', async (c) => {
     const user = requireUser(c);
     const input = await readJson(c, commentCreateSchema);
-    return c.json(await createComment(deps, throttle, user, input, clientInfo(c, deps)), 201);
+    return c.json(await createComment(deps, limits, user, input, clientInfo(c, deps)), 201);
   });
 
   routes.patch('/:id', async (c) => {

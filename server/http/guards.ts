@@ -6,7 +6,7 @@ import { readRequestSession, type Session, type SessionUser } from '../auth/sess
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { requireInstallerAccess } from '../services/installer';
-import { readSessionCookie } from './request';
+import { clientInfo, readSessionCookie } from './request';
 import { accessFor } from './route-access';
 
 /** What `authorize` leaves for the handlers: the session, read once per request. */
@@ -42,7 +42,8 @@ export function authorize(deps: AppDeps): MiddlewareHandler<AuthEnv> {
     if (session) c.set('user', session.user);
     if (access === 'setup') {
       // Installer steps: every non-GET/HEAD one needs the setup token, and is 403 once installed.
-      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await requireInstallerAccess(deps, c.req.header('x-setup-token'));
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
+        await requireInstallerAccess(deps, c.req.header('x-setup-token'), clientInfo(c, deps).ip);
       return next();
     }
     if (access === 'public') return next();

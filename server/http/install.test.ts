@@ -102,6 +102,20 @@ describe('installer API', () => {
     expect((await post(app, 'admin-loading', owner, null)).status).toBe(401);
   });
 
+  it('counts wrong setup tokens per address once migrated: 429 after 10, the right token still works elsewhere (F-36)', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    expect((await post(app, 'migrations-run')).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await post(app, 'verify-token', undefined, `wrong-${i}`)).status).toBe(401);
+    const refused = await post(app, 'verify-token', undefined, 'wrong-again');
+    expect(refused.status).toBe(429);
+    expect(((await json(refused)) as { message: string }).message).toMatch(/^Too many attempts/);
+    // Even the right token waits from that address: guessing cannot go on by luck.
+    expect((await post(app, 'verify-token')).status).toBe(429);
+    // The count lives in the database: a second app (another process) on it refuses as well.
+    expect((await post(createApp(deps), 'verify-token', undefined, 'wrong')).status).toBe(429);
+  });
+
   it('never changes state on GET', async () => {
     const { deps } = await createTestDeps();
     const app = createApp(deps);

@@ -6,6 +6,7 @@ import { expectPrototypeKeysIgnored, expectRefusedQueries, refusedPageQueries } 
 import { createInstalledSite, type InstalledSite } from '../../tests/support/site';
 import { linkIn, type SmtpCatcher, startSmtpServer } from '../../tests/support/smtp';
 import { createApp } from '../app';
+import { SUBSCRIBE_EMAIL_LIMIT, SUBSCRIBE_IP_LIMIT } from '../auth/rate-limit';
 import { sha256Hex } from '../auth/tokens';
 import { newsletterDeliveries, newsletterSubscribers, newsletterTokens, pages } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -17,7 +18,6 @@ import {
   failInterruptedDeliveries,
   processNewsletterQueue,
 } from '../services/newsletter';
-import { SUBSCRIBE_EMAIL_LIMIT, SUBSCRIBE_IP_LIMIT } from './newsletter';
 import { pageCacheKey, pageRequestOf } from './page-cache';
 
 const ORIGIN = 'http://daftar.test';

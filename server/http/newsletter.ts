@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { locales } from '../../common/locales';
 import { subscriberStatuses } from '../../common/newsletter';
-import { createWindowCounter } from '../auth/rate-limit';
+import { createLimits, subscribeRules, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
 import { requireTurnstile } from '../auth/turnstile';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -23,10 +23,6 @@ import { type AuthEnv, requireUser } from './guards';
 import { clientInfo } from './request';
 import { listSearch, queryPage, readJson, readQuery } from './validate';
 
-/** Subscription requests per client address, and per email address, in an hour (docs/security.md). */
-export const SUBSCRIBE_WINDOW_MS = 60 * 60 * 1000;
-export const SUBSCRIBE_IP_LIMIT = 10;
-export const SUBSCRIBE_EMAIL_LIMIT = 3;
 /** On Workers a queue run gets this long inside one request's `waitUntil`. */
 const WORKER_BUDGET_MS = 20_000;
 
@@ -74,8 +70,8 @@ function numericId(value: string): number {
  */
 export function createNewsletterRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  const perAddress = createWindowCounter({ windowMs: SUBSCRIBE_WINDOW_MS });
-  const perEmail = createWindowCounter({ windowMs: SUBSCRIBE_WINDOW_MS });
+  const limits = createLimits(deps.db);
+  const confirmGuesses = tokenGuesses(limits, 'newsletter-confirm');
 
   // One queue run at a time per app; a run asked for while one is going makes it go round again.
   let running: Promise<void> | undefined;
@@ -102,11 +98,8 @@ export function createNewsletterRoutes(deps: AppDeps) {
   routes.post('/subscribe', async (c) => {
     const input = await readJson(c, subscribeSchema);
     const { ip } = clientInfo(c, deps);
-    const emailKey = input.email.trim().toLowerCase();
-    const wait = Math.max(perAddress.retryAfter(ip, SUBSCRIBE_IP_LIMIT), perEmail.retryAfter(emailKey, SUBSCRIBE_EMAIL_LIMIT));
-    if (wait > 0) throw new AppError(429, 'api.tooManyAttempts', undefined, { minutes: Math.ceil(wait / 60_000) });
-    perAddress.add(ip);
-    perEmail.add(emailKey);
+    const { wait } = await limits.take(subscribeRules(ip, input.email));
+    if (wait > 0) throw tooManyAttempts(wait);
     await requireTurnstile(deps.config, input.turnstileToken, ip);
     const send = await subscribe(deps, { ...input, origin: siteOrigin(deps.config.SITE_URL, c.req.url) });
     if (send) afterResponse(c, send());
@@ -115,7 +108,15 @@ export function createNewsletterRoutes(deps: AppDeps) {
 
   routes.post('/confirm', async (c) => {
     const { token } = await readJson(c, tokenSchema);
-    return c.json(await confirmSubscription(deps.db, token));
+    const ip = clientInfo(c, deps).ip;
+    const wait = await confirmGuesses.guessWait(ip);
+    if (wait > 0) throw tooManyAttempts(wait);
+    try {
+      return c.json(await confirmSubscription(deps.db, token));
+    } catch (error) {
+      if (error instanceof AppError && error.messageKey === 'api.newsletterTokenInvalid') await confirmGuesses.wrongGuess(ip);
+      throw error;
+    }
   });
 
   // RFC 8058: a mail client POSTs `List-Unsubscribe=One-Click` (form-encoded) to the address in the

@@ -50,6 +50,29 @@ describe('POST /api/webhooks/github', () => {
       .toBe('From GitHub');
   });
 
+  it('ignores a replayed delivery for 24 hours, with the same or a new delivery id (F-28)', async () => {
+    const { app, deps } = await createInstalledSite({ GITHUB_WEBHOOK_SECRET: SECRET });
+    const body = JSON.stringify(push());
+    const send = async (delivery: string) =>
+      app.request('/api/webhooks/github', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-github-event': 'push',
+          'x-github-delivery': delivery,
+          'x-hub-signature-256': await githubSignature(SECRET, body),
+        },
+        body,
+      });
+    expect(await json(await send('d-1'))).toEqual({ event: 'push', syncing: true });
+    commitFiles(deps.contentRepository!.location, newPage, 'Pushed after the first delivery');
+    expect(await json(await send('d-1'))).toEqual({ event: 'push', syncing: false, duplicate: true });
+    expect(await json(await send('d-2'))).toEqual({ event: 'push', syncing: false, duplicate: true });
+    // A different push (another body) is a new delivery.
+    const other = await deliver(app, 'push', { ...push(), after: 'e'.repeat(40) });
+    expect(await json(other)).toEqual({ event: 'push', syncing: true });
+  });
+
   it.each([
     ['no signature', null, 'push'],
     ['a signature made with another secret', 'not-the-webhook-secret-000', 'push'],

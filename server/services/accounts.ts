@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LoginRequest, PasswordChange, ProfileUpdate, RegisterRequest } from '../../common/schemas/account';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { requireStrongPassword } from '../auth/password-strength';
-import type { LoginThrottle, RegistrationThrottle } from '../auth/rate-limit';
+import { type Limits, type LoginThrottle, takeRegistration, tooManyAttempts } from '../auth/rate-limit';
 import { type ClientInfo, createSession, recordDevice, revokeDeviceSessions, revokeUserSessions } from '../auth/sessions';
 import { requireTurnstile } from '../auth/turnstile';
 import { comments, devices, pages, users } from '../db/schema';
@@ -24,22 +24,13 @@ async function requireInstalled(deps: AppDeps) {
   if (!(await isInstalled(deps.db))) throw new AppError(409, 'api.notInstalled');
 }
 
-function tooManyAttempts(wait: number) {
-  return new AppError(
-    429,
-    'api.tooManyAttempts',
-    { retryAfterSeconds: Math.ceil(wait / 1000) },
-    { minutes: Math.ceil(wait / 60000) },
-  );
-}
-
 /**
  * Registration: a new member, signed in at once. Closed until the site is installed; every
  * attempt counts against the address's registration limit.
  */
-export async function register(deps: AppDeps, throttle: RegistrationThrottle, input: RegisterRequest, client: ClientInfo) {
+export async function register(deps: AppDeps, limits: Limits, input: RegisterRequest, client: ClientInfo) {
   await requireInstalled(deps);
-  const wait = throttle.attempt(client.ip);
+  const wait = await takeRegistration(limits, client.ip);
   if (wait > 0) throw tooManyAttempts(wait);
   await requireTurnstile(deps.config, input.turnstileToken, client.ip);
   await requireStrongPassword(input.password, [input.userName, input.firstName, input.lastName]);
@@ -54,19 +45,18 @@ export async function register(deps: AppDeps, throttle: RegistrationThrottle, in
  */
 export async function login(deps: AppDeps, throttle: LoginThrottle, input: LoginRequest, client: ClientInfo) {
   await requireInstalled(deps);
-  const wait = throttle.retryAfter(client.ip, input.userName);
+  const wait = await throttle.attempt(client.ip, input.userName);
   if (wait > 0) throw tooManyAttempts(wait);
   await requireTurnstile(deps.config, input.turnstileToken, client.ip);
-  await throttle.slowDown(client.ip, input.userName);
   const user = await findUserByName(deps.db, input.userName);
   const decoyHash = decoyHashes.get(deps.passwordIterations) ?? hashPassword('decoy password', deps.passwordIterations);
   decoyHashes.set(deps.passwordIterations, decoyHash);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
   if (!user || !valid || user.disabledAt) {
-    throttle.fail(client.ip, input.userName);
+    await throttle.fail(client.ip, input.userName);
     throw new AppError(401, 'api.invalidCredentials');
   }
-  throttle.succeed(client.ip, input.userName);
+  await throttle.succeed(client.ip, input.userName);
   return { userId: user.id, session: await startSession(deps, user.id, input, client) };
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../../common/comments';
 import type { Locale } from '../../common/locales';
 import type { SessionUser } from '../../common/permissions';
-import type { CommentThrottle } from '../auth/rate-limit';
+import { commentRules, type Limits, tooManyAttempts } from '../auth/rate-limit';
 import type { ClientInfo } from '../auth/sessions';
 import { requireTurnstile } from '../auth/turnstile';
 import { commentHtml } from '../content/comment-render';
@@ -118,20 +118,31 @@ export async function getThread(db: Database, locale: Locale, path: string, view
  */
 export async function createComment(
   deps: AppDeps,
-  throttle: CommentThrottle,
+  limits: Limits,
   user: SessionUser,
   input: CommentCreate,
   client: ClientInfo,
 ): Promise<{ id: number; status: CommentStatus }> {
   const slug = await requireCommentablePage(deps.db, input.locale, input.path);
-  const wait = throttle.retryAfter(user.id, client.ip);
-  if (wait > 0)
-    throw new AppError(
-      429,
-      'api.tooManyComments',
-      { retryAfterSeconds: Math.ceil(wait / 1000) },
-      { minutes: Math.ceil(wait / 60000) },
-    );
+  // Counted before it is written (one limit across processes); given back if it is refused.
+  const rules = commentRules(user.id, client.ip);
+  const { wait } = await limits.take(rules);
+  if (wait > 0) throw tooManyAttempts(wait, 'api.tooManyComments');
+  try {
+    return await writeComment(deps, user, input, client, slug);
+  } catch (error) {
+    await limits.refund(rules.map((rule) => rule.key));
+    throw error;
+  }
+}
+
+async function writeComment(
+  deps: AppDeps,
+  user: SessionUser,
+  input: CommentCreate,
+  client: ClientInfo,
+  slug: string,
+): Promise<{ id: number; status: CommentStatus }> {
   await requireTurnstile(deps.config, input.turnstileToken, client.ip);
   if (input.parentId) {
     const parent = await deps.db
@@ -159,7 +170,6 @@ export async function createComment(
     .values({ locale: input.locale, pageSlug: slug, userId: user.id, parentId: input.parentId ?? null, body: input.body, status })
     .returning({ id: comments.id })
     .get();
-  throttle.record(user.id, client.ip);
   return { id: row.id, status };
 }
 

@@ -4,6 +4,7 @@ import type { AccountRequest } from '../../common/schemas/account';
 import { defaultSiteSettings } from '../../common/site-settings';
 import { requireStrongPassword } from '../auth/password-strength';
 import { defaultRoles } from '../auth/permissions';
+import { createLimits, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
 import { type ClientInfo, createSession, recordDevice } from '../auth/sessions';
 import { timingSafeEqual } from '../auth/tokens';
 import { isGithubConfigured, isTurnstileConfigured } from '../config';
@@ -67,10 +68,19 @@ export async function requireNotInstalled(deps: AppDeps) {
  * Guard for every mutating installer call: refused with 403 once installed, and with 401 unless
  * the caller shows the setup token.
  */
-export async function requireInstallerAccess(deps: AppDeps, presented: string | undefined) {
+export async function requireInstallerAccess(deps: AppDeps, presented: string | undefined, ip: string) {
   await requireNotInstalled(deps);
+  // Wrong tokens are counted per address (F-36) once the database has its tables (the installer's
+  // second step); before that the token's 256 bits are the only defence. Not counting must not
+  // lock the installer, so a failure to count is ignored.
+  const guesses = tokenGuesses(createLimits(deps.db), 'setup');
+  const wait = await guesses.guessWait(ip).catch(() => 0);
+  if (wait > 0) throw tooManyAttempts(wait);
   const expected = await deps.setupToken.read();
-  if (!expected || !presented || !timingSafeEqual(presented, expected)) throw new AppError(401, 'api.setupTokenInvalid');
+  if (!expected || !presented || !timingSafeEqual(presented, expected)) {
+    if (expected) await guesses.wrongGuess(ip).catch(() => {});
+    throw new AppError(401, 'api.setupTokenInvalid');
+  }
 }
 
 export async function migrateDatabase(deps: AppDeps) {
