@@ -7,6 +7,7 @@ import { createApp } from '../../server/app';
 import { resumeInterruptedPublishes } from '../../server/services/builds';
 import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
+import { closeWhenBodyUnread } from './unread-body';
 
 /**
  * `npm run dev`: Vite serves the client with hot reload and renders pages from source; the same
@@ -33,10 +34,14 @@ async function main() {
     );
   const app = createApp(deps);
   const listener = getRequestListener(app.fetch);
-  createServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(config.PORT, config.HOST, () => {
-    console.log(`Daftar (dev) at http://localhost:${config.PORT}`);
-    if (installerToken) console.log(`Install: ${installerUrl(config, installerToken)}`);
-  });
+  createServer(closeWhenBodyUnread((req, res) => vite.middlewares(req, res, () => listener(req, res)))).listen(
+    config.PORT,
+    config.HOST,
+    () => {
+      console.log(`Daftar (dev) at http://localhost:${config.PORT}`);
+      if (installerToken) console.log(`Install: ${installerUrl(config, installerToken)}`);
+    },
+  );
 }
 
 main();

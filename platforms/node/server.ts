@@ -20,6 +20,7 @@ import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
 import { answerPageHits } from './page-hits';
 import { clientFiles } from './static-files';
+import { closeWhenBodyUnread } from './unread-body';
 
 /** `npm run serve`: the built site on Node, static files first, then the app. */
 async function main() {
@@ -80,8 +81,11 @@ async function main() {
   void purgeSessions();
   setInterval(purgeSessions, SESSION_PURGE_INTERVAL_MS).unref();
 
-  // Page-cache hits are answered from the raw request, before Hono builds a web Request (docs/decisions/0010).
-  const server = createServer(answerPageHits({ ...deps, pageViews }, pageViews, getRequestListener(app.fetch)));
+  // Page-cache hits are answered from the raw request, before Hono builds a web Request (docs/decisions/0010);
+  // an answer given before its request body has arrived closes the connection (unread-body.ts).
+  const server = createServer(
+    closeWhenBodyUnread(answerPageHits({ ...deps, pageViews }, pageViews, getRequestListener(app.fetch))),
+  );
   server.listen(config.PORT, config.HOST, () => {
     // Everything a page needs is loaded now: the next start reads its compiled code (platforms/node/start.ts).
     module.flushCompileCache?.();
