@@ -71,6 +71,11 @@ export type ThreadComment = {
   editedAt: string | null;
   /** Only on the reader's own comments: their status and Markdown source, for editing. */
   own?: { status: CommentStatus; body: string };
+  /**
+   * A comment the reader may not see, kept only as the place of its visible replies: `removed`
+   * (marked as spam) or `pending` (waits for moderation). Its author and html are empty.
+   */
+  hidden?: 'removed' | 'pending';
   replies: ThreadComment[];
 };
 

@@ -204,7 +204,8 @@ describe('comments: posting and the moderation rules', () => {
 
   it('stores hostile Markdown as typed and serves only Markdown-lite HTML', async () => {
     const site = await createInstalledSite();
-    const body = hostileMarkdown.join('\n\n');
+    // Plus one allowed link: the hostile ones all lose theirs (F-26), this one must stay.
+    const body = [...hostileMarkdown, '[fine](https://example.com/ok)'].join('\n\n');
     const { id } = await json(await as(site, 'editor').post('/api/comments', { ...WELCOME, body }));
     const stored = await site.deps.db.select({ body: comments.body }).from(comments).where(eq(comments.id, id)).get();
     expect(stored?.body).toBe(body);
@@ -217,6 +218,8 @@ describe('comments: posting and the moderation rules', () => {
     expect(elements.flatMap((el) => el.attrs.map((attr) => attr.value))).not.toContainEqual(
       expect.stringMatching(/^\s*javascript:/i),
     );
+    const hrefs = elements.flatMap((el) => el.attrs.filter((attr) => attr.name === 'href').map((attr) => attr.value));
+    expect(hrefs).toEqual(['https://example.com/ok']);
     const list = await json(await as(site, 'editor').get('/api/manage/comments?status=approved'));
     expect(list.items[0].html).toBe(comment.html);
   });
@@ -245,6 +248,91 @@ describe('comments: editing and deleting', () => {
     expect(late.status).toBe(403);
     expect((await json(late)).message).toBe('A comment can be edited only in the first 15 minutes after posting');
     expect((await thread(site)).comments[0].html).toBe('<p>second <strong>take</strong></p>');
+  });
+
+  it('sends an approved comment the author rewrites back to moderation, unless the author moderates (F-27)', async () => {
+    const site = await withReader(await createInstalledSite());
+    const { id } = await json(await as(site, 'member').post('/api/comments', { ...WELCOME, body: 'harmless' }));
+    expect((await as(site, 'editor').patch(`/api/comments/${id}`, { status: 'approved' })).status).toBe(200);
+    expect((await thread(site)).comments.map((c: { html: string }) => c.html)).toEqual(['<p>harmless</p>']);
+
+    const edited = await as(site, 'member').patch(`/api/comments/${id}`, { body: 'now [spam](https://spam.example)' });
+    expect(edited.status).toBe(200);
+    expect(await json(edited)).toMatchObject({ id, status: 'pending' });
+    // Gone from the public thread until a moderator approves the new words; the author sees it waiting.
+    const anonymous = await thread(site);
+    expect(anonymous).toMatchObject({ total: 0, comments: [] });
+    expect(JSON.stringify(anonymous)).not.toContain('spam.example');
+    expect((await thread(site, 'member')).comments[0]).toMatchObject({ id, own: { status: 'pending' } });
+    const queue = await json(await as(site, 'editor').get('/api/manage/comments?status=pending'));
+    expect(queue.items.map((item: { id: number }) => item.id)).toContain(id);
+
+    // A moderator's own approved comment stays published when they fix a typo.
+    const mine = await json(await as(site, 'editor').post('/api/comments', { ...WELCOME, body: 'typo' }));
+    expect(await json(await as(site, 'editor').patch(`/api/comments/${mine.id}`, { body: 'fixed' }))).toMatchObject({
+      status: 'approved',
+    });
+  });
+
+  it('keeps approved replies of a comment marked as spam, under a "removed" placeholder (D22)', async () => {
+    const site = await withReader(await createInstalledSite());
+    const { id: spamId } = await json(
+      await as(site, 'member').post('/api/comments', { ...WELCOME, body: 'buy [now](https://spam.example)' }),
+    );
+    expect((await as(site, 'editor').patch(`/api/comments/${spamId}`, { status: 'approved' })).status).toBe(200);
+    const { id: replyId } = await json(
+      await as(site, 'owner').post('/api/comments', { ...WELCOME, body: 'Thanks for reading', parentId: spamId }),
+    );
+    const { id: lonelyId } = await json(await as(site, 'member').post('/api/comments', { ...WELCOME, body: 'more spam' }));
+    // One by PATCH, one in bulk: the same thread either way.
+    expect((await as(site, 'editor').patch(`/api/comments/${spamId}`, { status: 'spam' })).status).toBe(200);
+    expect((await as(site, 'editor').post('/api/manage/comments/bulk', { ids: [lonelyId], action: 'spam' })).status).toBe(200);
+
+    for (const who of [undefined, 'reader', 'member', 'owner']) {
+      const seen = await thread(site, who);
+      expect(seen.total, who).toBe(1);
+      // The spam is a placeholder with no author and no words; the owner's reply is where it was.
+      expect(seen.comments, who).toEqual([
+        expect.objectContaining({
+          id: spamId,
+          hidden: 'removed',
+          author: { name: '', avatarUrl: null },
+          html: '',
+          replies: [expect.objectContaining({ id: replyId, html: '<p>Thanks for reading</p>', parentId: spamId })],
+        }),
+      ]);
+      expect(seen.comments[0].own, who).toBeUndefined();
+      expect(JSON.stringify(seen), who).not.toContain('spam.example');
+      // A spam comment nobody answered leaves no trace.
+      expect(JSON.stringify(seen), who).not.toContain(`"id":${lonelyId},`);
+    }
+    // A placeholder cannot be answered.
+    const reply = await as(site, 'reader').post('/api/comments', { ...WELCOME, body: 'hi', parentId: spamId });
+    expect(reply.status).toBe(400);
+    // Not spam after all: the comment is back, with its reply.
+    expect((await as(site, 'editor').patch(`/api/comments/${spamId}`, { status: 'approved' })).status).toBe(200);
+    expect((await thread(site)).comments[0]).toMatchObject({
+      id: spamId,
+      html: expect.stringContaining('buy'),
+      replies: [{ id: replyId }],
+    });
+    expect((await thread(site)).comments[0].hidden).toBeUndefined();
+  });
+
+  it('keeps approved replies of a comment back in moderation, under an "awaiting moderation" placeholder', async () => {
+    const site = await withReader(await createInstalledSite());
+    const { id } = await json(await as(site, 'member').post('/api/comments', { ...WELCOME, body: 'question' }));
+    expect((await as(site, 'editor').patch(`/api/comments/${id}`, { status: 'approved' })).status).toBe(200);
+    await as(site, 'owner').post('/api/comments', { ...WELCOME, body: 'answer', parentId: id });
+    await as(site, 'member').patch(`/api/comments/${id}`, { body: 'question, reworded' });
+    const seen = await thread(site, 'reader');
+    expect(seen).toMatchObject({
+      total: 1,
+      comments: [{ id, hidden: 'pending', html: '', replies: [{ html: '<p>answer</p>' }] }],
+    });
+    // Its author still sees their own words, waiting.
+    expect((await thread(site, 'member')).comments[0]).toMatchObject({ id, own: { status: 'pending' } });
+    expect((await thread(site, 'member')).comments[0].hidden).toBeUndefined();
   });
 
   it('lets only moderators change the status', async () => {

@@ -54,12 +54,17 @@ async function requireCommentablePage(db: Database, locale: Locale, path: string
  * A page's published thread, oldest first within each level; replies nest up to
  * COMMENT_MAX_DEPTH, deeper replies are listed flat under their ancestor at that depth. A
  * signed-in reader also sees their own comments that wait for moderation, marked as theirs.
+ *
+ * A comment the reader may not see (spam, or someone else's pending one) is left out, but its
+ * visible replies are not: they stay in their place under a placeholder that says only
+ * `hidden: 'removed'` (spam) or `'pending'` — no author, no text (walk-through D22: marking a
+ * comment as spam took the owner's approved reply with it).
  */
 export async function getThread(db: Database, locale: Locale, path: string, viewer?: SessionUser): Promise<CommentThread> {
   const slug = await requireCommentablePage(db, locale, path);
-  const visible = viewer
-    ? or(eq(comments.status, 'approved'), and(eq(comments.userId, viewer.id), eq(comments.status, 'pending')))
-    : eq(comments.status, 'approved');
+  const isVisible = (row: { status: CommentStatus; userId: string }) =>
+    row.status === 'approved' || (row.status === 'pending' && viewer !== undefined && row.userId === viewer.id);
+  // Every comment of the page: a hidden one may hold visible replies (pruned below when it does not).
   const rows = await db
     .select({
       id: comments.id,
@@ -74,26 +79,37 @@ export async function getThread(db: Database, locale: Locale, path: string, view
     })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
-    .where(and(eq(comments.locale, locale), eq(comments.pageSlug, slug), visible))
+    .where(and(eq(comments.locale, locale), eq(comments.pageSlug, slug)))
     .orderBy(comments.createdAt, comments.id);
 
   type Placed = { node: ThreadComment; depth: number; holder: ThreadComment | undefined };
   const placed = new Map<number, Placed>();
   const roots: ThreadComment[] = [];
   for (const row of rows) {
-    const node: ThreadComment = {
-      id: row.id,
-      parentId: row.parentId,
-      author: { name: row.name, avatarUrl: row.avatarUrl },
-      html: commentHtml(row.body),
-      createdAt: row.createdAt.toISOString(),
-      editedAt: iso(row.updatedAt),
-      ...(viewer && row.userId === viewer.id ? { own: { status: row.status, body: row.body } } : {}),
-      replies: [],
-    };
+    const node: ThreadComment = isVisible(row)
+      ? {
+          id: row.id,
+          parentId: row.parentId,
+          author: { name: row.name, avatarUrl: row.avatarUrl },
+          html: commentHtml(row.body),
+          createdAt: row.createdAt.toISOString(),
+          editedAt: iso(row.updatedAt),
+          ...(viewer && row.userId === viewer.id ? { own: { status: row.status, body: row.body } } : {}),
+          replies: [],
+        }
+      : {
+          id: row.id,
+          parentId: row.parentId,
+          author: { name: '', avatarUrl: null },
+          html: '',
+          createdAt: row.createdAt.toISOString(),
+          editedAt: null,
+          hidden: row.status === 'spam' ? 'removed' : 'pending',
+          replies: [],
+        };
     // Rows come oldest first and a reply is always newer than its parent, so the parent is placed.
     const parent = row.parentId === null ? undefined : placed.get(row.parentId);
-    if (row.parentId !== null && !parent) continue; // its parent is not visible (pending or spam)
+    if (row.parentId !== null && !parent) continue; // defensive: a parent on another page
     if (!parent) {
       roots.push(node);
       placed.set(row.id, { node, depth: 1, holder: undefined });
@@ -107,9 +123,18 @@ export async function getThread(db: Database, locale: Locale, path: string, view
       placed.set(row.id, { node, depth: parent.depth, holder });
     }
   }
+  const shown = pruneHidden(roots);
   const nodes = [...placed.values()].map((entry) => entry.node);
-  const total = nodes.filter((node) => !node.own || node.own.status === 'approved').length;
-  return { locale, path: slug, total, comments: roots };
+  const total = nodes.filter((node) => !node.hidden && (!node.own || node.own.status === 'approved')).length;
+  return { locale, path: slug, total, comments: shown };
+}
+
+/** Drops placeholders that hold nothing visible, at every level; the rest keep their order. */
+function pruneHidden(list: ThreadComment[]): ThreadComment[] {
+  return list.flatMap((node) => {
+    node.replies = pruneHidden(node.replies);
+    return node.hidden && node.replies.length === 0 ? [] : [node];
+  });
 }
 
 /**
@@ -187,6 +212,10 @@ export function parseCommentId(text: string): number {
 /**
  * PATCH: the author rewrites their own body within COMMENT_EDIT_WINDOW_MS of posting (a
  * moderator too, only for their own); a moderator (`comments.edit`) sets the status.
+ *
+ * An approved comment rewritten by an author without `comments.edit` goes back to pending
+ * (F-27): approval was given to the words approved, so new words are moderated again. Otherwise
+ * one harmless approved comment would let a member swap in anything for 15 minutes.
  */
 export async function updateComment(deps: AppDeps, user: SessionUser, id: number, input: CommentUpdate, now = Date.now()) {
   const row = await findComment(deps.db, id);
@@ -200,8 +229,9 @@ export async function updateComment(deps: AppDeps, user: SessionUser, id: number
   if (now - row.createdAt.getTime() > COMMENT_EDIT_WINDOW_MS) throw new AppError(403, 'api.commentEditWindow');
   const body = input.body ?? row.body;
   const editedAt = new Date(now);
-  await deps.db.update(comments).set({ body, updatedAt: editedAt }).where(eq(comments.id, id));
-  return { id, status: row.status, html: commentHtml(body), editedAt: editedAt.toISOString() };
+  const status: CommentStatus = row.status === 'approved' && !isModerator(user) ? 'pending' : row.status;
+  await deps.db.update(comments).set({ body, status, updatedAt: editedAt }).where(eq(comments.id, id));
+  return { id, status, html: commentHtml(body), editedAt: editedAt.toISOString() };
 }
 
 /** DELETE: by its author, or by whoever holds `comments.delete`; its replies go with it. */

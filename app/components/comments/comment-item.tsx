@@ -15,6 +15,8 @@ import { CommentTime } from './comment-time';
 export type ThreadActions = {
   userCanReply: boolean;
   canDeleteAny: boolean;
+  /** An edit of an approved comment sends it back to moderation (readers without `comments.edit`; F-27). */
+  editRemoderates: boolean;
   reply: (parentId: number, body: string, turnstileToken: string | undefined) => Promise<void>;
   edit: (id: number, body: string) => Promise<void>;
   remove: (id: number) => Promise<void>;
@@ -32,16 +34,28 @@ function useEditMinutesLeft(createdAt: string, own: boolean) {
   return own && left > 0 ? Math.ceil(left / 60_000) : 0;
 }
 
+/**
+ * The place of a comment this reader may not see (spam, or waiting for moderation), kept so its
+ * visible replies stay in the thread: no author, no text, no actions.
+ */
+function HiddenComment({ comment }: { comment: ThreadComment }) {
+  const { t } = useTranslation();
+  return (
+    <article
+      className="rounded-lg border border-dashed border-border px-4 py-3 text-sm text-fg-muted italic"
+      data-comment={comment.id}
+    >
+      {t(comment.hidden === 'removed' ? 'comments.removed' : 'comments.hiddenPending')}
+    </article>
+  );
+}
+
 /** One comment: author, time, body (sanitised HTML from the server), and what this reader may do with it. */
-export function CommentItem({
-  comment,
-  inReplyTo,
-  actions,
-}: {
-  comment: ThreadComment;
-  inReplyTo?: string;
-  actions: ThreadActions;
-}) {
+export function CommentItem(props: { comment: ThreadComment; inReplyTo?: string; actions: ThreadActions }) {
+  return props.comment.hidden ? <HiddenComment comment={props.comment} /> : <VisibleComment {...props} />;
+}
+
+function VisibleComment({ comment, inReplyTo, actions }: { comment: ThreadComment; inReplyTo?: string; actions: ThreadActions }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
   const [mode, setMode] = useState<'view' | 'reply' | 'edit'>('view');
@@ -71,7 +85,10 @@ export function CommentItem({
         </header>
         {mode === 'edit' && own ? (
           <div className="mt-2">
-            <p className="mb-2 text-xs text-fg-muted">{t('comments.editLeft', { minutes: formatNumber(locale, minutesLeft) })}</p>
+            <p className="mb-2 text-xs text-fg-muted">
+              {t('comments.editLeft', { minutes: formatNumber(locale, minutesLeft) })}
+              {own.status === 'approved' && actions.editRemoderates ? ` ${t('comments.editRemoderated')}` : null}
+            </p>
             <CommentForm
               initial={own.body}
               label={t('comments.editTitle')}

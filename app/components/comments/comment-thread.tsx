@@ -70,12 +70,19 @@ export default function CommentThread({
   const actions: ThreadActions = {
     userCanReply: canComment,
     canDeleteAny: Boolean(user?.permissions.includes('comments.delete')),
+    editRemoderates: !user?.permissions.includes('comments.edit'),
     async reply(parentId, body, turnstileToken) {
       await post(body, turnstileToken, parentId);
     },
     async edit(id, body) {
-      await apiFetch(`/api/comments/${id}`, { method: 'PATCH', body: { body }, locale });
-      toast({ title: t('comments.saved'), color: 'success' });
+      const { status } = await apiFetch<{ status: CommentStatus }>(`/api/comments/${id}`, {
+        method: 'PATCH',
+        body: { body },
+        locale,
+      });
+      // The server says when the edit went back to moderation (an approved comment, F-27).
+      if (status === 'pending') toast({ title: t('comments.savedPending'), color: 'info' });
+      else toast({ title: t('comments.saved'), color: 'success' });
       await load();
     },
     async remove(id) {
@@ -192,7 +199,7 @@ function CommentBranch({
   actions: ThreadActions;
   names?: Map<number, string>;
 }) {
-  names.set(comment.id, comment.author.name);
+  if (!comment.hidden) names.set(comment.id, comment.author.name);
   const answers = comment.parentId !== null && comment.parentId !== holder?.id ? names.get(comment.parentId) : undefined;
   return (
     <li>
