@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tooLong, tooShort } from '../messages';
+import { userNameProblem } from '../user-name';
 
 /*
  * Account fields (docs/spec.md §5). Messages are keys into common/messages.ts so the browser and the
@@ -9,12 +10,17 @@ export const accountFields = {
   firstName: z.string().trim().min(2, tooShort(2)).max(64, tooLong(64)),
   lastName: z.string().trim().min(3, tooShort(3)).max(64, tooLong(64)),
   about: z.string().trim().min(3, tooShort(3)).max(500, tooLong(500)),
+  // Letters and digits of one script, `_ . -`, half-spaces inside a Persian name; stored NFC (common/user-name.ts).
   userName: z
     .string()
     .trim()
+    .normalize('NFC')
     .min(3, tooShort(3))
     .max(32, tooLong(32))
-    .regex(/^[A-Za-z0-9._-]+$/, 'validation.userNameChars'),
+    .superRefine((name, ctx) => {
+      const problem = userNameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: `validation.${problem}` });
+    }),
   password: z.string().min(6, 'validation.passwordMin').max(200, 'validation.passwordMax'),
 };
 

@@ -43,7 +43,23 @@ describe('registration', () => {
     ['lastName', 'Ab', 'Must be at least 3 characters'],
     ['about', 'Hi', 'Must be at least 3 characters'],
     ['userName', 'ab', 'Must be at least 3 characters'],
-    ['userName', 'bad name!', 'Use only English letters, digits, dot, dash and underscore'],
+    ['userName', 'bad name!', 'Use letters and digits (Persian or English), dot, dash and underscore'],
+    [
+      'userName',
+      'admin\u202etxt',
+      'Remove the text-direction control characters (such as U+202E): they make a name show differently from what it is',
+    ],
+    [
+      'userName',
+      'p\u0430ypal',
+      'Use the letters of one alphabet: Persian or English, not both (and no look-alike letters of others)',
+    ],
+    [
+      'userName',
+      'ali\u200d',
+      'Remove the invisible characters (zero-width spaces or joiners, kashida): they make one name look like another',
+    ],
+    ['userName', '\u200cعلی', 'A half-space may only join two Persian letters inside the name, not start or end it'],
     ['password', '12345', 'Password must be at least 6 characters'],
     ['pub', 'xyz', 'Device key must be 64 hexadecimal characters'],
   ])('rejects %s = %j with "%s"', async (field, value, message) => {
@@ -52,6 +68,53 @@ describe('registration', () => {
     expect(response.status).toBe(400);
     const body = await json(response);
     expect(body.data.issues).toEqual([expect.objectContaining({ path: [field], message })]);
+  });
+});
+
+describe('Persian user names (issue 25)', () => {
+  it('registers «علی_رضایی», refuses «علي_رضایی» as the same name, and signs in with either spelling', async () => {
+    const { app } = await createInstalledSite();
+    const persian = { ...newcomer, userName: 'علی_رضایی' };
+    const created = await send(app, 'POST', '/api/auth/register', persian);
+    expect(created.status).toBe(201);
+    expect((await json(created)).user.username).toBe('علی_رضایی');
+    const session = await json(await send(app, 'GET', '/api/_auth/session', undefined, { cookie: cookieOf(created) }));
+    expect(session.user).toMatchObject({ username: 'علی_رضایی' });
+
+    for (const spelling of ['علي_رضایی', 'علی_رضايي', `علی_رضا\u200cیی`]) {
+      const again = await send(app, 'POST', '/api/auth/register', { ...newcomer, userName: spelling }, { 'x-locale': 'fa' });
+      expect(again.status, spelling).toBe(409);
+      expect((await json(again)).message).toBe('این نام کاربری پیش‌تر گرفته شده است');
+    }
+    for (const spelling of ['علی_رضایی', 'علي_رضايي', `  علی_رضایی `])
+      expect(
+        (await send(app, 'POST', '/api/auth/login', { userName: spelling, password: newcomer.password })).status,
+        spelling,
+      ).toBe(200);
+    expect((await send(app, 'POST', '/api/auth/login', { userName: 'علی_رضا', password: newcomer.password })).status).toBe(401);
+  });
+
+  it('stores the name NFC, treats Persian and ASCII digits as one, and explains refusals in Persian', async () => {
+    const { app } = await createInstalledSite();
+    expect((await send(app, 'POST', '/api/auth/register', { ...newcomer, userName: 'سارا۱۳۷۰' })).status).toBe(201);
+    expect((await send(app, 'POST', '/api/auth/register', { ...newcomer, userName: 'سارا1370' })).status).toBe(409);
+    const decomposed = await send(app, 'POST', '/api/auth/register', { ...newcomer, userName: 'Jose\u0301' });
+    expect((await json(decomposed)).user.username).toBe('José');
+    expect((await send(app, 'POST', '/api/auth/login', { userName: 'JOSÉ', password: newcomer.password })).status).toBe(200);
+    const hostile = await send(
+      app,
+      'POST',
+      '/api/auth/register',
+      { ...newcomer, userName: 'abc\u202edef' },
+      { 'x-locale': 'fa' },
+    );
+    expect(hostile.status).toBe(400);
+    expect((await json(hostile)).data.issues).toEqual([
+      expect.objectContaining({
+        path: ['userName'],
+        message: 'نویسه‌های کنترل جهت متن (مانند U+202E) را بردارید: نام را جز آنچه هست نشان می‌دهند',
+      }),
+    ]);
   });
 });
 

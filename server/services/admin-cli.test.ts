@@ -44,7 +44,7 @@ describe('admin CLI: a locked-out owner', () => {
   it.each([
     [{ userName: 'owner', password: 'Lantern river copper 8812' }, 'The user name "owner" is taken.'],
     [{ userName: 'new-admin', password: 'password' }, 'too easy to guess'],
-    [{ userName: 'a b', password: 'Lantern river copper 8812' }, 'userName: Use only English letters'],
+    [{ userName: 'a b', password: 'Lantern river copper 8812' }, 'userName: Use letters and digits (Persian or English)'],
   ])('create-admin refuses %o', async (fields, message) => {
     const { deps } = await createInstalledSite();
     await expect(

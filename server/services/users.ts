@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { OWNER_ROLE, type SessionUser } from '../../common/permissions';
+import { foldSql } from '../../common/persian-fold';
 import type { AccountRequest } from '../../common/schemas/account';
+import { userNameKey } from '../../common/user-name';
 import { hashPassword } from '../auth/password';
 import { requireStrongPassword } from '../auth/password-strength';
 import type { Database } from '../db/database';
@@ -13,12 +15,32 @@ import { requireMayGrant, requireMayManage } from './grants';
 /** Who is acting on the users (a session's user). */
 export type Actor = Pick<SessionUser, 'id' | 'roles' | 'permissions'>;
 
+/**
+ * The account a user name names, however it is spelled: names compare by `userNameKey`
+ * (common/user-name.ts: ي/ی, ك/ک, Persian/ASCII digits, half-spaces, case). The name as stored is
+ * found through the unique index on `lower(username)`; another spelling by folding the stored names
+ * in SQL (the one table of common/persian-fold.ts), then comparing keys in JS.
+ */
 export async function findUserByName(db: Database, username: string) {
-  return db
+  const exact = await db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
     .get();
+  if (exact) return exact;
+  const key = userNameKey(username);
+  if (!key || key.includes('\0')) return undefined;
+  // LIKE ignores ASCII case only: a letter outside ASCII and Persian (é, É) matches any one character here, and the keys decide.
+  const compared = (code: number) => code < 0x80 || (code >= 0x600 && code <= 0x6ff);
+  const pattern = [...key]
+    .map((char) => (/[\\%_]/.test(char) ? `\\${char}` : compared(char.codePointAt(0) ?? 0) ? char : '_'))
+    .join('');
+  const candidates = await db
+    .select()
+    .from(users)
+    .where(sql`${sql.raw(foldSql('"users"."username"'))} like ${pattern} escape '\\'`)
+    .limit(50);
+  return candidates.find((user) => userNameKey(user.username) === key);
 }
 
 /**
@@ -48,7 +70,11 @@ export async function newUserStatements(
   return { id, statements };
 }
 
-/** Creates an account with the given roles; user names are unique regardless of case. */
+/**
+ * Creates an account with the given roles; user names are unique by `userNameKey` (case, Arabic or
+ * Persian letters and digits, half-spaces). The unique index holds only for case: two sign-ups
+ * racing with two spellings of one name could both pass this check (docs/security.md "User names").
+ */
 export async function createUser(
   db: Database,
   input: Omit<AccountRequest, 'pub'>,

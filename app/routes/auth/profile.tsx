@@ -43,7 +43,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               {user.displayName}
             </h1>
             <p className="text-sm text-fg-muted">
-              <bdi dir="ltr">@{user.username}</bdi>
+              <bdi dir="auto">@{user.username}</bdi>
             </p>
           </div>
           <div className="flex flex-wrap gap-2">

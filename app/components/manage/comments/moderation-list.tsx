@@ -169,7 +169,7 @@ export function ModerationList({ items, tab, canDelete }: { items: ManagedCommen
                 <span className="font-semibold" dir="auto">
                   {comment.author.name}
                 </span>
-                <bdi dir="ltr" className="text-fg-muted">
+                <bdi dir="auto" className="text-fg-muted">
                   @{comment.author.username}
                 </bdi>
                 <CommentTime date={comment.createdAt} className="text-fg-muted" />

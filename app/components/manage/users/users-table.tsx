@@ -55,7 +55,8 @@ export function UsersTable({
                   <Badge tone="info">{t('users.you')}</Badge>
                 </span>
               ) : null}
-              <bdi dir="ltr" className="block text-xs text-fg-muted">
+              {/* Isolated, in the name's own direction: a Persian name reads right to left, «@» first. */}
+              <bdi dir="auto" className="block text-xs text-fg-muted">
                 @{user.username}
               </bdi>
             </div>
