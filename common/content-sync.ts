@@ -18,9 +18,33 @@ export type ContentSyncState = {
   retryAt: string | null;
   /** Files skipped as malformed so far. */
   problems: number;
+  /** A failed sync that refused to remove pages (`SyncRefusal`): the builds screen offers to re-index anyway. */
+  refusal: SyncRefusal | null;
   /** The content build a finished sync made. */
   buildId: string | null;
   startedAt: string;
   updatedAt: string;
   finishedAt: string | null;
 };
+
+/**
+ * Why a re-index refused to run (server/services/content-sync.ts, docs/content.md "Syncing"): the
+ * repository it read has no commit (`unborn`: an empty repository, or a branch not made yet), no
+ * pages at all (`empty`), or a history without the commit the index was built from (`unrelated`:
+ * another repository, branch or data folder). `removes`: the pages the index would lose.
+ */
+export type SyncRefusalReason = 'unborn' | 'empty' | 'unrelated';
+export type SyncRefusal = { reason: SyncRefusalReason; removes: number };
+
+const REFUSAL = /^Re-index refused \((unborn|empty|unrelated), (\d+) pages? would be removed\)/;
+
+/** The refusal's one-line head, as recorded in a failed sync's `error` (and read back by `parseSyncRefusal`). */
+export function syncRefusalHead({ reason, removes }: SyncRefusal) {
+  return `Re-index refused (${reason}, ${removes} ${removes === 1 ? 'page' : 'pages'} would be removed)`;
+}
+
+/** The refusal a failed sync's `error` records, if it is one. */
+export function parseSyncRefusal(error: string | null | undefined): SyncRefusal | null {
+  const match = error ? REFUSAL.exec(error) : null;
+  return match ? { reason: match[1] as SyncRefusalReason, removes: Number(match[2]) } : null;
+}

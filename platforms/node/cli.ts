@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { runMigrations } from '../../server/db/migrate';
 import { cliCreateAdmin, cliResetLink } from '../../server/services/admin-cli';
-import type { SyncProgress } from '../../server/services/content-sync';
+import { type SyncProgress, SyncRefusedError } from '../../server/services/content-sync';
 import { createBackup, restoreBackup } from './backup';
 import { runCliSync } from './cli-sync';
 import { createNodeDatabase } from './database';
@@ -14,7 +14,8 @@ const USAGE = `Usage: npm run daftar -- <command> [options]
 Commands:
   migrate                      apply pending database migrations
   content-sync [--force] [--verbose] [--no-threads]
-                               re-index the content repository
+                               re-index the content repository (refuses to remove
+                               pages from an empty or unrelated one unless --force)
   reset-password USER [--locale fa|en]
                                print a one-time link (24 h) that sets USER's password
   create-admin [--first-name F] [--last-name L] [--about A] [--user-name U]
@@ -33,7 +34,7 @@ const commandHelp: Record<string, string> = {
   migrate:
     'Usage: npm run daftar -- migrate\nApplies the migrations the installed release brings (the server also does it at start).',
   'content-sync':
-    "Usage: npm run daftar -- content-sync [--force] [--verbose] [--no-threads]\nRe-indexes the content repository: --force re-renders every page, --verbose lists changed pages. Pages are rendered on every core (worker threads beside the command's own, from 50 pages to render); --no-threads renders in one thread.",
+    "Usage: npm run daftar -- content-sync [--force] [--verbose] [--no-threads]\nRe-indexes the content repository: --force re-renders every page, --verbose lists changed pages. A repository with no commits, no pages, or without the commit the index was built from (a wrong DATA_DIR or GITHUB_* setting, a second host with its own data folder) is refused with exit status 1 and the index is kept; --force re-indexes it anyway, removing the pages it lacks. Pages are rendered on every core (worker threads beside the command's own, from 50 pages to render); --no-threads renders in one thread.",
   'reset-password':
     'Usage: npm run daftar -- reset-password USER [--locale fa|en]\nPrints a one-time link, valid 24 hours, that lets USER choose a new password; using it signs out their sessions. The link starts with SITE_URL (or http://localhost:PORT).',
   backup:
@@ -72,7 +73,7 @@ async function ask(question: string, hidden = false): Promise<string> {
 async function contentSync(config: ReturnType<typeof loadNodeConfig>) {
   const verbose = process.argv.includes('--verbose');
   const started = performance.now();
-  const { result, rendered } = await runCliSync(config, {
+  const run = runCliSync(config, {
     force: process.argv.includes('--force'),
     // Render threads beside the sync's, which renders too (docs/content.md "Scale benchmark").
     threads: !process.argv.includes('--no-threads'),
@@ -80,8 +81,20 @@ async function contentSync(config: ReturnType<typeof loadNodeConfig>) {
     ...(process.stderr.isTTY
       ? { onProgress: ({ done, total }: SyncProgress) => process.stderr.write(`\rRendering pages: ${done} / ${total}`) }
       : {}),
+  }).catch((error: unknown) => {
+    if (!(error instanceof SyncRefusedError)) throw error;
+    // Nothing was written: the index keeps serving (docs/operating.md "Several hosts").
+    const { removes } = error.refusal;
+    console.error(
+      `${error.message}\nTo re-index anyway, run content-sync --force: ${removes} ${removes === 1 ? 'page' : 'pages'} will be removed.`,
+    );
+    process.exitCode = 1;
+    return undefined;
   });
+  const done = await run;
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  if (!done) return;
+  const { result, rendered } = done;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Build ${result.buildId}${result.changed ? ' (new)' : ' (unchanged)'} from commit ${result.commit ?? '(none)'} in ${seconds} s`,

@@ -124,6 +124,16 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       await ensure();
       return resolveHead();
     },
+    async contains(commit: string, head: string) {
+      if (commit === head) return true;
+      await ensure();
+      try {
+        // Walks back from head (a commit the index was built from is usually a few commits back).
+        return await git.isDescendent({ fs, dir, cache, oid: head, ancestor: commit, depth: -1 });
+      } catch {
+        return false; // head unreadable: nothing can be trusted to contain it
+      }
+    },
     /**
      * Builds the commit from HEAD's tree plus the changes (never from whatever the git index
      * holds), moves the branch only when it is still at `expectedHead`, then brings the work tree

@@ -56,7 +56,7 @@ type BranchState = { state: 'ready'; sha: string } | { state: 'missing' } | { st
 
 /**
  * The content repository in a GitHub repository and branch, through the REST Git Data API (refs,
- * commits, trees, blobs). Web `fetch` only, so it runs on Node and on Workers alike. It has no
+ * commits, trees, blobs; and the compare API for `contains`). Web `fetch` only, so it runs on Node and on Workers alike. It has no
  * working tree: `readFile` and `listFiles` read the branch's newest commit.
  */
 export function createGithubRepository(options: GithubRepositoryOptions): ContentRepository {
@@ -117,6 +117,26 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
   async function head() {
     const branchAt = await branchState();
     return branchAt.state === 'ready' ? branchAt.sha : undefined;
+  }
+
+  /**
+   * `commit` is `head` or behind it: the compare API (`base...head`) says `identical` or `ahead`.
+   * GitHub answers 404 when it does not have `commit` or the two share no history. One page of one
+   * commit is asked for: only the status is read.
+   */
+  async function contains(commit: string, head: string) {
+    if (commit === head) return true;
+    try {
+      const { data } = await octokit.request('GET /repos/{owner}/{repo}/compare/{basehead}', {
+        ...base,
+        basehead: `${commit}...${head}`,
+        per_page: 1,
+      });
+      return data.status === 'identical' || data.status === 'ahead';
+    } catch (error) {
+      if (statusOf(error) === 404 && hasResponse(error)) return false;
+      throw explain(error, `comparing ${commit.slice(0, 7)} with ${head.slice(0, 7)}`);
+    }
   }
 
   async function rootTree(commit: string) {
@@ -321,6 +341,7 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
         ? `https://github.com/${owner}/${repo}/tree/${branch}`
         : `${apiUrl}/repos/${owner}/${repo} (branch ${branch})`,
     head,
+    contains,
     commit,
     async readFile(path: string) {
       let clean: string;

@@ -33,6 +33,13 @@ export interface ContentRepository {
   readonly location: string;
   /** SHA of the newest commit, or undefined for an empty repository. */
   head(): Promise<string | undefined>;
+  /**
+   * Whether `commit` is `head` or one of its ancestors: false when the repository does not have it
+   * at all (another repository) or only off the branch's history (another branch, a rewritten
+   * history). The sync refuses to re-index from a head that does not contain the commit the index
+   * was built from (server/services/content-sync.ts `syncRefusal`).
+   */
+  contains(commit: string, head: string): Promise<boolean>;
   /** Writes all changes as one commit and returns its SHA. */
   commit(changes: FileChange[], message: string, author: CommitAuthor, options?: CommitOptions): Promise<string>;
   readFile(path: string): Promise<string | undefined>;

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { parseSyncRefusal } from '../../common/content-sync';
 import { isLocale } from '../../common/locales';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { contentBuildById } from '../services/content-sync';
+import { contentBuildById, syncRefusalKeys } from '../services/content-sync';
 import {
   contentSyncState,
   continueSyncSteps,
@@ -17,9 +18,15 @@ import type { AuthEnv } from './guards';
 import { redirectRules } from './redirects';
 import { readQuery } from './validate';
 
-/** `POST /api/content/sync?force=1`: re-render every page, not only the changed ones. */
+/**
+ * `POST /api/content/sync?force=1`: re-render every page, not only the changed ones, and re-index
+ * even when pages would be removed by accident (without it such a sync answers 409 and keeps the index).
+ */
 export const contentSyncQuerySchema = z.object({
-  force: z.enum(['1'], 'validation.invalid').optional().meta({ description: 'Re-render every page.' }),
+  force: z.enum(['1'], 'validation.invalid').optional().meta({
+    description:
+      'Re-render every page, and re-index even from a repository that is empty, has no commits or lacks the commit the index was built from (otherwise 409: nothing is removed).',
+  }),
 });
 
 /** `/api/content/*`: re-index from the repository (permission `builds.create`, route-access.ts). */
@@ -38,6 +45,9 @@ export function createContentApiRoutes(deps: AppDeps) {
     // a bigger one answers 202 with its progress and carries on after the response, then by the cron.
     const first = await firstSyncStep(deps, { force });
     if (first.result) return c.json(first.result);
+    // A refusal to remove pages answers 409, as on node (the builds screen then offers "Re-index anyway").
+    const refusal = first.sync?.status === 'failed' ? parseSyncRefusal(first.sync.error) : null;
+    if (refusal) throw new AppError(409, syncRefusalKeys[refusal.reason], refusal, { n: refusal.removes });
     if (first.sync?.status === 'running') c.executionCtx.waitUntil(continueSyncSteps(deps));
     return c.json({ sync: first.sync ? contentSyncState(first.sync) : null }, 202);
   });

@@ -22,7 +22,7 @@ import { batchInParts, selectInParts } from '../db/limits';
 import { type Build, builds, type Commit, commits, pages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { syncContent } from './content-sync';
+import { checkIndexedCommit, syncContent } from './content-sync';
 import { contentSyncState, firstSyncStep, latestContentSync } from './content-sync-runner';
 import { afterPublish, changesOf, defaultTitle, publishStatements } from './publish-completion';
 
@@ -220,7 +220,7 @@ async function finishPublish(
       knownBlobs.set(await gitBlobSha(change.content), change.content);
   if (!deps.chunkedSync) {
     const statements = publishStatements(db, build, changes, commitSha, publishedBy);
-    const result = await syncContent(db, requireRepository(deps), { alsoWrite: statements, knownBlobs });
+    const result = await syncContent(db, requireRepository(deps), { alsoWrite: statements, knownBlobs, allowEmpty: true });
     afterPublish(deps, changes);
     return { id: build.id, commitSha, buildId: result.buildId };
   }
@@ -283,6 +283,8 @@ async function commitAndFinish(
     const changes = await changesOf(deps.db, build.id);
     if (!changes.length) throw new AppError(400, 'api.nothingToPublish');
     const head = await repository.head();
+    // Never into another repository or branch than the one the site was indexed from.
+    await checkIndexedCommit(deps.db, repository, head);
     const conflicts = conflictPaths(changes, await changeStates(repository, head, changes));
     if (conflicts.length) throw await conflictError(deps, conflicts);
     const title = build.title || defaultTitle(changes);

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { ContentSyncState } from '../../common/content-sync';
+import { type ContentSyncState, parseSyncRefusal } from '../../common/content-sync';
 import type { ContentRepository } from '../content/repository';
 import type { Database } from '../db/database';
 import { type Commit, type ContentSync, contentSyncs } from '../db/schema';
@@ -44,6 +44,8 @@ const retryDelayMs = (failures: number) => 60_000 * 2 ** (failures - 1);
 /** When the cron takes a failed sync up again by itself; undefined once it has tried SYNC_AUTO_RETRIES times (or on node, which counts no failures). */
 function automaticRetryAt(row: ContentSync): Date | undefined {
   if (row.status !== 'failed' || row.failures < 1 || row.failures > SYNC_AUTO_RETRIES) return undefined;
+  // A refusal to remove pages is not a passing fault: it waits for someone to fix the setting or force it.
+  if (parseSyncRefusal(row.error)) return undefined;
   return new Date(row.updatedAt.getTime() + retryDelayMs(row.failures));
 }
 
@@ -65,6 +67,7 @@ export function contentSyncState(row: ContentSync, now = Date.now()): ContentSyn
     error: row.error,
     retryAt: automaticRetryAt(row)?.toISOString() ?? null,
     problems: row.problems.length,
+    refusal: row.status === 'failed' ? parseSyncRefusal(row.error) : null,
     buildId: row.buildId,
     startedAt: row.startedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -259,6 +262,8 @@ export async function runSyncSteps(
         sync.publishBuildId === null ? undefined : await publishingBuild(db, sync.publishBuildId, sync.commitSha ?? undefined);
       const outcome = await syncContentStep(db, repository, {
         force: sync.force,
+        // A publish's index may delete the last pages: the publish checked the repository before committing.
+        allowEmpty: sync.publishBuildId !== null,
         chunkPages: options.chunkPages,
         maxChunks: 1,
         knownProblems: known,

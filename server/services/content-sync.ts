@@ -2,6 +2,7 @@ import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { slugFromPath } from '../../common/content';
+import { type SyncRefusal, type SyncRefusalReason, syncRefusalHead } from '../../common/content-sync';
 import { mapLimited } from '../../common/map-limited';
 import { isReservedSlug } from '../../common/paths';
 import { RENDERER_VERSION } from '../content/render';
@@ -10,6 +11,7 @@ import { byPath, type ContentRepository } from '../content/repository';
 import type { Database } from '../db/database';
 import { failUnless } from '../db/guard';
 import { type ContentBuild, contentBuilds, pages } from '../db/schema';
+import { AppError } from '../errors';
 
 export type SyncProblem = { path: string; message: string };
 export type SyncResult = {
@@ -159,6 +161,74 @@ function chunks<T>(items: T[], size: number) {
   return out;
 }
 
+/** The translated message of each refusal (common/messages.ts). */
+export const syncRefusalKeys = {
+  unborn: 'api.syncRefusedUnborn',
+  empty: 'api.syncRefusedEmpty',
+  unrelated: 'api.syncRefusedUnrelated',
+} as const;
+
+/**
+ * A sync that would empty the index, or replace it from another history, by accident (a wrong
+ * DATA_DIR or GITHUB_* setting, a second host with its own data folder): nothing is written and
+ * the index keeps serving. A 409 in the request's language over HTTP; its English `message` is
+ * what the CLI prints and the failed sync records (its head is `syncRefusalHead`, which the builds
+ * screen reads back). `force` re-indexes anyway.
+ */
+export class SyncRefusedError extends AppError {
+  readonly refusal: SyncRefusal;
+  constructor(reason: SyncRefusalReason, removes: number, detail: string) {
+    super(409, syncRefusalKeys[reason], { reason, removes }, { n: removes });
+    this.name = 'SyncRefusedError';
+    this.refusal = { reason, removes };
+    this.message = `${syncRefusalHead(this.refusal)}: ${detail}. The index is kept. Every host of one site must read the same content repository (GitHub mode, or one shared data folder), never a data folder each; re-indexing anyway (content-sync --force, or "Re-index anyway" on the builds screen) removes those pages.`;
+  }
+}
+
+/**
+ * Why a sync from `head` must not run (undefined: it may). Only an index with pages has something
+ * to lose. Refused: a repository without commits, one without any page (unless `allowEmpty`: a
+ * publish whose changes delete the last pages), and a head whose history lacks the commit the
+ * index was built from while pages would go (another repository or branch). `files`: the content
+ * tree at `head`.
+ */
+async function syncRefusal(
+  repository: ContentRepository,
+  previous: ContentBuild | undefined,
+  head: string | undefined,
+  files: { path: string }[],
+  existing: { locale: string; slug: string }[],
+  allowEmpty: boolean,
+): Promise<SyncRefusedError | undefined> {
+  if (!existing.length) return undefined;
+  if (!head)
+    return new SyncRefusedError(
+      'unborn',
+      existing.length,
+      `the content repository ${repository.location} has no commits (an empty repository, or a branch that does not exist)`,
+    );
+  const keys = new Set(
+    files.flatMap((file) => {
+      const target = file.path.endsWith('.md') ? slugFromPath(file.path) : undefined;
+      return target ? [`${target.locale}/${target.slug}`] : [];
+    }),
+  );
+  const removes = existing.filter((row) => !keys.has(`${row.locale}/${row.slug}`)).length;
+  if (removes > 0 && previous?.commitSha && !(await repository.contains(previous.commitSha, head)))
+    return new SyncRefusedError(
+      'unrelated',
+      removes,
+      `the content repository ${repository.location} (at ${head.slice(0, 7)}) does not contain commit ${previous.commitSha.slice(0, 7)}, which the index was built from (another repository, another branch, or a rewritten history)`,
+    );
+  if (!allowEmpty && keys.size === 0)
+    return new SyncRefusedError(
+      'empty',
+      existing.length,
+      `the content repository ${repository.location} has no pages under content/ at ${head.slice(0, 7)}`,
+    );
+  return undefined;
+}
+
 /** One sync at a time per database in this process (they share the staging table). */
 const running = new WeakMap<Database, Promise<unknown>>();
 
@@ -204,7 +274,13 @@ function queued<T>(db: Database, run: () => Promise<T>): Promise<T> {
 }
 
 export type SyncOptions = {
+  /** Re-render every page, and re-index even when the sync would remove pages by accident (`SyncRefusedError`). */
   force?: boolean;
+  /**
+   * The sync may leave no page at all: a publish whose changes delete the last pages (it checked,
+   * before committing, that the repository holds the indexed commit: `checkIndexedCommit`).
+   */
+  allowEmpty?: boolean;
   now?: () => number;
   /**
    * Statements written in the same transaction as the new index (publishing marks its build
@@ -258,6 +334,10 @@ async function runSync(
   const existing = await db
     .select({ id: pages.id, locale: pages.locale, slug: pages.slug, sourcePath: pages.sourcePath, sourceHash: pages.sourceHash })
     .from(pages);
+  if (!options.force) {
+    const refusal = await syncRefusal(repository, previous, head, files, existing, options.allowEmpty ?? false);
+    if (refusal) throw refusal;
+  }
   const existingByPath = new Map(existing.map((row) => [row.sourcePath, row]));
   await ensureStaging(db);
   /** Rows an interrupted sync staged: source path → source hash. */
@@ -511,4 +591,16 @@ export async function hasContentIndex(db: Database) {
 
 export async function contentBuildById(db: Database, id: string) {
   return db.select().from(contentBuilds).where(eq(contentBuilds.id, id)).get();
+}
+
+/**
+ * Before a publish commits: the repository's head must contain the commit the index was built
+ * from, or the publish would land in another repository (or branch) and its index remove the
+ * site's pages. 409 `api.publishRepositoryMismatch`; nothing is committed.
+ */
+export async function checkIndexedCommit(db: Database, repository: ContentRepository, head: string | undefined) {
+  const previous = await latestContentBuild(db);
+  if (!previous?.commitSha || previous.pageCount === 0 || previous.commitSha === head) return;
+  if (head && (await repository.contains(previous.commitSha, head))) return;
+  throw new AppError(409, 'api.publishRepositoryMismatch', { indexedCommit: previous.commitSha, head: head ?? null });
 }

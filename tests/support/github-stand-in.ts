@@ -13,7 +13,8 @@ import git, { type TreeEntry } from 'isomorphic-git';
  *
  * Endpoints: GET /repos/{o}/{r}; GET git/ref/{ref}; POST git/refs; PATCH git/refs/{ref};
  * GET|POST git/commits; GET|POST git/trees; GET|POST git/blobs; PUT contents/{path} (creating a
- * file, which is how GitHub lets the first commit into an empty repository).
+ * file, which is how GitHub lets the first commit into an empty repository); GET compare/{base}...{head}
+ * (commit ids only; its status, 404 without a common ancestor).
  */
 
 export type GithubStandInOptions = {
@@ -201,6 +202,29 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
         await needsCommits();
         if ((await objectType(sha)) !== 'commit') throw new HttpError(404, 'Not Found');
         return [200, await commitJson(sha)];
+      },
+    ],
+    [
+      'GET',
+      /^\/compare\/([0-9a-f]{40}\.\.\.[0-9a-f]{40})$/,
+      async ({ params: [basehead] }) => {
+        await needsCommits();
+        const [baseSha, headSha] = basehead.split('...') as [string, string];
+        if ((await objectType(baseSha)) !== 'commit' || (await objectType(headSha)) !== 'commit')
+          throw new HttpError(404, 'Not Found');
+        const descends = (oid: string, ancestor: string) => git.isDescendent({ ...repository, oid, ancestor, depth: -1 });
+        const [mergeBase] = await git.findMergeBase({ ...repository, oids: [baseSha, headSha] });
+        if (!mergeBase) throw new HttpError(404, `No common ancestor between ${baseSha} and ${headSha}.`);
+        const status =
+          baseSha === headSha
+            ? 'identical'
+            : (await descends(headSha, baseSha))
+              ? 'ahead'
+              : (await descends(baseSha, headSha))
+                ? 'behind'
+                : 'diverged';
+        // Only what the adapter reads, plus the commits' ids (GitHub also lists commits and files).
+        return [200, { status, base_commit: { sha: baseSha }, merge_base_commit: { sha: mergeBase } }];
       },
     ],
     [

@@ -1,4 +1,4 @@
-import { RefreshCw, RotateCcw } from 'lucide-react';
+import { RefreshCw, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
@@ -8,6 +8,7 @@ import { formatDate, formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
 
 /** How often the screen asks how far a running sync is. */
@@ -18,8 +19,9 @@ const RETRY_POLL_MS = 15_000;
 /**
  * The site index (docs/content.md "Syncing"): while a re-index runs, how many pages of how many are
  * done (polling `GET /api/content/sync`); a failed or interrupted one with its reason and Retry,
- * which carries it on from its staged pages; otherwise when the index was last built, with
- * "Re-index now" for those who may publish.
+ * which carries it on from its staged pages; a refused one (the repository is empty or another one:
+ * `refusal`) with how many pages it would remove and "Re-index anyway", asked again in a dialog that
+ * names the count; otherwise when the index was last built, with "Re-index now" for those who may publish.
  */
 export function SyncProgress({ initial, canSync }: { initial: ContentSyncState | null; canSync: boolean }) {
   const { t } = useTranslation();
@@ -33,6 +35,7 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
     setSync(initial);
   }
   const [starting, setStarting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const active = starting || sync?.status === 'running';
   /** A failed sync the cron takes up again by itself (Workers): watched, less often, to show it running again. */
   const awaitingRetry = !active && sync?.status === 'failed' && sync.retryAt !== null;
@@ -62,11 +65,13 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
     wasActive.current = active;
   }, [active, revalidator]);
 
-  async function start() {
+  /** `force`: re-index even when pages would be removed (the confirmed "Re-index anyway"). */
+  async function start(force = false) {
     setStarting(true);
+    setConfirming(false);
     try {
       // Node answers when the sync is done (the polling shows it meanwhile); Workers answers 202 after its first step.
-      await apiFetch('/api/content/sync', { method: 'POST', locale });
+      await apiFetch(force ? '/api/content/sync?force=1' : '/api/content/sync', { method: 'POST', locale });
     } catch (error) {
       toast({
         title: t('builds.sync.startFailed'),
@@ -84,7 +89,7 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
   const count = (n: number) => formatNumber(locale, n);
   const action = (label: string, Icon: typeof RefreshCw) =>
     canSync ? (
-      <Button variant="outline" size="sm" onClick={start} disabled={active}>
+      <Button variant="outline" size="sm" onClick={() => start()} disabled={active}>
         <Icon aria-hidden className={`size-4 ${active ? 'motion-safe:animate-spin' : ''}`} />
         {label}
       </Button>
@@ -123,6 +128,30 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
           </div>
           <p className="text-sm text-fg-muted">{t('builds.sync.hint')}</p>
         </div>
+      ) : sync?.status === 'failed' && sync.refusal ? (
+        <Alert tone="warning" title={t(`builds.sync.refused.${sync.refusal.reason}`)}>
+          <p>{t('builds.sync.refusedKept', { n: count(sync.refusal.removes) })}</p>
+          <p className="mt-1">{t('builds.sync.refusedHint')}</p>
+          {canSync ? (
+            <div className="mt-2 flex flex-wrap gap-2">
+              {action(t('builds.sync.checkAgain'), RotateCcw)}
+              <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={active}>
+                <TriangleAlert aria-hidden className="size-4" />
+                {t('builds.sync.force')}
+              </Button>
+            </div>
+          ) : null}
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={t('builds.sync.forceTitle')}
+            description={t('builds.sync.forceDescription', { n: count(sync.refusal.removes) })}
+            confirmLabel={t('builds.sync.forceConfirm', { n: count(sync.refusal.removes) })}
+            cancelLabel={t('builds.cancel')}
+            onConfirm={() => void start(true)}
+            busy={starting}
+          />
+        </Alert>
       ) : sync?.status === 'failed' || sync?.status === 'interrupted' ? (
         <Alert
           tone={sync.status === 'failed' ? 'error' : 'warning'}
