@@ -1,6 +1,7 @@
 import type { Locale } from '../../common/locales';
 import type { pages } from '../db/schema';
 import { ContentError, parseDocument } from './front-matter';
+import { pageRowBytes, rowSizeProblem, sourceSizeProblem, utf8Bytes } from './page-size';
 import { renderMarkdown } from './render';
 import { pageIndexText } from './search-text';
 
@@ -8,17 +9,23 @@ type PageRow = typeof pages.$inferInsert;
 /** What a page's file gives its index row (the sync adds where the file is and when it was indexed). */
 export type RenderedFields = Omit<PageRow, 'id' | 'locale' | 'slug' | 'sourcePath' | 'sourceHash' | 'indexedAt'>;
 /** A file rendered, or why it cannot be. Plain data, so it crosses to and from worker threads. */
-export type RenderedPage = { fields: RenderedFields; warnings?: string[] } | { problem: string };
+export type RenderedPage =
+  | { fields: RenderedFields; warnings?: string[] }
+  /** `storedBytes`: the page renders to a row too big to store (server/content/page-size.ts). */
+  | { problem: string; storedBytes?: number };
 export type PageSource = { text: string; locale: Locale };
 /** Renders many files: in the thread (renderInThread), or on the node target in worker threads. */
 export type RenderPages = (sources: PageSource[]) => Promise<RenderedPage[]>;
 
 /** One file's text → the fields of its index row: front matter checked, Markdown rendered. */
 export function renderPage({ text, locale }: PageSource): RenderedPage {
+  // D1 keeps a row under 2 MB: a page too big for it is skipped with a warning (server/content/page-size.ts).
+  const tooBig = sourceSizeProblem(utf8Bytes(text));
+  if (tooBig) return { problem: tooBig };
   try {
     const { data, body, warnings } = parseDocument(text);
     const rendered = renderMarkdown(body, locale);
-    return {
+    const page = {
       fields: {
         title: data.title,
         description: data.description,
@@ -43,6 +50,9 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
       },
       ...(warnings.length ? { warnings } : {}),
     };
+    const storedBytes = pageRowBytes(page.fields);
+    const tooBigRendered = rowSizeProblem(storedBytes);
+    return tooBigRendered ? { problem: tooBigRendered, storedBytes } : page;
   } catch (error) {
     return { problem: error instanceof ContentError ? error.message : `could not be rendered: ${String(error)}` };
   }

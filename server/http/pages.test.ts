@@ -286,6 +286,38 @@ describe('pages API: writing', () => {
   });
 });
 
+describe('pages API: pages too large for a D1 row (server/content/page-size.ts)', () => {
+  it('refuses over 512 KB of Markdown, or a page that renders over 1.5 MB, with a 413 in both languages; saves a big page under them', async () => {
+    const site = await createAuthoringSite();
+    const prose = 'Plain words in a long page, nothing but prose here. ';
+    const page = (body: string) => ({ frontMatter: { title: 'Big' }, body });
+
+    const huge = page(prose.repeat(Math.ceil((600 * 1024) / prose.length)));
+    const refused = await client(site).put('/api/pages/en/logs/huge', huge);
+    expect(refused.status).toBe(413);
+    expect(await json(refused)).toMatchObject({
+      statusCode: 413,
+      message:
+        'This page is too large to save: 600.1 KB of Markdown, and a page may have at most 512 KB. Split it into several pages',
+      data: { limitBytes: 512 * 1024 },
+    });
+    const inPersian = await json(await client(site, 'editor', 'fa').put('/api/pages/en/logs/huge', huge));
+    expect(inPersian.message).toBe(
+      'این صفحه برای ذخیره بیش از اندازه بزرگ است: 600.1 KB مارک‌داون دارد و هر صفحه حداکثر 512 KB می‌تواند داشته باشد. آن را به چند صفحه بخش کنید',
+    );
+
+    // 150 KB of bare links: each becomes an <a> in the HTML and in the body, about 12 bytes stored per byte typed.
+    const links = await client(site).put('/api/pages/en/logs/links', page('https://example.com/a '.repeat(7500)));
+    expect(links.status).toBe(413);
+    expect((await json(links)).message).toMatch(
+      /^This page is too large to save: it renders to 1\.\d MB, and a page may take at most 1\.5 MB\./,
+    );
+
+    expect((await client(site).put('/api/pages/en/logs/big', page(prose.repeat(2000)))).status).toBe(200);
+    expect((await json(await client(site).get('/api/builds/open'))).changes).toHaveLength(1);
+  });
+});
+
 describe('pages API: preview', () => {
   it('renders unsaved Markdown with the real renderer and resolves its widgets, storing nothing', async () => {
     const site = await createAuthoringSite();

@@ -215,7 +215,7 @@ export const routeDocs: Record<string, RouteDoc> = {
     fa: 'ذخیرهٔ صفحه در ساخت باز',
     params: pageParams,
     body: saveSchema,
-    errors: [409, 412],
+    errors: [409, 412, 413],
   },
   'DELETE /api/pages/:locale/:path{.+}': {
     tag: 'pages',

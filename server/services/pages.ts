@@ -15,6 +15,8 @@ import {
 } from '../../common/authoring';
 import { type Locale, locales, otherLocale } from '../../common/locales';
 import { checkFrontMatter, pageSummary, readPage, serializePage } from '../content/page-file';
+import { formatSize, PAGE_RENDER_CHECK_BYTES, PAGE_ROW_MAX_BYTES, PAGE_SOURCE_MAX_BYTES, utf8Bytes } from '../content/page-size';
+import { renderPage } from '../content/render-page';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { type Commit, commits, pages } from '../db/schema';
@@ -397,6 +399,32 @@ async function removeChange(db: Database, buildId: number, change: Commit) {
 }
 
 /**
+ * Refuses (413) a page D1 could not store in one row (2 MB): over 512 KB of Markdown, or a page
+ * that renders to a row over 1.5 MB (server/content/page-size.ts). The sync skips the same pages
+ * with a warning, so what is saved here can always be published.
+ */
+function requireStorableSize(content: string, locale: Locale) {
+  const bytes = utf8Bytes(content);
+  if (bytes > PAGE_SOURCE_MAX_BYTES)
+    throw new AppError(
+      413,
+      'api.pageTooLarge',
+      { bytes, limitBytes: PAGE_SOURCE_MAX_BYTES },
+      { size: formatSize(bytes), limit: formatSize(PAGE_SOURCE_MAX_BYTES) },
+    );
+  if (bytes <= PAGE_RENDER_CHECK_BYTES) return;
+  const rendered = renderPage({ text: content, locale });
+  const stored = 'storedBytes' in rendered ? (rendered.storedBytes ?? 0) : 0;
+  if (stored > PAGE_ROW_MAX_BYTES)
+    throw new AppError(
+      413,
+      'api.pageRenderedTooLarge',
+      { bytes: stored, limitBytes: PAGE_ROW_MAX_BYTES },
+      { size: formatSize(stored), limit: formatSize(PAGE_ROW_MAX_BYTES) },
+    );
+}
+
+/**
  * `PUT /api/pages/{locale}/{path}`: creates or updates a page in the open build. The front
  * matter is validated with the indexer's rules; `createOnly` (`If-None-Match: *`) refuses when a
  * page is already seen at that address.
@@ -431,6 +459,7 @@ export async function savePage(
         ? await repository.readBlob(publishedSha)
         : undefined;
   const content = serializePage(checked.data, checked.extra, input.body, previous);
+  requireStorableSize(content, ref.locale);
   if (change) {
     let kind = change.kind === 'delete' ? 'update' : change.kind;
     let baseSha = change.baseSha;
