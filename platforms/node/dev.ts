@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { createServer as createViteServer } from 'vite';
 import { createPageHandler } from '../../app/lib/app-context.server';
 import { createApp } from '../../server/app';
-import { resumeInterruptedPublishes } from '../../server/services/builds';
+import { startJobs } from '../../server/jobs';
 import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig } from './environment';
 import { closeWhenBodyUnread } from './unread-body';
@@ -27,11 +28,8 @@ async function main() {
     'development',
   );
   const { deps, installerToken } = await createNodeDeps(config, pageHandler);
-  // A publish cut off by a crash or a kill is completed (its commit landed) or reopened (server/services/builds.ts).
-  if (!installerToken)
-    await resumeInterruptedPublishes(deps, { leaseMs: 0 }).catch((error: unknown) =>
-      console.error('Resuming an interrupted publish failed:', error),
-    );
+  // The same background jobs as `npm run serve` (server/jobs), also before the site is installed.
+  startJobs(deps, { holder: randomUUID() });
   const app = createApp(deps);
   const listener = getRequestListener(app.fetch);
   createServer(closeWhenBodyUnread((req, res) => vite.middlewares(req, res, () => listener(req, res)))).listen(

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type AppConfig, ConfigError, parseConfig } from '../../server/config';
 
@@ -20,4 +21,18 @@ export function exitOnConfigError(error: unknown): never {
     process.exit(1);
   }
   throw error;
+}
+
+/**
+ * `WEB_CONCURRENCY`: how many serving processes share the port (node:cluster). `auto` is one per
+ * core; unset, one (a single process, as before). Anything else is a configuration error.
+ */
+export function webConcurrency(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.WEB_CONCURRENCY?.trim();
+  if (!value) return 1;
+  if (value === 'auto') return availableParallelism();
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new ConfigError([`WEB_CONCURRENCY must be a whole number from 1 to 64, or "auto" (got "${value}").`]);
+  return n;
 }

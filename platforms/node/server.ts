@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,25 +10,38 @@ import { compress } from 'hono/compress';
 import type { ServerBuild } from 'react-router';
 import { createPageHandler } from '../../app/lib/app-context.server';
 import { createApp } from '../../server/app';
-import { purgeExpiredSessions, SESSION_PURGE_INTERVAL_MS } from '../../server/auth/sessions';
 import { answeredByPageCache } from '../../server/http/page-cache';
 import { createPageViewRecorder } from '../../server/http/page-views';
 import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
-import { resumeInterruptedPublishes } from '../../server/services/builds';
-import { resumeNewsletterQueue } from '../../server/services/newsletter';
-import { startScheduledPublishing } from '../../server/services/scheduled-publishing';
+import { startJobs } from '../../server/jobs';
 import { upgradeInstalledSite } from '../../server/services/upgrade';
 import { createNodeDeps, installerUrl } from './deps';
-import { exitOnConfigError, loadNodeConfig } from './environment';
+import { exitOnConfigError, loadNodeConfig, webConcurrency } from './environment';
 import { answerPageHits } from './page-hits';
 import { clientFiles } from './static-files';
-import { closeWhenBodyUnread } from './unread-body';
 
-/** `npm run serve`: the built site on Node, static files first, then the app. */
+/** How long a stop waits for requests in flight and running jobs before it closes anyway. */
+const STOP_TIMEOUT_MS = 10_000;
+
+type NodeConfig = ReturnType<typeof loadNodeConfig>;
+
+/**
+ * `npm run serve`: the built site on Node. With `WEB_CONCURRENCY` above 1 this process is the
+ * primary: it applies a release's migrations once, then forks that many serving processes that
+ * share the port (node:cluster), the database and the background jobs (server/jobs: leases pick one
+ * process per job), restarts one that dies, and passes SIGTERM/SIGINT on.
+ */
 async function main() {
   const config = (() => {
     try {
       return loadNodeConfig();
+    } catch (error) {
+      return exitOnConfigError(error);
+    }
+  })();
+  const processes = (() => {
+    try {
+      return webConcurrency();
     } catch (error) {
       return exitOnConfigError(error);
     }
@@ -37,23 +52,51 @@ async function main() {
     console.error('No build found in ./build — run `npm run build` first (or `npm start`, which builds).');
     process.exit(1);
   }
+  if (cluster.isPrimary && processes > 1) return runPrimary(config, processes);
+  return serve(config, buildDir, serverBuildPath);
+}
+
+/** An update's migrations, applied before the first request; the content is re-indexed meanwhile. */
+async function upgrade(deps: Awaited<ReturnType<typeof createNodeDeps>>['deps']) {
+  const { reindexed } = await upgradeInstalledSite(deps);
+  void reindexed.catch((error: unknown) => console.error('Re-indexing after the upgrade failed:', error));
+}
+
+async function runPrimary(config: NodeConfig, processes: number) {
+  // Once, before any serving process opens the database: the migrations, and the setup token.
+  const { deps, installerToken } = await createNodeDeps(config);
+  if (!installerToken) await upgrade(deps);
+  let stopping = false;
+  const fork = () => cluster.fork({ DAFTAR_QUIET: '1' });
+  for (let i = 0; i < processes; i++) fork();
+  let listening = 0;
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === processes) announce(config, installerToken, `${processes} processes`);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      return;
+    }
+    console.error(`Serving process ${worker.process.pid} ended (${signal ?? `exit ${code}`}); starting another.`);
+    fork();
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    // A process that does not stop in time is ended; the leases it held lapse on their own.
+    setTimeout(() => process.exit(1), STOP_TIMEOUT_MS + 5_000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+async function serve(config: NodeConfig, buildDir: string, serverBuildPath: string) {
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
-  const { deps, installerToken } = await createNodeDeps(config, createPageHandler(build));
-  // An update's migrations are applied before the first request; the content is re-indexed meanwhile.
-  if (!installerToken) {
-    const { reindexed } = await upgradeInstalledSite(deps);
-    void reindexed.catch((error: unknown) => console.error('Re-indexing after the upgrade failed:', error));
-  }
-  // A publish cut off by a crash or a kill is completed (its commit landed) or reopened (server/services/builds.ts).
-  if (!installerToken)
-    await resumeInterruptedPublishes(deps, { leaseMs: 0 }).catch((error: unknown) =>
-      console.error('Resuming an interrupted publish failed:', error),
-    );
-  // Newsletter issues queued before a stop are sent on; a message cut off mid-send is not repeated.
-  if (!installerToken)
-    void resumeNewsletterQueue(deps, { leaseMs: 0 }).catch((error: unknown) =>
-      console.error('Resuming the newsletter queue failed:', error),
-    );
+  const { deps, close, installerToken } = await createNodeDeps(config, createPageHandler(build));
+  if (cluster.isPrimary && !installerToken) await upgrade(deps);
   // Cloudflare compresses on Workers; on Node the server does it (HTML, CSS, JS, JSON, XML), except
   // for what the page cache answered: stored pages are already in their final encoding.
   const compressor = compress();
@@ -73,29 +116,54 @@ async function main() {
     },
   );
 
-  // Builds scheduled for later publish themselves within 5 s of their time, also after a restart.
-  if (!installerToken) startScheduledPublishing(deps);
-  // Expired sessions are refused anyway; purging them keeps the table small.
-  const purgeSessions = () =>
-    purgeExpiredSessions(deps.db).catch((error: unknown) => console.error('Purging expired sessions failed:', error));
-  void purgeSessions();
-  setInterval(purgeSessions, SESSION_PURGE_INTERVAL_MS).unref();
+  // Background jobs from start-up, installed or not: each waits until the site is installed,
+  // which may happen in this very process (server/jobs).
+  const jobs = startJobs(deps, { holder: randomUUID() });
 
-  // Page-cache hits are answered from the raw request, before Hono builds a web Request (docs/decisions/0010);
-  // an answer given before its request body has arrived closes the connection (unread-body.ts).
-  const server = createServer(
-    closeWhenBodyUnread(answerPageHits({ ...deps, pageViews }, pageViews, getRequestListener(app.fetch))),
-  );
+  // Page-cache hits are answered from the raw request, before Hono builds a web Request (docs/decisions/0010).
+  const server = createServer(answerPageHits({ ...deps, pageViews }, pageViews, getRequestListener(app.fetch)));
   server.listen(config.PORT, config.HOST, () => {
     // Everything a page needs is loaded now: the next start reads its compiled code (platforms/node/start.ts).
     module.flushCompileCache?.();
-    console.log(`Daftar is running at ${installerUrl(config, '').replace('/?setup=', '')} (data: ${config.dataDir})`);
-    for (const warning of siteUrlStartupWarnings(config)) console.warn(`Warning: ${warning}`);
-    if (installerToken)
-      console.log(
-        `\nNot installed yet. Open this link to install (it carries the setup token):\n\n  ${installerUrl(config, installerToken)}\n`,
-      );
+    if (!process.env.DAFTAR_QUIET) announce(config, installerToken);
   });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!process.env.DAFTAR_QUIET)
+      console.log(`${signal}: stopping (requests in flight and running jobs get ${STOP_TIMEOUT_MS / 1000} s).`);
+    const deadline = setTimeout(() => server.closeAllConnections(), STOP_TIMEOUT_MS);
+    deadline.unref();
+    await Promise.all([closeServer(server), jobs.stop(STOP_TIMEOUT_MS)]);
+    clearTimeout(deadline);
+    // Views answered before the stop are written, then the database is closed.
+    await pageViews.flush();
+    close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** Stops accepting connections and resolves once every request in flight has been answered. */
+function closeServer(server: Server) {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    // Keep-alive connections with no request in flight would hold `close` open: end them now.
+    server.closeIdleConnections();
+  });
+}
+
+function announce(config: NodeConfig, installerToken: string | undefined, processes?: string) {
+  const where = installerUrl(config, '').replace('/?setup=', '');
+  console.log(`Daftar is running at ${where} (data: ${config.dataDir}${processes ? `; ${processes}` : ''})`);
+  for (const warning of siteUrlStartupWarnings(config)) console.warn(`Warning: ${warning}`);
+  if (installerToken)
+    console.log(
+      `\nNot installed yet. Open this link to install (it carries the setup token):\n\n  ${installerUrl(config, installerToken)}\n`,
+    );
 }
 
 main();

@@ -2,18 +2,14 @@ import * as build from 'virtual:react-router/server-build';
 import { drizzle } from 'drizzle-orm/d1';
 import { createPageHandler } from '../../app/lib/app-context.server';
 import { type App, createApp } from '../../server/app';
-import { purgeExpiredSessions } from '../../server/auth/sessions';
 import { type AppConfig, ConfigError, parseConfig } from '../../server/config';
 import { githubRepositoryFromConfig } from '../../server/content/github-repository';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import type { SetupTokenStore } from '../../server/deps';
+import { runCronJobs } from '../../server/jobs';
 import { httpMailerFromConfig } from '../../server/mail/http-mailer';
-import { rollUpOldViews } from '../../server/services/analytics';
-import { resumeInterruptedPublishes } from '../../server/services/builds';
-import { retryFailedSync, runContentSyncSteps, startChunkedSync } from '../../server/services/content-sync-runner';
-import { resumeNewsletterQueue } from '../../server/services/newsletter';
-import { publishDueBuild } from '../../server/services/scheduled-publishing';
+import { startChunkedSync } from '../../server/services/content-sync-runner';
 import { applyReleaseMigrations } from '../../server/services/upgrade';
 import { createWorkersPageCache } from './page-cache';
 
@@ -87,7 +83,7 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
   return app;
 }
 
-/** The cron trigger (wrangler.jsonc) that publishes scheduled builds; the daily one does housekeeping. */
+/** The per-minute cron trigger (wrangler.jsonc); the other one is daily. */
 const SCHEDULED_PUBLISH_CRON = '* * * * *';
 
 const upgraded = new WeakMap<D1Database, Promise<string[]>>();
@@ -123,52 +119,25 @@ function setupProblem(request: Request, message: string): Response {
 /**
  * The Cloudflare Workers entry. Static files under build/client are served by Workers static
  * assets before this runs; everything else goes through the same app as the node target. The cron
- * trigger in wrangler.jsonc runs `scheduled`: housekeeping such as purging expired sessions.
+ * triggers in wrangler.jsonc run `scheduled`: the background jobs (server/jobs).
  */
 export default {
   async scheduled(controller: ScheduledController, env: WorkerEnv) {
     if (!env.DB) return;
     const db = drizzle(env.DB, { schema }) as unknown as Database;
-    // Every minute: a build scheduled for now publishes itself (wrangler.jsonc's first cron).
-    if (controller.cron === SCHEDULED_PUBLISH_CRON) {
-      const config = parseConfig(stringVars(env));
-      const contentRepository = githubRepositoryFromConfig(config);
-      // (A big publish indexes in steps: its first here, the rest below and by the next runs.)
-      const published = await publishDueBuild({ db, contentRepository, chunkedSync: CHUNKED_SYNC });
-      // …and a re-index in progress takes its next steps (a step killed midway is run again once its lease lapses;
-      // a failed one is taken up again by itself a few times, minutes apart).
-      // (The page cache needs no clearing: its version is the latest build id, re-read every 5 s.)
-      await retryFailedSync(db);
-      await runContentSyncSteps(
-        { db, contentRepository, chunkedSync: CHUNKED_SYNC },
-        {
-          budgetMs: CHUNKED_SYNC.budgetMs,
-          maxSteps: CHUNKED_SYNC.maxSteps - (published === undefined ? 0 : 1),
-        },
-      );
-      return;
-    }
-    const purged = await purgeExpiredSessions(db);
-    if (purged) console.log(`Purged ${purged} expired sessions.`);
-    // Raw page views past the retention period become daily totals (docs/analytics.md).
-    await rollUpOldViews(db).catch((error: unknown) => console.error('Rolling up page views failed:', error));
-    // A publish whose request died is completed (its commit landed) or, after its lease, reopened.
-    try {
-      await resumeInterruptedPublishes({
-        db,
-        contentRepository: githubRepositoryFromConfig(parseConfig(stringVars(env))),
-        chunkedSync: CHUNKED_SYNC,
-      });
-    } catch (error) {
-      console.error('Resuming an interrupted publish failed:', error);
-    }
-    // Newsletter sends left over by requests that ran out of time, and expired links.
-    try {
-      const config = parseConfig(stringVars(env));
-      await resumeNewsletterQueue({ db, mailer: httpMailerFromConfig(config) }, { budgetMs: 25_000 });
-    } catch (error) {
-      console.error('Resuming the newsletter queue failed:', error);
-    }
+    const config = parseConfig(stringVars(env));
+    const deps = {
+      db,
+      contentRepository: githubRepositoryFromConfig(config),
+      mailer: httpMailerFromConfig(config),
+      chunkedSync: CHUNKED_SYNC,
+    };
+    // The background jobs of server/jobs: every minute the frequent ones (a build scheduled for
+    // now publishes itself, a re-index in progress takes its next steps, interrupted publishes and
+    // newsletter sends are taken up), once a day the rest (purges, page-view roll-ups). The page
+    // cache needs no clearing: its version is the latest build id, re-read every 5 s.
+    const cadence = controller.cron === SCHEDULED_PUBLISH_CRON ? 'minute' : 'daily';
+    await runCronJobs(deps, cadence, { budgetMs: CHUNKED_SYNC.budgetMs, maxSteps: CHUNKED_SYNC.maxSteps });
   },
 
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {

@@ -5,7 +5,7 @@ import { isFilePath, RESERVED_FOLDERS } from '../../common/paths';
 import type { Database } from '../db/database';
 import { isClosedDatabaseError, isMissingTableError } from '../db/errors';
 import type { AppDeps } from '../deps';
-import { createViewWriter, type PageViewGroup, type PageViewHit, rollUpOldViews } from '../services/analytics';
+import { createViewWriter, type PageViewGroup, type PageViewHit } from '../services/analytics';
 import { answeredByPageCache, hostAndTarget } from './page-cache';
 import { clientIp } from './request';
 
@@ -37,20 +37,16 @@ const groupKey = (hit: PageViewHit) =>
  * On Node views wait in memory and are written every `flushMs`; at most `maxQueue` wait, beyond
  * that views are dropped rather than memory grown. Repeated views (a reader reloading, a traffic
  * spike from a few browsers) are counted in one waiting entry per second, page, referrer and
- * visitor, so a busy cached page costs a map lookup and the batch hashes each visitor once. Old
- * raw views are rolled up at most once per `rollUpEveryMs`, after a flush. On Workers the isolate
- * may stop after the response, so each view is written through `waitUntil`, and the daily cron
- * rolls up.
+ * visitor, so a busy cached page costs a map lookup and the batch hashes each visitor once. A
+ * clean stop writes what waits (`flush`). On Workers the isolate may stop after the response, so
+ * each view is written through `waitUntil`. Old raw views are rolled up by a background job
+ * (server/jobs) on both.
  */
-export function createPageViewRecorder(
-  db: Database,
-  { flushMs = 1000, maxQueue = 10_000, rollUpEveryMs = 3_600_000 } = {},
-): PageViewRecorder {
+export function createPageViewRecorder(db: Database, { flushMs = 1000, maxQueue = 10_000 } = {}): PageViewRecorder {
   const write = createViewWriter(db);
   let waiting = new Map<string, PageViewGroup>();
   let waitingViews = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let lastRollUp = 0;
 
   async function flush() {
     if (timer) clearTimeout(timer);
@@ -59,10 +55,6 @@ export function createPageViewRecorder(
     waiting = new Map();
     waitingViews = 0;
     await write(batch).catch(logFailure);
-    if (batch.length && Date.now() - lastRollUp > rollUpEveryMs) {
-      lastRollUp = Date.now();
-      await rollUpOldViews(db).catch(logFailure);
-    }
   }
 
   return {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { client, createAuthoringSite, hello } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
 import { createApp } from '../app';
-import { publishDueBuild, startScheduledPublishing } from '../services/scheduled-publishing';
+import { jobs, startJobs } from '../jobs';
+import { publishDueBuild } from '../services/scheduled-publishing';
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const quiet = { info: () => {}, warn: () => {} } as unknown as Console;
@@ -42,14 +43,15 @@ describe('scheduled publishing', () => {
     expect((await api.post('/api/builds/publish', { at })).status).toBe(202);
     // "Restart": a new app over the same database and repository, with its own timer.
     const restarted = createApp({ ...site.deps });
-    const stop = startScheduledPublishing(site.deps, 250);
+    const scheduled = jobs.filter((job) => job.name === 'scheduled-publish').map((job) => ({ ...job, everyMs: 250 }));
+    const runner = startJobs(site.deps, { holder: 'restarted', list: scheduled });
     try {
       await expect
         .poll(async () => (await restarted.request('/api/builds', { headers: { cookie: site.cookies.editor } })).status)
         .toBe(200);
       await expect.poll(async () => (await site.app.request('/en/logs/hello')).status, { timeout: 8000 }).toBe(200);
     } finally {
-      stop();
+      await runner.stop();
     }
   });
 

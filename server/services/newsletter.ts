@@ -338,9 +338,12 @@ export async function processNewsletterQueue(
     limit = Number.POSITIVE_INFINITY,
     budgetMs = Number.POSITIVE_INFINITY,
     now = () => Date.now(),
+    signal,
   }: Clock & {
     limit?: number;
     budgetMs?: number;
+    /** A stopping process: the mail in hand is finished, no further row is claimed. */
+    signal?: AbortSignal;
   } = {},
 ): Promise<{ sent: number; failed: number }> {
   const mailer = deps.mailer;
@@ -350,7 +353,7 @@ export async function processNewsletterQueue(
   const started = now();
   const issues = new Map<number, typeof newsletterIssues.$inferSelect>();
   let siteNames: Record<Locale, string> | undefined;
-  while (result.sent + result.failed < limit && now() - started < budgetMs) {
+  while (result.sent + result.failed < limit && now() - started < budgetMs && !signal?.aborted) {
     const [claimed] = await db
       .update(newsletterDeliveries)
       .set({ status: 'sending', claimedAt: new Date(now()) })
@@ -414,17 +417,15 @@ export async function purgeExpiredNewsletterTokens(db: Database, { now = () => D
 }
 
 /**
- * After a restart or on a schedule: rows a dead worker claimed are failed (`leaseMs` 0 when no
- * other worker can be running, as at a Node start), expired tokens are dropped, and the queue is
- * worked through.
+ * The background job (server/jobs): rows a dead worker claimed are failed (`leaseMs` 0 only when no
+ * other process is alive to be sending them), and the queue is worked through.
  */
 export async function resumeNewsletterQueue(
   deps: Pick<AppDeps, 'db' | 'mailer'>,
-  options: { leaseMs?: number; budgetMs?: number } = {},
+  options: { leaseMs?: number; budgetMs?: number; signal?: AbortSignal } = {},
 ) {
   await failInterruptedDeliveries(deps.db, { leaseMs: options.leaseMs });
-  await purgeExpiredNewsletterTokens(deps.db);
-  return processNewsletterQueue(deps, { budgetMs: options.budgetMs });
+  return processNewsletterQueue(deps, { budgetMs: options.budgetMs, signal: options.signal });
 }
 
 /** What the dashboard shows next to the subscribers: published pages to send, confirmed readers per locale. */

@@ -49,8 +49,8 @@ export async function cancelScheduledPublish(deps: Pick<AppDeps, 'db'>, id: numb
 }
 
 /**
- * Publishes the open build when its time has come (Node: a timer every few seconds; Workers: the
- * cron trigger). The schedule is taken off first, so a publish that fails (a conflict, nothing left
+ * Publishes the open build when its time has come (the `scheduled-publish` background job:
+ * server/jobs). The schedule is taken off first, so a publish that fails (a conflict, nothing left
  * to publish, a scheduler since deleted) is not retried every tick: the build stays open, and the
  * reason goes to the log and shows on the builds screen as "not scheduled" again.
  */
@@ -81,24 +81,4 @@ export async function publishDueBuild(deps: ScheduleDeps, now = new Date(), log 
     log.warn(`Scheduled publish of build ${due.id} failed; it stays open:`, error instanceof AppError ? error.messageKey : error);
     return undefined;
   }
-}
-
-/** Node: checks for a due build every `intervalMs` (the publish lands within that of its time, also after a restart). */
-export function startScheduledPublishing(deps: ScheduleDeps, intervalMs = 5_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await publishDueBuild(deps);
-    } catch (error) {
-      console.error('Checking for a scheduled publish failed:', error);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref?.();
-  void tick();
-  return () => clearInterval(timer);
 }

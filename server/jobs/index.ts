@@ -1,0 +1,222 @@
+import { createLimits } from '../auth/rate-limit';
+import { purgeExpiredSessions, SESSION_PURGE_INTERVAL_MS } from '../auth/sessions';
+import type { AppDeps } from '../deps';
+import { rollUpOldViews } from '../services/analytics';
+import { PUBLISH_LEASE_MS, resumeInterruptedPublishes } from '../services/builds';
+import { retryFailedSync, runContentSyncSteps } from '../services/content-sync-runner';
+import { purgeExpiredNewsletterTokens, resumeNewsletterQueue, SEND_LEASE_MS } from '../services/newsletter';
+import { publishDueBuild } from '../services/scheduled-publishing';
+import { isInstalled } from '../services/site';
+import { heartbeatName, otherProcessAlive, purgeExpiredLeases, releaseAllLeases, takeLease } from './leases';
+
+/*
+ * Background jobs: one list, started the same way on every platform (docs/architecture.md,
+ * "Background jobs"). Node runs each on a timer in every process from start-up, installed or not
+ * (a job waits until the site is installed); Workers runs them from its two cron triggers. Each
+ * run takes the job's lease first, so with many processes exactly one runs a job at a time.
+ */
+
+export type JobDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'chunkedSync' | 'mailer' | 'pageCache'>;
+
+export type JobContext = {
+  /** Aborted when the process stops: a job finishes the item in hand and returns. */
+  signal: AbortSignal;
+  /**
+   * Whether work another process claimed may still be going on. False only when no other server
+   * process is alive (Node heartbeats): then a publish left `publishing` or a mail left `sending`
+   * is nobody's, and is taken up at once instead of after its lease.
+   */
+  othersMayBeWorking: () => Promise<boolean>;
+  /** Workers: how long a job may run in this cron invocation, and the sync steps left to it. */
+  budgetMs?: number;
+  steps: { left: number };
+};
+
+export type Job = {
+  name: string;
+  /** How often it runs on Node. On Workers: up to a minute, the per-minute cron; longer, the daily one. */
+  everyMs: number;
+  run: (deps: JobDeps, context: JobContext) => Promise<unknown>;
+};
+
+export const jobs: Job[] = [
+  {
+    // A build scheduled for later publishes itself within 5 s of its time (Workers: within the minute).
+    name: 'scheduled-publish',
+    everyMs: 5_000,
+    async run(deps, context) {
+      const published = await publishDueBuild(deps);
+      // A big publish indexes its first step here on Workers; the rest go to the sync steps below.
+      if (published !== undefined && deps.chunkedSync) context.steps.left -= 1;
+    },
+  },
+  {
+    // Workers' re-index in steps: the next ones, and a failed one taken up again a few times.
+    name: 'sync-steps',
+    everyMs: 60_000,
+    async run(deps, context) {
+      if (!deps.chunkedSync) return;
+      await retryFailedSync(deps.db);
+      await runContentSyncSteps(deps, {
+        budgetMs: context.budgetMs ?? deps.chunkedSync.budgetMs,
+        maxSteps: Math.max(0, context.steps.left),
+      });
+    },
+  },
+  {
+    // A publish cut off by a crash is completed (its commit landed) or reopened once it is nobody's.
+    name: 'interrupted-publishes',
+    everyMs: 30_000,
+    async run(deps, context) {
+      await resumeInterruptedPublishes(deps, { leaseMs: (await context.othersMayBeWorking()) ? PUBLISH_LEASE_MS : 0 });
+    },
+  },
+  {
+    // Newsletter sends left over (a stop, a Worker out of time); a mail cut off mid-send is not repeated.
+    name: 'newsletter-queue',
+    everyMs: 60_000,
+    async run(deps, context) {
+      await resumeNewsletterQueue(deps, {
+        leaseMs: (await context.othersMayBeWorking()) ? SEND_LEASE_MS : 0,
+        budgetMs: context.budgetMs,
+        signal: context.signal,
+      });
+    },
+  },
+  {
+    name: 'session-purge',
+    everyMs: SESSION_PURGE_INTERVAL_MS,
+    run: (deps) => purgeExpiredSessions(deps.db),
+  },
+  {
+    // Raw page views past the retention period become daily totals (docs/analytics.md).
+    name: 'page-view-roll-up',
+    everyMs: 60 * 60 * 1000,
+    run: (deps) => rollUpOldViews(deps.db),
+  },
+  {
+    // Rows that only take room once expired: abuse-limit counters, dead processes' leases, mail links.
+    name: 'expired-rows',
+    everyMs: 60 * 60 * 1000,
+    async run(deps) {
+      await createLimits(deps.db).purgeExpired();
+      await purgeExpiredLeases(deps.db);
+      await purgeExpiredNewsletterTokens(deps.db);
+    },
+  },
+];
+
+/** A job's lease lasts one period (at least 5 s) and is renewed while it runs. */
+const leaseMsOf = (job: Job) => Math.max(job.everyMs, 5_000);
+
+/**
+ * Runs `job` if this holder gets its lease; answers whether it ran. The lease is renewed while the
+ * job runs and left to expire after, so the next run (by whichever process) is a period later.
+ */
+export async function runJob(deps: JobDeps, job: Job, holder: string, context: JobContext): Promise<boolean> {
+  const leaseMs = leaseMsOf(job);
+  if (!(await takeLease(deps.db, `job:${job.name}`, holder, leaseMs))) return false;
+  const renew = setInterval(() => {
+    void takeLease(deps.db, `job:${job.name}`, holder, leaseMs).catch(() => {});
+  }, leaseMs / 2);
+  try {
+    await job.run(deps, context);
+  } finally {
+    clearInterval(renew);
+  }
+  return true;
+}
+
+/** How often a Node process says it is alive, and how long that holds without a renewal. */
+export const HEARTBEAT_EVERY_MS = 15_000;
+export const HEARTBEAT_TTL_MS = 60_000;
+
+/**
+ * Node: every job on its own timer, from process start, in every process (leases pick one), and
+ * the process's heartbeat. `stop` (SIGTERM) stops the timers, lets running jobs finish their item
+ * (they see the aborted signal), and gives the leases back.
+ */
+export function startJobs(deps: JobDeps, { holder, list = jobs }: { holder: string; list?: Job[] }) {
+  const abort = new AbortController();
+  const running = new Set<Promise<unknown>>();
+  const timers: ReturnType<typeof setInterval>[] = [];
+  let installed = false;
+  const context: JobContext = {
+    signal: abort.signal,
+    othersMayBeWorking: () => otherProcessAlive(deps.db, holder),
+    steps: { left: Number.POSITIVE_INFINITY },
+  };
+  const every = (ms: number, work: () => Promise<unknown>) => {
+    let busy = false;
+    const tick = () => {
+      if (busy || abort.signal.aborted) return;
+      busy = true;
+      const run = work()
+        .catch((error: unknown) => console.error(error))
+        .finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+      running.add(run);
+    };
+    const timer = setInterval(tick, ms);
+    timer.unref?.();
+    timers.push(timer);
+    tick();
+  };
+
+  every(HEARTBEAT_EVERY_MS, async () => {
+    await takeLease(deps.db, heartbeatName(holder), holder, HEARTBEAT_TTL_MS).catch(() => {
+      // Not migrated yet (a new install): there is no one to tell.
+    });
+  });
+  for (const job of list) {
+    every(job.everyMs, async () => {
+      // Nothing to do until the site is installed — which may happen while this process runs.
+      installed ||= await isInstalled(deps.db).catch(() => false);
+      if (!installed) return;
+      await runJob(deps, job, holder, context).catch((error: unknown) => {
+        console.error(`Background job ${job.name} failed:`, error);
+      });
+    });
+  }
+
+  return {
+    /** Stops the timers, waits for running jobs (at most `timeoutMs`), and gives the leases back. */
+    async stop(timeoutMs = 10_000) {
+      abort.abort();
+      for (const timer of timers) clearInterval(timer);
+      await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+      await releaseAllLeases(deps.db, holder).catch(() => {});
+    },
+  };
+}
+
+/**
+ * Workers: a cron run. The per-minute cron runs the jobs due every minute or more often, the daily
+ * cron the rest, one after another within the invocation's budget. Another invocation may be
+ * running (its lease says so), and an isolate has no heartbeat, so claimed work is only taken up
+ * after its own lease.
+ */
+export async function runCronJobs(
+  deps: JobDeps,
+  cadence: 'minute' | 'daily',
+  { budgetMs, maxSteps }: { budgetMs: number; maxSteps: number },
+) {
+  if (!(await isInstalled(deps.db).catch(() => false))) return;
+  const holder = crypto.randomUUID();
+  const context: JobContext = {
+    signal: new AbortController().signal,
+    othersMayBeWorking: async () => true,
+    budgetMs,
+    steps: { left: maxSteps },
+  };
+  for (const job of jobs.filter((j) => j.everyMs <= 60_000 === (cadence === 'minute'))) {
+    try {
+      await runJob(deps, job, holder, context);
+    } catch (error) {
+      console.error(`Background job ${job.name} failed:`, error);
+    }
+  }
+  await releaseAllLeases(deps.db, holder).catch(() => {});
+}
