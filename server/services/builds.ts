@@ -22,7 +22,7 @@ import { batchInParts, selectInParts } from '../db/limits';
 import { type Build, builds, type Commit, commits, pages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { checkIndexedCommit, syncContent } from './content-sync';
+import { checkIndexedCommit, latestContentBuild, syncContent } from './content-sync';
 import { contentSyncState, firstSyncStep, latestContentSync } from './content-sync-runner';
 import { afterPublish, changesOf, defaultTitle, publishStatements } from './publish-completion';
 
@@ -305,11 +305,31 @@ async function commitAndFinish(
     }
     committed = true;
     await checkpoint?.('committed');
-    return await finishPublish(deps, build, changes, commitSha, user.id);
+    try {
+      return await finishPublish(deps, build, changes, commitSha, user.id);
+    } catch (error) {
+      // Another process completed this publish meanwhile (its `resumeInterruptedPublishes` found the
+      // commit landed), so this one's transaction failed its guard: the publish is done all the same.
+      const done = await finishedElsewhere(deps.db, build.id, commitSha);
+      if (done) return done;
+      throw error;
+    }
   } catch (error) {
     if (!committed) await releaseClaim(deps.db, build);
     throw error;
   }
+}
+
+/** The result of a publish another process finished (its build is `published` with this commit), if it did. */
+async function finishedElsewhere(db: Database, buildId: number, commitSha: string): Promise<PublishResult | undefined> {
+  const row = await db
+    .select({ status: builds.status, commitSha: builds.commitSha })
+    .from(builds)
+    .where(eq(builds.id, buildId))
+    .get();
+  if (row?.status !== 'published' || row.commitSha !== commitSha) return undefined;
+  const index = await latestContentBuild(db);
+  return index ? { id: buildId, commitSha, buildId: index.id } : undefined;
 }
 
 /**
@@ -325,9 +345,12 @@ export async function publishOpenBuild(
 ): Promise<PublishResult | PublishIndexing> {
   const { db } = deps;
   requireRepository(deps);
+  // A publish under way when this one came (here or in another process) makes this one the loser,
+  // even when settling it below finishes it: 409, never its leftovers (400) or its failure (500).
+  const underWay = (await currentBuild(db))?.status === 'publishing';
   await resumeInterruptedPublishes(deps);
   const build = await currentBuild(db);
-  if (build?.status === 'publishing') throw new AppError(409, 'api.publishInProgress');
+  if (underWay || build?.status === 'publishing') throw new AppError(409, 'api.publishInProgress');
   if (!build || !(await db.$count(commits, eq(commits.buildId, build.id)))) throw new AppError(400, 'api.nothingToPublish');
   const title = input.title?.trim() ?? '';
   let claimed: { id: number }[];
@@ -350,7 +373,8 @@ export async function publishOpenBuild(
  * whose every change is already in the repository's head is finished (the commit landed);
  * otherwise, once `leaseMs` passed since it started, it is reopened with its changes pending (a
  * revert is marked failed). Runs at node start-up (lease 0) and before builds are read or
- * published.
+ * published. Another process may finish the same publish first (the one running it, or another
+ * settling it): this one's transaction then fails its guard, and that is no error.
  */
 export async function resumeInterruptedPublishes(
   deps: BuildDeps,
@@ -366,7 +390,13 @@ export async function resumeInterruptedPublishes(
     const head = await repository.head();
     const states = await changeStates(repository, head, changes);
     if (head && changes.length && states.every((state) => state === 'applied')) {
-      await finishPublish(deps, build, changes, head, build.publishedBy);
+      try {
+        await finishPublish(deps, build, changes, head, build.publishedBy);
+      } catch (error) {
+        // The process running this publish (or another settling it) finished it first: nothing left to do.
+        const now = await db.select({ status: builds.status }).from(builds).where(eq(builds.id, build.id)).get();
+        if (now?.status === 'publishing') throw error;
+      }
     } else if ((build.publishingSince?.getTime() ?? 0) <= now - leaseMs) {
       await releaseClaim(db, build);
     }
