@@ -10,8 +10,10 @@ export type SeoData = {
   origin: string;
   /** This page's path, e.g. `/en/logs/hello`. */
   path: string;
-  /** The same page in each locale where it exists (this one included). */
+  /** The same page in each locale where it exists (this one included): the hreflang links. */
   alternates: Partial<Record<Locale, string>>;
+  /** Where the language switcher leads for a locale without an alternate (common/language-switch.ts); else that locale's home. */
+  switchTo?: Partial<Record<Locale, string>>;
   /** Banner or default image (site path or absolute URL). */
   image: string;
   type: 'website' | 'article';

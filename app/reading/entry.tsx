@@ -32,11 +32,18 @@ const islands = (name: string) => [...document.querySelectorAll<HTMLElement>(`[d
 
 // The header's controls: search, the session-aware user menu, language and theme.
 for (const element of islands('header')) {
+  // The switcher's links as the server made them (it knew the page's translations or its error).
+  const targets = Object.fromEntries(
+    [...element.querySelectorAll<HTMLAnchorElement>('a[hreflang]')].map((link) => [
+      link.hreflang,
+      link.getAttribute('href') ?? '',
+    ]),
+  );
   render(
     <>
       <HeaderSearch />
       <UserMenu />
-      <LanguageSwitcher current={locale} />
+      <LanguageSwitcher current={locale} targets={targets} />
       <ThemeSwitcher />
     </>,
     element,

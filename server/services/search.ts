@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Locale } from '../../common/locales';
+import { type Locale, otherLocale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, type SearchResults } from '../../common/search';
 import { pageSearchText, searchMatchExpression, searchSnippet, searchSnippetStart } from '../content/search-text';
@@ -95,6 +95,8 @@ export async function searchView({ deps, state, requestUrl }: { deps: AppDeps; s
       origin: siteOrigin(deps.config.SITE_URL, requestUrl),
       path: paths.search(locale, query || undefined, page),
       alternates: { [locale]: paths.search(locale, query || undefined, page) },
+      // The switcher: the same query in the other language, from its first page (it may have fewer).
+      switchTo: { [otherLocale(locale)]: paths.search(otherLocale(locale), query || undefined) },
       image: site.defaultBanner,
       type: 'website' as const,
     },

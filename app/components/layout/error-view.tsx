@@ -22,7 +22,7 @@ export function ShellErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <SiteShell>
+    <SiteShell error>
       <ErrorView status={errorStatus(error)} />
     </SiteShell>
   );

@@ -15,8 +15,11 @@ import { UserMenu } from './user-menu';
 // Inset focus ring: the scrolling menu would clip an outer one.
 const menuLinkClass = 'rounded-md px-3 py-1.5 text-sm hover:bg-muted focus-visible:-outline-offset-2';
 
-/** The public layout (docs/spec.md §2): sticky header with menu and switchers, content, footer credit. */
-export function SiteShell({ children }: { children: ReactNode }) {
+/**
+ * The public layout (docs/spec.md §2): sticky header with menu and switchers, content, footer credit.
+ * `error`: the content is an error view (the language switcher then leads to the other home).
+ */
+export function SiteShell({ children, error }: { children: ReactNode; error?: boolean }) {
   const { t } = useTranslation();
   const { locale, site } = useRootData();
   return (
@@ -72,7 +75,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
           <Island name="header">
             <HeaderSearch />
             <UserMenu />
-            <LanguageSwitcher current={locale} />
+            <LanguageSwitcher current={locale} error={error} />
             <ThemeSwitcher />
           </Island>
         </div>
