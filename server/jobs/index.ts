@@ -131,62 +131,68 @@ export async function runJob(deps: JobDeps, job: Job, holder: string, context: J
 export const HEARTBEAT_EVERY_MS = 15_000;
 export const HEARTBEAT_TTL_MS = 60_000;
 
+/** How often a Node process looks for due jobs (and whether the site got installed meanwhile). */
+export const JOB_TICK_MS = 1_000;
+
 /**
- * Node: every job on its own timer, from process start, in every process (leases pick one), and
- * the process's heartbeat. `stop` (SIGTERM) stops the timers, lets running jobs finish their item
- * (they see the aborted signal), and gives the leases back.
+ * Node: from process start, in every process, each job whenever its period has passed (leases
+ * pick one process), plus the process's heartbeat. Until the site is installed nothing is due;
+ * once it is — also by the installer in this very process — every job runs at once, then on its
+ * period. `stop` (SIGTERM) stops the timer, lets running jobs finish the item in hand (they see
+ * the aborted signal), and gives the leases back.
  */
 export function startJobs(deps: JobDeps, { holder, list = jobs }: { holder: string; list?: Job[] }) {
   const abort = new AbortController();
-  const running = new Set<Promise<unknown>>();
-  const timers: ReturnType<typeof setInterval>[] = [];
+  const running = new Map<string, Promise<unknown>>();
+  const lastRun = new Map<string, number>();
+  let lastHeartbeat = Number.NEGATIVE_INFINITY;
   let installed = false;
+  let ticking = false;
   const context: JobContext = {
     signal: abort.signal,
     othersMayBeWorking: () => otherProcessAlive(deps.db, holder),
     steps: { left: Number.POSITIVE_INFINITY },
   };
-  const every = (ms: number, work: () => Promise<unknown>) => {
-    let busy = false;
-    const tick = () => {
-      if (busy || abort.signal.aborted) return;
-      busy = true;
-      const run = work()
-        .catch((error: unknown) => console.error(error))
-        .finally(() => {
-          busy = false;
-          running.delete(run);
-        });
-      running.add(run);
-    };
-    const timer = setInterval(tick, ms);
-    timer.unref?.();
-    timers.push(timer);
-    tick();
+  const start = (name: string, work: () => Promise<unknown>) => {
+    const run = work()
+      .catch((error: unknown) => console.error(`Background job ${name} failed:`, error))
+      .finally(() => running.delete(name));
+    running.set(name, run);
   };
-
-  every(HEARTBEAT_EVERY_MS, async () => {
-    await takeLease(deps.db, heartbeatName(holder), holder, HEARTBEAT_TTL_MS).catch(() => {
-      // Not migrated yet (a new install): there is no one to tell.
-    });
-  });
-  for (const job of list) {
-    every(job.everyMs, async () => {
-      // Nothing to do until the site is installed — which may happen while this process runs.
+  const tick = async () => {
+    if (ticking || abort.signal.aborted) return;
+    ticking = true;
+    try {
+      const now = Date.now();
+      if (now - lastHeartbeat >= HEARTBEAT_EVERY_MS) {
+        lastHeartbeat = now;
+        // Fails until the database is migrated (a new install): there is no one to tell yet.
+        await takeLease(deps.db, heartbeatName(holder), holder, HEARTBEAT_TTL_MS).catch(() => {});
+      }
       installed ||= await isInstalled(deps.db).catch(() => false);
       if (!installed) return;
-      await runJob(deps, job, holder, context).catch((error: unknown) => {
-        console.error(`Background job ${job.name} failed:`, error);
-      });
-    });
-  }
+      for (const job of list) {
+        if (running.has(job.name) || now - (lastRun.get(job.name) ?? Number.NEGATIVE_INFINITY) < job.everyMs) continue;
+        lastRun.set(job.name, now);
+        start(job.name, () => runJob(deps, job, holder, context));
+      }
+    } finally {
+      ticking = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), Math.min(JOB_TICK_MS, ...list.map((job) => job.everyMs)));
+  timer.unref?.();
+  void tick();
 
   return {
-    /** Stops the timers, waits for running jobs (at most `timeoutMs`), and gives the leases back. */
+    /** Stops the timer, waits for running jobs (at most `timeoutMs`), and gives the leases back. */
     async stop(timeoutMs = 10_000) {
       abort.abort();
-      for (const timer of timers) clearInterval(timer);
-      await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+      clearInterval(timer);
+      await Promise.race([
+        Promise.allSettled([...running.values()]),
+        new Promise((resolve) => setTimeout(resolve, timeoutMs).unref?.()),
+      ]);
       await releaseAllLeases(deps.db, holder).catch(() => {});
     },
   };
