@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeImport, importExportFile, writeExportFile } from '../../platforms/node/export-file';
 import { TEST_PASSWORD_ITERATIONS } from '../../tests/support/config';
 import { createTestDatabase } from '../../tests/support/database';
@@ -103,6 +103,34 @@ describe('JSON export and import', () => {
     expect(again.updated).toEqual(again.created);
     expect(again.unchanged).toEqual(first.created);
     expect(again.skipped).toEqual([]);
+  });
+
+  it("writes new comments as multi-row inserts within D1's limits, not one statement each (F-25: memory)", async () => {
+    const site = await siteWithPeople();
+    const document = await exportSite(site.deps.db);
+    const [author] = document.users;
+    const base = Date.parse('2026-11-01T00:00:00Z');
+    document.comments = Array.from({ length: 2_000 }, (_, i) => ({
+      id: i + 1,
+      locale: 'en' as const,
+      pageSlug: 'about',
+      userId: author?.id ?? '',
+      // Every third one answers the one before it: parents must still land before their replies.
+      parentId: i % 3 === 2 ? i : null,
+      body: `Comment ${i}`,
+      status: 'approved' as const,
+      createdAt: new Date(base + i * 1000).toISOString(),
+      updatedAt: null,
+    }));
+    // A database that refuses what D1 refuses (100 bound parameters, 100 KB a statement).
+    const { db: target } = await createTestDatabase({ migrate: true, d1Limits: true });
+    const batch = vi.spyOn(target, 'batch');
+    const report = await importSite(target, parseSiteExport(asFile(document)));
+    expect(report.created.comments).toBe(2_000);
+    expect(await target.$count(comments)).toBe(2_000);
+    // One statement a row took about 10 KB of memory apiece: 200 000 comments took 2.6 GB.
+    const statements = (batch.mock.calls[0]?.[0] ?? []) as unknown[];
+    expect(statements.length).toBeLessThan(400);
   });
 
   it('without secrets, users arrive without a password: they sign in only after a reset link', async () => {

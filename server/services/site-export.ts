@@ -6,6 +6,7 @@ import { allPermissions, isPermission, OWNER_ROLE } from '../../common/permissio
 import { isHttpUrl } from '../../common/site-path';
 import { MAX_PASSWORD_ITERATIONS, PASSWORD_ITERATIONS, storedHashIterations } from '../auth/password';
 import type { Database } from '../db/database';
+import { splitStatements } from '../db/limits';
 import { comments, newsletterSubscribers, roles, settings, userRoles, users } from '../db/schema';
 import { INSTALLED_AT_KEY } from './site';
 
@@ -477,6 +478,7 @@ export async function importSite(
   // Comments, by id, parents before replies; an id that is another comment here is skipped with its replies.
   const commentsById = new Map(commentRows.map((comment) => [comment.id, comment]));
   const skippedComments = new Set<number>();
+  const newComments: SiteExport['comments'] = [];
   for (const comment of [...data.comments].sort((a, b) => a.id - b.id)) {
     const existing = commentsById.get(comment.id);
     const key = String(comment.id);
@@ -487,7 +489,7 @@ export async function importSite(
       skippedComments.add(comment.id);
       skip('comments', key, `the comment it answers (${comment.parentId}) was skipped`);
     } else if (!existing) {
-      statements.push(db.insert(comments).values(comment));
+      newComments.push(comment);
       report.created.comments += 1;
     } else if (
       existing.userId !== comment.userId ||
@@ -512,6 +514,9 @@ export async function importSite(
       report.updated.comments += 1;
     } else report.unchanged.comments += 1;
   }
+  // New comments as multi-row inserts, each within D1's statement limits: one statement object per
+  // row cost about 10 KB of memory apiece (F-25). Ids ascend, so parents still come before replies.
+  statements.push(...splitStatements(newComments, (part) => db.insert(comments).values(part)));
 
   // Subscribers, by address (any case); one already on this list is left as the reader set it here.
   const subscribersByEmail = new Map(subscriberRows.map((row) => [row.email.toLowerCase(), row]));
