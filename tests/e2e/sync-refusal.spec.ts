@@ -15,7 +15,10 @@ test('a repository with every page deleted: refused with the count (Persian), th
 }) => {
   await login('owner', freshSite);
   const repo = path.join(freshSite.dataDir, 'repo');
-  const pages = git(repo, 'ls-files', 'content').trim().split('\n').filter((file) => file.endsWith('.md')).length;
+  const pages = git(repo, 'ls-files', 'content')
+    .trim()
+    .split('\n')
+    .filter((file) => file.endsWith('.md')).length;
   git(repo, 'rm', '-rq', 'content');
   git(repo, 'commit', '-qm', 'Every page deleted');
   const persian = (n: number) => n.toLocaleString('fa-IR', { useGrouping: false });
