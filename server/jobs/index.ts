@@ -165,9 +165,9 @@ export function startJobs(deps: JobDeps, { holder, list = jobs }: { holder: stri
     try {
       const now = Date.now();
       if (now - lastHeartbeat >= HEARTBEAT_EVERY_MS) {
-        lastHeartbeat = now;
-        // Fails until the database is migrated (a new install): there is no one to tell yet.
-        await takeLease(deps.db, heartbeatName(holder), holder, HEARTBEAT_TTL_MS).catch(() => {});
+        // Fails until the database is migrated (a new install): tried again each tick until then.
+        const told = await takeLease(deps.db, heartbeatName(holder), holder, HEARTBEAT_TTL_MS).catch(() => false);
+        if (told) lastHeartbeat = now;
       }
       installed ||= await isInstalled(deps.db).catch(() => false);
       if (!installed) return;
