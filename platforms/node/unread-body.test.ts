@@ -91,6 +91,33 @@ describe('a request body the route never reads, on a kept-alive connection (F-21
     if (size >= 400_000) expect(first?.connection).toBe('close');
   });
 
+  it('an answer given at once to a request without a body keeps the connection (a page-cache hit)', async () => {
+    // Node calls the handler before it marks even a body-less request complete.
+    const quick = createServer(closeWhenBodyUnread((_request, response) => response.end('cached page')));
+    await new Promise<void>((resolve) => quick.listen(0, '127.0.0.1', resolve));
+    const quickPort = (quick.address() as AddressInfo).port;
+    try {
+      const answers = await new Promise<Answer[]>((resolve, reject) => {
+        const socket = connect(quickPort, '127.0.0.1', () =>
+          socket.write('GET /en/about HTTP/1.1\r\nHost: x\r\n\r\nGET /en/about HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+        );
+        let text = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        socket.on('error', reject);
+        socket.on('close', () => resolve(answersIn(text)));
+      });
+      expect(answers.map((answer) => [answer.status, answer.connection, answer.body])).toEqual([
+        [200, 'keep-alive', 'cached page'],
+        [200, 'close', 'cached page'],
+      ]);
+    } finally {
+      await new Promise<void>((resolve) => quick.close(() => resolve()));
+    }
+  });
+
   it('a route that reads its body keeps the connection', async () => {
     const body = JSON.stringify({ about: 'a'.repeat(60_000) });
     const answers = await twoOnOneSocket(port, 'PATCH /api/profile', site.cookies.member, body);

@@ -13,6 +13,9 @@ type Listener = (request: IncomingMessage, response: ServerResponse) => unknown;
  */
 export function closeWhenBodyUnread(listener: Listener): Listener {
   return (incoming, outgoing) => {
+    // Node marks even a request without a body incomplete until its handler returns, so a page
+    // answered at once (a page-cache hit) would be closed too: only a body is waited for.
+    if (!hasBody(incoming)) return listener(incoming, outgoing);
     const writeHead = outgoing.writeHead;
     // Every answer passes here, also one sent by `end()` alone (Node calls writeHead itself).
     outgoing.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
@@ -21,4 +24,9 @@ export function closeWhenBodyUnread(listener: Listener): Listener {
     } as ServerResponse['writeHead'];
     return listener(incoming, outgoing);
   };
+}
+
+/** Whether the request announces a body: a non-zero Content-Length, or chunks. */
+function hasBody(incoming: IncomingMessage) {
+  return Number(incoming.headers['content-length'] ?? 0) > 0 || incoming.headers['transfer-encoding'] !== undefined;
 }
