@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { browserOnly } from './scripts/browser-only.ts';
 import { readingIslands } from './scripts/reading-islands.ts';
 import { serverBoundary } from './scripts/server-boundary.ts';
 import { serverBundled } from './scripts/server-bundled.ts';
@@ -9,7 +10,8 @@ const browserTargets = ['chrome109', 'edge109', 'firefox128', 'safari16.4'];
 
 export default defineConfig({
   // readingIslands: the reading pages' own script, built per locale with Preact (decision 0007).
-  plugins: [serverBoundary(), tailwindcss(), reactRouter(), readingIslands({ target: browserTargets })],
+  // browserOnly: the editor, IndexedDB and the chart stay out of the server build (the Worker's bundle).
+  plugins: [serverBoundary(), browserOnly(), tailwindcss(), reactRouter(), readingIslands({ target: browserTargets })],
   resolve: { tsconfigPaths: true },
   // Bundled, not loaded from node_modules at every start (scripts/server-bundled.ts).
   ssr: { noExternal: serverBundled },

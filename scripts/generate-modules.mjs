@@ -4,6 +4,7 @@
 // content the installer publishes (data, not code: generated on install and before every build
 // into an ignored file; `--build` writes only that one). No flag writes both.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,9 +46,27 @@ function renderSamples() {
 `;
 }
 
+/** How many of zxcvbn-ts's common passwords (most common first) the strength check knows. */
+export const COMMON_PASSWORDS = 10_000;
+
+/**
+ * The most common passwords from `@zxcvbn-ts/language-common` (about 49 000, from leaked password
+ * lists, most common first), cut to the first COMMON_PASSWORDS: the whole package is 418 KiB of
+ * the Worker's bundle (server/auth/password-strength.ts, docs/security.md "Passwords").
+ */
+function renderCommonPasswords() {
+  const require = createRequire(import.meta.url);
+  const common = require('@zxcvbn-ts/language-common');
+  const passwords = common.dictionary['passwords-common'].slice(0, COMMON_PASSWORDS);
+  return `${header(`@zxcvbn-ts/language-common ${require('@zxcvbn-ts/language-common/package.json').version}`)}// The ${COMMON_PASSWORDS} most common passwords, most common first, one a line.
+export const commonPasswords: string = ${JSON.stringify(passwords.join('\n'))};
+`;
+}
+
 /** Committed modules, checked for staleness by `npm test`. */
 export const generatedModules = {
   'server/db/migrations.generated.ts': renderMigrations,
+  'server/auth/common-passwords.generated.ts': renderCommonPasswords,
 };
 /** Modules made on `npm install` and before builds, never committed (.gitignore). */
 export const buildTimeModules = {

@@ -2,29 +2,28 @@ import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { AppError } from '../errors';
 
 /**
- * Server-side password strength (docs/security.md): zxcvbn-ts with its common-password,
- * English-word, name and keyboard-pattern dictionaries. Refused below score 2, that is fewer than
- * about 10^6 estimated guesses. No Persian dictionary exists for zxcvbn-ts; Persian words typed
- * in Latin letters are judged only by the generic patterns.
+ * Server-side password strength (docs/security.md "Passwords"): zxcvbn-ts with the 10 000 most
+ * common passwords of its common-password list, its keyboard patterns, and the account's own words
+ * (user name, first and last name). Refused below score 2, that is fewer than about 10^6
+ * estimated guesses. No Persian dictionary exists for zxcvbn-ts; Persian words typed in Latin
+ * letters are judged only by the generic patterns.
  *
- * The dictionaries are about 1.6 MB of JavaScript, so they are imported on first use only: never
- * in the browser bundle, never on the cold path of other requests. Pure JavaScript, so it runs
- * on Workers too.
+ * Not the English word, name and Wikipedia lists of `@zxcvbn-ts/language-en`, nor the rest of the
+ * 49 000 passwords: they were 1.6 MiB of the Worker's 5.5 MiB (docs/deploy-workers.md "Bundle
+ * size"). A password of common words still meets the common-password list (most common words are
+ * on it) or passes as a phrase. The data (about 90 KB) is imported on first use: never in the
+ * browser bundle, never on the cold path of other requests. Pure JavaScript: it runs on Workers.
  */
 export const MIN_PASSWORD_SCORE = 2;
 
 let checker: Promise<ZxcvbnFactory> | undefined;
 
 function loadChecker(): Promise<ZxcvbnFactory> {
-  checker ??= Promise.all([
-    import('@zxcvbn-ts/core'),
-    import('@zxcvbn-ts/language-common'),
-    import('@zxcvbn-ts/language-en'),
-  ]).then(
-    ([core, common, en]) =>
+  checker ??= Promise.all([import('@zxcvbn-ts/core'), import('./password-dictionaries')]).then(
+    ([core, known]) =>
       new core.ZxcvbnFactory({
-        dictionary: { ...common.dictionary, ...en.dictionary },
-        graphs: common.adjacencyGraphs,
+        dictionary: { passwords: known.commonPasswords.split('\n') },
+        graphs: known.adjacencyGraphs,
       }),
   );
   // A failed load is retried by the next caller rather than cached.

@@ -1,10 +1,12 @@
-import Dexie, { type EntityTable } from 'dexie';
+import type { Dexie, EntityTable } from 'dexie';
 import type { PageFrontMatter } from '../../../../common/authoring';
 
 /*
  * Unsaved edits, kept in IndexedDB per page (`{locale}/{path}`) while the author types, so a
  * reload, a crash or a closed tab loses nothing; offered back when the editor opens the page
- * again, deleted after a successful save or when the author discards them.
+ * again, deleted after a successful save or when the author discards them. Dexie is imported on
+ * first use: the server renders this screen but never opens IndexedDB, and browser-only packages
+ * stay out of the server bundle (scripts/browser-only.ts).
  */
 export type EditorDraft = {
   key: string;
@@ -18,13 +20,18 @@ export type EditorDraft = {
 
 type DraftDatabase = Dexie & { drafts: EntityTable<EditorDraft, 'key'> };
 
-let instance: DraftDatabase | undefined;
+let instance: Promise<DraftDatabase> | undefined;
 
-function drafts(): DraftDatabase {
-  if (!instance) {
-    instance = new Dexie('editor-drafts') as DraftDatabase;
-    instance.version(1).stores({ drafts: 'key, savedAt' });
-  }
+function drafts(): Promise<DraftDatabase> {
+  instance ??= import('dexie').then(({ Dexie }) => {
+    const db = new Dexie('editor-drafts') as DraftDatabase;
+    db.version(1).stores({ drafts: 'key, savedAt' });
+    return db;
+  });
+  // A failed load (offline, a new deploy's chunk) is tried again next time.
+  instance.catch(() => {
+    instance = undefined;
+  });
   return instance;
 }
 
@@ -40,6 +47,6 @@ async function quietly<T>(work: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-export const readDraft = (key: string) => quietly(() => drafts().drafts.get(key));
-export const writeDraft = (draft: EditorDraft) => quietly(() => drafts().drafts.put(draft));
-export const deleteDraft = (key: string) => quietly(() => drafts().drafts.delete(key));
+export const readDraft = (key: string) => quietly(async () => (await drafts()).drafts.get(key));
+export const writeDraft = (draft: EditorDraft) => quietly(async () => (await drafts()).drafts.put(draft));
+export const deleteDraft = (key: string) => quietly(async () => (await drafts()).drafts.delete(key));
