@@ -19,6 +19,7 @@ import { createNodeDeps, installerUrl } from './deps';
 import { exitOnConfigError, loadNodeConfig, webConcurrency } from './environment';
 import { answerPageHits } from './page-hits';
 import { clientFiles } from './static-files';
+import { closeWhenBodyUnread } from './unread-body';
 
 /** How long a stop waits for requests in flight and running jobs before it closes anyway. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -120,8 +121,11 @@ async function serve(config: NodeConfig, buildDir: string, serverBuildPath: stri
   // which may happen in this very process (server/jobs).
   const jobs = startJobs(deps, { holder: randomUUID() });
 
-  // Page-cache hits are answered from the raw request, before Hono builds a web Request (docs/decisions/0010).
-  const server = createServer(answerPageHits({ ...deps, pageViews }, pageViews, getRequestListener(app.fetch)));
+  // Page-cache hits are answered from the raw request, before Hono builds a web Request (docs/decisions/0010);
+  // an answer given before its request body has arrived closes the connection (unread-body.ts, F-21).
+  const server = createServer(
+    closeWhenBodyUnread(answerPageHits({ ...deps, pageViews }, pageViews, getRequestListener(app.fetch))),
+  );
   server.listen(config.PORT, config.HOST, () => {
     // Everything a page needs is loaded now: the next start reads its compiled code (platforms/node/start.ts).
     module.flushCompileCache?.();

@@ -93,6 +93,14 @@ describe('login throttle', () => {
     expect(await throttle.attempt('1.1.1.1', 'owner')).toBe(0);
   });
 
+  it('counts every spelling of one name as that name (ي/ی, ك/ک, case)', async () => {
+    const { limits } = await limitsAt();
+    const throttle = createLoginThrottle(limits, { sleep: async () => {} });
+    const spellings = ['علی_رضایی', 'علي_رضایی', 'علي_رضايي', 'علی_رضايي', 'علی_رضایی'];
+    for (const name of spellings) expect(await failLogin(throttle, '1.1.1.1', name)).toBe(0);
+    expect(await throttle.attempt('1.1.1.1', 'علي_رضایی')).toBe(LOGIN_WINDOW_MS);
+  });
+
   it('never locks a name as such: failures from many addresses leave a fresh address free', async () => {
     const { limits } = await limitsAt();
     const throttle = createLoginThrottle(limits, { sleep: async () => {} });

@@ -1,5 +1,6 @@
 import { inArray, lte, sql } from 'drizzle-orm';
 import type { MessageKey } from '../../common/messages';
+import { userNameKey } from '../../common/user-name';
 import type { Database } from '../db/database';
 import { rateLimits } from '../db/schema';
 import { AppError } from '../errors';
@@ -113,6 +114,16 @@ export function createLimits(db: Database, { now = () => Date.now() }: Clock = {
     async clear(keys: string[]) {
       if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
     },
+    /** Clears `clear` and takes one event back from `refund`, in one transaction. */
+    async forgive({ clear, refund }: { clear: string[]; refund: string[] }) {
+      await db.batch([
+        db.delete(rateLimits).where(inArray(rateLimits.key, clear)),
+        db
+          .update(rateLimits)
+          .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+          .where(inArray(rateLimits.key, refund)),
+      ]);
+    },
     /** Drops counters whose window ended (a background job, server/jobs). */
     async purgeExpired(): Promise<number> {
       const gone = await db.delete(rateLimits).where(lte(rateLimits.resetAt, now())).returning({ key: rateLimits.key });
@@ -128,7 +139,8 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 /** The sign-in throttle (server/services/accounts.ts). */
 export function createLoginThrottle(limits: Limits, { sleep = sleepFor }: { sleep?: (ms: number) => Promise<void> } = {}) {
   const keys = (ip: string, userName: string) => {
-    const name = userName.trim().toLowerCase();
+    // Every spelling that signs in to one account counts as that account (ي/ی, ك/ک, case, digits).
+    const name = userNameKey(userName);
     return { ip: `login-ip:${ip}`, pair: `login-pair:${ip}\n${name}`, name: `login-name:${name}` };
   };
   return {
@@ -159,8 +171,7 @@ export function createLoginThrottle(limits: Limits, { sleep = sleepFor }: { slee
     /** A correct password clears its pair and gives the address its attempt back; the name's count stands. */
     async succeed(ip: string, userName: string) {
       const key = keys(ip, userName);
-      await limits.clear([key.pair]);
-      await limits.refund([key.ip]);
+      await limits.forgive({ clear: [key.pair], refund: [key.ip] });
     },
   };
 }
