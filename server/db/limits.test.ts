@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/support/database';
 import { batchInParts, MAX_BOUND_PARAMETERS, selectInParts, splitStatements } from './limits';
@@ -32,5 +32,8 @@ describe("statements within D1's limits", () => {
     expect(await refusal(db.transaction((tx) => tx.delete(pages).where(inArray(pages.sourcePath, paths))))).toMatch(
       /too many SQL variables/,
     );
+    // drizzle-orm issue 2277: D1 cannot batch a raw statement with bound values; without them it can.
+    expect(await refusal(db.batch([db.run(sql`delete from pages where id < ${5}`)]))).toMatch(/issue 2277/);
+    expect(await refusal(db.batch([db.run(sql`delete from pages where id < ${sql.raw('5')}`)]))).toBe('accepted');
   });
 });

@@ -1,4 +1,5 @@
 import type { Client, InArgs, InStatement, Transaction } from '@libsql/client';
+import { entityKind } from 'drizzle-orm';
 import { MAX_BOUND_PARAMETERS, MAX_STATEMENT_BYTES } from '../../server/db/limits';
 
 /** What D1 answers for too many parameters, so a test shows the error production would. */
@@ -38,6 +39,30 @@ function guardTransaction(tx: Transaction): Transaction {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Drizzle's D1 driver cannot batch a raw `db.run(sql…)` that binds values (drizzle-orm issue 2277:
+ * "Cannot read properties of undefined (reading 'bind')"); libSQL's driver can, so such a batch
+ * passed every test and failed only on Workers (the daily cron's roll-up until November 2026).
+ * Wraps a drizzle database's `batch` to refuse it as D1 would.
+ */
+export function withD1Batch<T extends { batch: (items: never) => unknown }>(db: T): T {
+  const batch = db.batch.bind(db) as (items: unknown[]) => unknown;
+  const refuse = (items: unknown[]) => {
+    for (const item of items) {
+      const kind = (item as { constructor?: Record<symbol, unknown> }).constructor?.[entityKind];
+      const query = kind === 'SQLiteRaw' ? (item as { getQuery(): { sql: string; params: unknown[] } }).getQuery() : undefined;
+      if (query?.params.length)
+        return Promise.reject(
+          new D1LimitError(
+            `D1 cannot batch a raw statement with bound values (drizzle-orm issue 2277): use the query builder or write computed integers with sql.raw: ${query.sql.slice(0, 160)}`,
+          ),
+        );
+    }
+    return batch(items);
+  };
+  return new Proxy(db, { get: (target, key, receiver) => (key === 'batch' ? refuse : Reflect.get(target, key, receiver)) });
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createNodeDatabase } from '../../platforms/node/database';
 import { runMigrations } from '../../server/db/migrate';
 import { afterFile } from './after-file';
-import { withD1Limits } from './d1-limits';
+import { withD1Batch, withD1Limits } from './d1-limits';
 
 /** The database file inside a test's data folder (the content repository sits beside it in `repo/`). */
 export const TEST_DATABASE_FILE = 'test.db';
@@ -13,7 +13,8 @@ export const TEST_DATABASE_FILE = 'test.db';
  * A real SQLite file in a temp folder, closed and removed after the test file
  * (tests/support/cleanup.ts); migrated unless asked not to. `from`: a data folder to start from
  * (a copy of it: database, content repository and all). `d1Limits`: every statement is held to
- * D1's 100 bound parameters and 100 KB (tests/support/d1-limits.ts).
+ * D1's 100 bound parameters and 100 KB, and a batch may not hold a raw statement with bound values
+ * (tests/support/d1-limits.ts).
  */
 export async function createTestDatabase({
   migrate = true,
@@ -26,11 +27,13 @@ export async function createTestDatabase({
 } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'daftar-test-'));
   if (from) cpSync(from, dir, { recursive: true });
-  const { db, close } = await createNodeDatabase(
+  const opened = await createNodeDatabase(
     `file:${path.join(dir, TEST_DATABASE_FILE)}`,
     undefined,
     d1Limits ? withD1Limits : undefined,
   );
+  const { close } = opened;
+  const db = d1Limits ? withD1Batch(opened.db) : opened.db;
   afterFile(() => {
     close();
     rmSync(dir, { recursive: true, force: true });
