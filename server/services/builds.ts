@@ -345,12 +345,14 @@ export async function publishOpenBuild(
 ): Promise<PublishResult | PublishIndexing> {
   const { db } = deps;
   requireRepository(deps);
-  // A publish under way when this one came (here or in another process) makes this one the loser,
-  // even when settling it below finishes it: 409, never its leftovers (400) or its failure (500).
-  const underWay = (await currentBuild(db))?.status === 'publishing';
+  // A publish under way when this one came (here or in another process), or one that took the open
+  // build meanwhile, makes this one the loser, even when settling it below finishes it: 409, never
+  // its leftovers (400 "nothing to publish") or its guard failure (500).
+  const found = await currentBuild(db);
   await resumeInterruptedPublishes(deps);
   const build = await currentBuild(db);
-  if (underWay || build?.status === 'publishing') throw new AppError(409, 'api.publishInProgress');
+  if (found?.status === 'publishing' || build?.status === 'publishing' || (found && build?.id !== found.id))
+    throw new AppError(409, 'api.publishInProgress');
   if (!build || !(await db.$count(commits, eq(commits.buildId, build.id)))) throw new AppError(400, 'api.nothingToPublish');
   const title = input.title?.trim() ?? '';
   let claimed: { id: number }[];

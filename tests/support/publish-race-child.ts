@@ -3,7 +3,7 @@
  * app over a test site's data folder (its own database connection and repository, as a second server
  * process has them): `publish-race-child.ts DIR COOKIE LOCALE`. Prints `ready` once warmed up, then
  * takes lines on stdin:
- *   `publish`        sends POST /api/builds/publish and prints `result {status, body, started, finished}`;
+ *   `publish`        sends POST /api/builds/publish and prints `result {status, body}`;
  *   `publish-pause`  the same, but stops right after its git commit (prints `paused`) until `resume`.
  */
 import path from 'node:path';
@@ -45,15 +45,8 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (line === 'resume') resume?.();
   else if (line === 'publish' || line === 'publish-pause') {
     pauseNext = line === 'publish-pause';
-    const started = performance.timeOrigin + performance.now();
     void request('POST', '/api/builds/publish').then(async (response) => {
-      const result = {
-        status: response.status,
-        body: await response.json(),
-        started,
-        finished: performance.timeOrigin + performance.now(),
-      };
-      process.stdout.write(`result ${JSON.stringify(result)}\n`);
+      process.stdout.write(`result ${JSON.stringify({ status: response.status, body: await response.json() })}\n`);
     });
   }
 }
