@@ -47,6 +47,8 @@ export function useWorkerSite(setupToken: string, options: { ports?: [number, nu
     github: () => github,
     /** What wrangler dev printed so far (the worker's logs). */
     output: () => worker.output(),
+    /** wrangler dev's `--persist-to` folder: its local D1 file (tests/support/local-d1.ts). */
+    stateDir: () => worker.stateDir,
     /** Runs the Worker's cron handler for `cron` now, as Cloudflare would on its schedule. */
     async scheduled(cron: string) {
       const response = await fetch(`${worker.url}/__scheduled?cron=${encodeURIComponent(cron)}`);
