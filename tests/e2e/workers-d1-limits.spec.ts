@@ -7,9 +7,10 @@ import { useWorkerSite, WORKER_OWNER } from './worker-site';
  * D1 binds at most 100 values a statement; libSQL allows far more, so these lists passed every
  * Node test and failed only on Workers (docs/deploy-workers.md "Notes on limits"). Both run here in
  * workerd on a local D1 database: a bulk action on 100 comments (100 ids + the status), and an open
- * build of 150 changed files listed, published and live.
+ * build of 150 changed files listed, published and live. Also D1's 2 MB a row: a page too large for
+ * one is refused at save (server/content/page-size.ts).
  */
-test.describe("D1's 100 bound parameters on Cloudflare Workers (wrangler dev --local)", () => {
+test.describe("D1's limits on Cloudflare Workers (wrangler dev --local): 100 bound parameters, 2 MB a row", () => {
   const site = useWorkerSite('workers-d1-limits-setup-token-0123');
 
   test('bulk moderation of 100 comments', async ({ playwright }) => {
@@ -90,5 +91,30 @@ test.describe("D1's 100 bound parameters on Cloudflare Workers (wrangler dev --l
     expect(site.output()).not.toContain('too many SQL variables');
     await owner.dispose();
     await visitor.dispose();
+  });
+
+  test('a page too large for a D1 row is refused at save with its message, in both languages', async ({ playwright }) => {
+    const owner = await playwright.request.newContext({ baseURL: site.url() });
+    const login = await owner.post('/api/auth/login', {
+      data: { userName: WORKER_OWNER.userName, password: WORKER_OWNER.password },
+    });
+    expect(login.status()).toBe(200);
+    const prose = 'Plain words in a long page, nothing but prose here. ';
+    const data = { frontMatter: { title: 'Huge' }, body: prose.repeat(Math.ceil((600 * 1024) / prose.length)) };
+    for (const [locale, message] of [
+      [
+        'en',
+        'This page is too large to save: 600.1 KB of Markdown, and a page may have at most 512 KB. Split it into several pages',
+      ],
+      [
+        'fa',
+        'این صفحه برای ذخیره بیش از اندازه بزرگ است: 600.1 KB مارک‌داون دارد و هر صفحه حداکثر 512 KB می‌تواند داشته باشد. آن را به چند صفحه بخش کنید',
+      ],
+    ]) {
+      const refused = await owner.put('/api/pages/en/logs/huge', { data, headers: { 'x-locale': locale! } });
+      expect(refused.status()).toBe(413);
+      expect(((await refused.json()) as { message: string }).message).toBe(message);
+    }
+    await owner.dispose();
   });
 });
