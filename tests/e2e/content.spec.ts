@@ -37,7 +37,7 @@ async function publish(site: RunningServer, files: Record<string, string>, messa
   commitFiles(path.join(site.dataDir, 'repo'), files, message);
   const { name, value } = await createSessionCookie(site, 'owner');
   const sync = await fetch(`${site.url}/api/content/sync`, { method: 'POST', headers: { cookie: `${name}=${value}` } });
-  expect(sync.status).toBe(200);
+  expect(sync.status, await sync.clone().text()).toBe(200);
   return (await sync.json()) as { buildId: string; added: string[]; problems: unknown[] };
 }
 

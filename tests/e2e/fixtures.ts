@@ -53,6 +53,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // discovery after the last navigation) would otherwise fail as a browser error.
     await Promise.all(browser.contexts().map((context) => context.close()));
     await server.stop();
+    // A failure's server side (a 500's stack) goes into the report.
+    if (test.info().status !== test.info().expectedStatus) await test.info().attach('server output', { body: server.output() });
   },
   login: async ({ context, installedSite }, use) => {
     await use(async (role, site = installedSite) => {
