@@ -4,6 +4,7 @@ import { type Locale, otherLocale } from '../../common/locales';
 import { client, createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
 import { pageSummary } from '../content/page-file';
+import { batchInParts } from '../db/limits';
 import { pages } from '../db/schema';
 import { pendingChanges } from './builds';
 import { getPage, listPages } from './pages';
@@ -115,7 +116,7 @@ async function bigSite(count: number) {
       indexedAt: new Date(base + Math.floor(i / 13) * 1000),
     });
   }
-  for (let i = 0; i < rows.length; i += 50) await db.insert(pages).values(rows.slice(i, i + 50));
+  await batchInParts(db, rows, (part) => db.insert(pages).values(part));
   const api = client(site);
   const ok = async (response: Response) => expect(response.status, await response.text()).toBeLessThan(300);
   const body = { frontMatter: { title: 'Pending page', date: '2026-05-01' }, body: 'Text.' };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../common/locales';
 import { client, createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
+import { batchInParts } from '../db/limits';
 import { pages } from '../db/schema';
 import { pendingChanges } from './builds';
 
@@ -28,7 +29,7 @@ describe('saving, moving and deleting pages at 3 000 indexed pages', () => {
         html: '<p>x</p>',
       });
     }
-    for (let i = 0; i < rows.length; i += 50) await db.insert(pages).values(rows.slice(i, i + 50));
+    await batchInParts(db, rows, (part) => db.insert(pages).values(part));
     const api = client(site);
     const page = { frontMatter: { title: 'A page' }, body: 'Text.' };
     const status = async (response: Response) => {
