@@ -75,4 +75,14 @@ describe('abuse limits shared through the database', () => {
     expect((await call(apps[0], 'POST', '/api/newsletter/confirm', { token: 'one-more' })).status).toBe(429);
     expect((await call(apps[0], 'POST', '/api/newsletter/confirm', { token: 'one-more' }, '192.0.2.9')).status).toBe(400);
   });
+
+  it('password reset links: 10 wrong tokens from an address, then 429 even for a real link', async () => {
+    const { apps } = await twoProcesses();
+    const body = (token: string) => ({ token, password: 'violet harbour lantern 42' });
+    for (let i = 0; i < TOKEN_GUESS_LIMIT; i++) {
+      expect((await call(apps[i % 2]!, 'POST', '/api/auth/password-reset', body(`guess-${i}`))).status).toBe(400);
+    }
+    expect((await call(apps[0], 'POST', '/api/auth/password-reset', body('one-more'))).status).toBe(429);
+    expect((await call(apps[1], 'POST', '/api/auth/password-reset', body('one-more'), '192.0.2.9')).status).toBe(400);
+  });
 });

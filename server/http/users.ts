@@ -8,12 +8,15 @@ import {
   userListQuerySchema,
   userRolesSchema,
 } from '../../common/schemas/admin';
+import { createLimits, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
 import { createResetLink, resetPassword } from '../services/password-resets';
 import { createRole, deleteRole, listRoles, updateRole } from '../services/roles';
 import { createUserWithRoles, deleteUser, listUsers, setUserDisabled, setUserRoles } from '../services/users';
 import { type AuthEnv, requireUser } from './guards';
 import { requestIsHttps } from './https';
+import { clientInfo } from './request';
 import { readJson, readQuery } from './validate';
 
 /** Users administration (`/api/users`); permissions come from the route access table. */
@@ -64,8 +67,19 @@ export function createUserRoutes(deps: AppDeps) {
 /** The public end of a reset link (`POST /api/auth/password-reset`): the token is the credential. */
 export function createPasswordResetRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  // Wrong links are counted per address (the token is the credential): docs/security.md.
+  const guesses = tokenGuesses(createLimits(deps.db), 'password-reset');
   routes.post('/', async (c) => {
-    await resetPassword(deps.db, await readJson(c, passwordResetSchema), deps.passwordIterations);
+    const input = await readJson(c, passwordResetSchema);
+    const { ip } = clientInfo(c, deps);
+    const wait = await guesses.guessWait(ip);
+    if (wait > 0) throw tooManyAttempts(wait);
+    try {
+      await resetPassword(deps.db, input, deps.passwordIterations);
+    } catch (error) {
+      if (error instanceof AppError && error.messageKey === 'api.resetLinkInvalid') await guesses.wrongGuess(ip);
+      throw error;
+    }
     return c.json({ ok: true });
   });
   return routes;
