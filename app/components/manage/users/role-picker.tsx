@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type Grantor, mayGrantRoles } from '../../../../common/grants';
+import { crossesOwnerLine, type Grantor, mayGrantRoles } from '../../../../common/grants';
 import { OWNER_ROLE } from '../../../../common/permissions';
 import { defaultRoleDescriptions, type RoleListItem } from '../../../../common/schemas/admin';
 
@@ -60,7 +60,11 @@ export function RolePicker({
                       {roleDescription(role, t)}
                     </span>
                   )}
-                  {beyond ? <span className="block text-xs text-fg-muted">{t('users.beyondYou')}</span> : null}
+                  {beyond ? (
+                    <span className="block text-xs text-fg-muted">
+                      {t(crossesOwnerLine(me, [role.id]) ? 'users.ownersOnlyRole' : 'users.beyondYou')}
+                    </span>
+                  ) : null}
                 </span>
               </label>
             </li>

@@ -2,7 +2,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { Lock } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Grantor, mayGrantRoles } from '../../../../common/grants';
+import { crossesOwnerLine, type Grantor, mayGrantRoles } from '../../../../common/grants';
 import type { RoleListItem, UserListItem } from '../../../../common/schemas/admin';
 import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
@@ -88,13 +88,15 @@ export function UsersTable({
           header: () => <span className="sr-only">{t('users.columns.actions')}</span>,
           cell: ({ row: { original: user } }) => {
             const self = user.id === me.id;
-            if (!self && !mayGrantRoles(me, roles, user.roles))
+            if (!self && !mayGrantRoles(me, roles, user.roles)) {
+              const why = t(crossesOwnerLine(me, user.roles) ? 'users.lockedOwner' : 'users.lockedUser');
               return (
-                <span className="flex justify-end" title={t('users.lockedUser')}>
+                <span className="flex justify-end" title={why}>
                   <Lock aria-hidden className="size-4 text-fg-muted" />
-                  <span className="sr-only">{t('users.lockedUser')}</span>
+                  <span className="sr-only">{why}</span>
                 </span>
               );
+            }
             return (
               <div className="flex justify-end gap-2">
                 {can.editUser ? <UserRolesDialog user={user} roles={roles} me={me} /> : null}
