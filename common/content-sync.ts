@@ -16,6 +16,11 @@ export type ContentSyncState = {
   error: string | null;
   /** A failed sync (Workers) that the cron takes up again by itself at this time; null when it will not (it tried 3 times, or on node). */
   retryAt: string | null;
+  /**
+   * A running sync (Workers) paused by GitHub's rate limit: its next step waits until this time (the
+   * per-minute cron takes it up then); null when it is not paused.
+   */
+  pausedUntil: string | null;
   /** Files skipped as malformed so far. */
   problems: number;
   /** A failed sync that refused to remove pages (`SyncRefusal`): the builds screen offers to re-index anyway. */
@@ -47,4 +52,20 @@ export function syncRefusalHead({ reason, removes }: SyncRefusal) {
 export function parseSyncRefusal(error: string | null | undefined): SyncRefusal | null {
   const match = error ? REFUSAL.exec(error) : null;
   return match ? { reason: match[1] as SyncRefusalReason, removes: Number(match[2]) } : null;
+}
+
+const PAUSE = /^Paused for GitHub's rate limit until (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)/;
+
+/**
+ * What a sync paused by GitHub's rate limit records in its `error` (its status stays `running`, its
+ * lease runs to `until`: no invocation takes a step before). Read back by `parseSyncPause`.
+ */
+export function syncPauseHead(until: Date, detail: string) {
+  return `Paused for GitHub's rate limit until ${until.toISOString()}: ${detail}`;
+}
+
+/** Until when a running sync's recorded `error` says it is paused, if it does. */
+export function parseSyncPause(error: string | null | undefined): Date | null {
+  const match = error ? PAUSE.exec(error) : null;
+  return match ? new Date(match[1]!) : null;
 }

@@ -38,6 +38,33 @@ export class GithubRepositoryError extends Error {
   }
 }
 
+/**
+ * GitHub refused a call for its rate limit (403 or 429 with `retry-after`, or with
+ * `x-ratelimit-remaining: 0` and `x-ratelimit-reset`): nothing is wrong with the repository, the
+ * sync pauses until `resumeAt` (server/services/content-sync-runner.ts) instead of failing.
+ */
+export class GithubRateLimitError extends GithubRepositoryError {
+  constructor(
+    message: string,
+    status: number,
+    readonly resumeAt: Date,
+    options?: { cause?: unknown },
+  ) {
+    super(message, status, options);
+    this.name = 'GithubRateLimitError';
+  }
+}
+
+/** Blob texts asked for in one GraphQL request (GitHub's node limit per query is far higher; 100 keeps an answer near 1–5 MB). */
+export const BLOBS_PER_QUERY = 100;
+
+/**
+ * Listings of a folder at a commit, shared by every adapter of this isolate or process: a commit's
+ * tree never changes, and each step of a chunked sync lists the same one again. A few entries only.
+ */
+const treeCache = new Map<string, TreeFile[]>();
+const TREES_CACHED = 4;
+
 /** The content repository of a platform configured for GitHub (spec: token, owner and repository all set). */
 export function githubRepositoryFromConfig(config: AppConfig): ContentRepository | undefined {
   if (!isGithubConfigured(config)) return undefined;
@@ -73,6 +100,14 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
   const explain = (error: unknown, step: string, conflict?: string): Error => {
     const status = statusOf(error);
     if (status === undefined) return error instanceof Error ? error : new Error(String(error));
+    const resumeAt = rateLimitResume(error, Date.now());
+    if (resumeAt)
+      return new GithubRateLimitError(
+        `GitHub repository ${name}: ${step} was refused for GitHub's API rate limit (HTTP ${status}) until ${resumeAt.toISOString()}`,
+        status,
+        resumeAt,
+        { cause: error },
+      );
     const fail = (code: number, detail: string) =>
       new GithubRepositoryError(`GitHub repository ${name}: ${step} failed${detail}`, code, { cause: error });
     // Octokit reports a request that got no answer (network, timeout) as status 500 without a response.
@@ -198,6 +233,51 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     return new TextDecoder().decode(await readBlobBytes(sha));
   }
 
+  /** GitHub's GraphQL endpoint beside the REST root (GitHub Enterprise: `/api/v3` → `/api/graphql`). */
+  const graphqlUrl = /\/api\/v3$/.test(apiUrl) ? apiUrl.replace(/\/api\/v3$/, '/api/graphql') : `${apiUrl}/graphql`;
+
+  /**
+   * Texts of many blobs: BLOBS_PER_QUERY per GraphQL request (`repository { b0: object(oid: …) { … on
+   * Blob { text } } … }`, one point of GitHub's GraphQL budget each), and one REST read per blob only
+   * where GraphQL gives no text (binary, truncated by GitHub, or missing).
+   */
+  async function readBlobs(shas: readonly string[]): Promise<Map<string, string>> {
+    const texts = new Map<string, string>();
+    const wanted = [...new Set(shas)].filter((sha) => /^[0-9a-f]{40}$/.test(sha));
+    for (let i = 0; i < wanted.length; i += BLOBS_PER_QUERY) {
+      const part = wanted.slice(i, i + BLOBS_PER_QUERY);
+      const fields = part.map((sha, n) => `b${n}: object(oid: "${sha}") { ... on Blob { text isTruncated isBinary } }`).join(' ');
+      const { data } = await api(
+        `reading ${part.length} blobs`,
+        octokit.request({
+          method: 'POST',
+          url: graphqlUrl,
+          query: `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { ${fields} } }`,
+          variables: { owner, name: repo },
+        }),
+      );
+      const answer = data as {
+        data?: { repository?: Record<string, { text?: string | null; isTruncated?: boolean } | null> | null };
+        errors?: { type?: string; message?: string }[];
+      };
+      if (answer.errors?.some((error) => error.type === 'RATE_LIMITED'))
+        throw new GithubRateLimitError(
+          `GitHub repository ${name}: reading blobs was refused for GitHub's GraphQL rate limit (for up to an hour)`,
+          200,
+          new Date(Date.now() + 60 * 60_000),
+        );
+      const found = answer.data?.repository ?? {};
+      for (const [n, sha] of part.entries()) {
+        const blob = found[`b${n}`];
+        if (typeof blob?.text === 'string' && !blob.isTruncated) texts.set(sha, blob.text);
+      }
+    }
+    // The few GraphQL could not give: one REST read each.
+    const missing = wanted.filter((sha) => !texts.has(sha));
+    for (const [i, text] of (await mapLimited(missing, 8, readBlob)).entries()) texts.set(missing[i]!, text);
+    return texts;
+  }
+
   async function writeBlob(bytes: Uint8Array) {
     const { data } = await api(
       'writing a blob',
@@ -210,9 +290,15 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     const clean = repositoryPath(folder);
     const at = commit ?? (await head());
     if (!at) return [];
+    const key = `${apiUrl}\0${name}\0${at}\0${clean}`;
+    const cached = treeCache.get(key);
+    if (cached) return [...cached];
     const entry = await entryAt(at, clean);
-    if (entry?.type !== 'tree') return [];
-    return (await blobsBelow(entry.sha, `${clean}/`)).sort(byPath);
+    const files = entry?.type === 'tree' ? (await blobsBelow(entry.sha, `${clean}/`)).sort(byPath) : [];
+    treeCache.delete(key);
+    treeCache.set(key, files);
+    for (const old of treeCache.keys()) if (treeCache.size > TREES_CACHED) treeCache.delete(old);
+    return [...files];
   }
 
   /**
@@ -359,9 +445,34 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     },
     tree,
     readBlob,
+    readBlobs,
     readBlobBytes,
     writeBlob,
   };
+}
+
+/**
+ * When GitHub's answer is a rate limit, the time it lifts (GitHub's documented headers): 403 or 429
+ * with `retry-after` (seconds; secondary limits), or with `x-ratelimit-remaining: 0` and
+ * `x-ratelimit-reset` (epoch seconds). A 429 without either waits a minute, as GitHub advises.
+ */
+export function rateLimitResume(error: unknown, now: number): Date | undefined {
+  const status = statusOf(error);
+  if ((status !== 403 && status !== 429) || !hasResponse(error)) return undefined;
+  const headers = ((error as { response?: { headers?: Record<string, unknown> } }).response?.headers ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const header = (key: string) => {
+    const value = headers[key];
+    return typeof value === 'string' || typeof value === 'number' ? Number(value) : Number.NaN;
+  };
+  const retryAfter = header('retry-after');
+  if (Number.isFinite(retryAfter) && retryAfter >= 0) return new Date(now + retryAfter * 1000);
+  const reset = header('x-ratelimit-reset');
+  if (header('x-ratelimit-remaining') === 0 && Number.isFinite(reset)) return new Date(Math.max(reset * 1000, now) + 1000);
+  if (status === 429) return new Date(now + 60_000);
+  return undefined;
 }
 
 function statusOf(error: unknown): number | undefined {

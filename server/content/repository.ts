@@ -52,6 +52,11 @@ export interface ContentRepository {
   tree(folder: string, commit?: string): Promise<TreeFile[]>;
   /** A blob's text by its git id. */
   readBlob(sha: string): Promise<string>;
+  /**
+   * Texts of many blobs by their git ids, in as few reads as the adapter can (GitHub: one GraphQL
+   * request per 100 blobs). Optional: without it, the sync reads `readBlob` one at a time.
+   */
+  readBlobs?(shas: readonly string[]): Promise<Map<string, string>>;
   /** A blob's bytes by its git id (media). */
   readBlobBytes(sha: string): Promise<Uint8Array>;
   /** Stores bytes as a git blob without committing them, and returns its id (for `FileChange.blob`). */

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { type ContentSyncState, parseSyncRefusal } from '../../common/content-sync';
+import { type ContentSyncState, parseSyncPause, parseSyncRefusal, syncPauseHead } from '../../common/content-sync';
+import { GithubRateLimitError } from '../content/github-repository';
 import type { ContentRepository } from '../content/repository';
 import type { Database } from '../db/database';
 import { type Commit, type ContentSync, contentSyncs } from '../db/schema';
@@ -58,7 +59,9 @@ export async function latestContentSync(db: Database): Promise<ContentSync | und
 
 /** The row as the dashboard reads it: a running sync whose lease ran out is `interrupted`. */
 export function contentSyncState(row: ContentSync, now = Date.now()): ContentSyncState {
-  const stalled = row.status === 'running' && row.leaseUntil !== null && row.leaseUntil.getTime() < now;
+  const pausedUntil = row.status === 'running' ? parseSyncPause(row.error) : null;
+  // A paused sync whose pause is over waits for the cron's next step: still running, not interrupted.
+  const stalled = row.status === 'running' && !pausedUntil && row.leaseUntil !== null && row.leaseUntil.getTime() < now;
   return {
     id: row.id,
     status: stalled ? 'interrupted' : row.status,
@@ -66,6 +69,7 @@ export function contentSyncState(row: ContentSync, now = Date.now()): ContentSyn
     total: row.total,
     error: row.error,
     retryAt: automaticRetryAt(row)?.toISOString() ?? null,
+    pausedUntil: pausedUntil?.toISOString() ?? null,
     problems: row.problems.length,
     refusal: row.status === 'failed' ? parseSyncRefusal(row.error) : null,
     buildId: row.buildId,
@@ -282,6 +286,7 @@ export async function runSyncSteps(
             total: outcome.total,
             problems: [...known.values()],
             ...(outcome.commit ? { commitSha: outcome.commit } : {}),
+            error: null,
             failures: 0,
             leaseUntil: null,
             updatedAt: new Date(now()),
@@ -300,6 +305,7 @@ export async function runSyncSteps(
             ...(outcome.commit ? { commitSha: outcome.commit } : {}),
             problems: outcome.problems.map((problem) => ({ ...problem, sha: known.get(problem.path)?.sha ?? '' })),
             buildId: outcome.buildId,
+            error: null,
             failures: 0,
             leaseUntil: null,
             updatedAt: new Date(now()),
@@ -317,6 +323,17 @@ export async function runSyncSteps(
         };
       }
     } catch (error) {
+      if (error instanceof GithubRateLimitError) {
+        // GitHub's budget is spent: not a failure. The sync stays running and its lease runs to the
+        // reset, so no invocation (request, Retry, cron) asks GitHub again before; the cron goes on then.
+        const until = new Date(Math.max(error.resumeAt.getTime(), now() + 1000));
+        await db
+          .update(contentSyncs)
+          .set({ error: syncPauseHead(until, error.message), leaseUntil: until, updatedAt: new Date(now()) })
+          .where(heldByThisStep);
+        options.log?.(`Content sync ${sync.id}: step ${sync.steps} paused by GitHub's rate limit until ${until.toISOString()}`);
+        return { sync: await latestContentSync(db), steps };
+      }
       await db
         .update(contentSyncs)
         .set({

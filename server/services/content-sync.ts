@@ -419,9 +419,15 @@ async function runSync(
    * their time at 10 000 pages). A GitHub repository answers several requests at once too.
    */
   const readChunk = async (part: (typeof pending)[number][]) => {
+    // In bulk where the repository can (GitHub: one GraphQL request for the chunk, not one per page).
+    const unknown = part.filter((file) => !options.knownBlobs?.has(file.sha)).map((file) => file.sha);
+    const bulk = repository.readBlobs && unknown.length > 1 ? await repository.readBlobs(unknown) : undefined;
     const texts = await mapLimited(part, READ_AT_ONCE, async (file): Promise<PageSource> => {
       if (stopped) throw new Error('the sync stopped');
-      return { text: options.knownBlobs?.get(file.sha) ?? (await repository.readBlob(file.sha)), locale: file.locale };
+      return {
+        text: options.knownBlobs?.get(file.sha) ?? bulk?.get(file.sha) ?? (await repository.readBlob(file.sha)),
+        locale: file.locale,
+      };
     });
     // Reads already under way when the sync failed are not rendered.
     if (stopped) throw new Error('the sync stopped');

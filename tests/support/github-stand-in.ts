@@ -14,7 +14,12 @@ import git, { type TreeEntry } from 'isomorphic-git';
  * Endpoints: GET /repos/{o}/{r}; GET git/ref/{ref}; POST git/refs; PATCH git/refs/{ref};
  * GET|POST git/commits; GET|POST git/trees; GET|POST git/blobs; PUT contents/{path} (creating a
  * file, which is how GitHub lets the first commit into an empty repository); GET compare/{base}...{head}
- * (commit ids only; its status, 404 without a common ancestor).
+ * (commit ids only; its status, 404 without a common ancestor); POST /graphql (only
+ * `repository(owner, name) { alias: object(oid: "…") { ... on Blob { text isTruncated isBinary } } … }`,
+ * the bulk read of blob texts).
+ *
+ * `requests` counts every request; `rateLimit(resetAt)` makes every request answer as GitHub does
+ * when the hourly budget is spent (403, `x-ratelimit-remaining: 0`, `x-ratelimit-reset`) until `lift()`.
  */
 
 export type GithubStandInOptions = {
@@ -27,6 +32,8 @@ export type GithubStandInOptions = {
   defaultBranch?: string;
   /** Recursive tree listings longer than this are cut and marked `truncated`, as GitHub does for huge trees. */
   truncateTreesOver?: number;
+  /** GraphQL gives no text (`isTruncated`) for blobs longer than this many bytes; the adapter reads those over REST. */
+  graphqlTextUpTo?: number;
 };
 
 export type GithubStandIn = Awaited<ReturnType<typeof startGithubStandIn>>;
@@ -35,6 +42,7 @@ class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -66,6 +74,8 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
   const requests: string[] = [];
   /** Actions to run once before the next request to a route (to interleave another client's push). */
   const pending: { route: string; action: () => Promise<void> }[] = [];
+  /** While set, every request is refused for the rate limit until this time (epoch seconds, GitHub's `x-ratelimit-reset`). */
+  let limitedUntil: number | undefined;
 
   // --- the git side -------------------------------------------------------------------------
 
@@ -365,6 +375,30 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
     ],
   ];
 
+  /** The bulk blob read of the adapter: each `alias: object(oid: "…")` of the query, answered as a Blob (or null). */
+  async function graphql(body: Json): Promise<[number, unknown]> {
+    if (typeof body.query !== 'string') throw new HttpError(400, 'A query attribute must be specified and must be a string.');
+    const variables = (body.variables ?? {}) as Json;
+    if (
+      String(variables.owner).toLowerCase() !== owner.toLowerCase() ||
+      String(variables.name).toLowerCase() !== repo.toLowerCase()
+    )
+      return [200, { data: { repository: null }, errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a Repository' }] }];
+    await needsCommits();
+    const found: Record<string, unknown> = {};
+    for (const [, alias, oid] of body.query.matchAll(/(\w+): object\(oid: "([0-9a-f]{40})"\)/g)) {
+      if ((await objectType(oid)) !== 'blob') {
+        found[alias!] = (await objectType(oid)) ? {} : null;
+        continue;
+      }
+      const { blob } = await git.readBlob({ ...repository, oid: oid! });
+      const isBinary = blob.includes(0);
+      const isTruncated = options.graphqlTextUpTo !== undefined && blob.length > options.graphqlTextUpTo;
+      found[alias!] = { text: isBinary || isTruncated ? null : new TextDecoder().decode(blob), isTruncated, isBinary };
+    }
+    return [200, { data: { repository: found } }];
+  }
+
   async function route(method: string, rest: string, query: URLSearchParams, body: Json): Promise<[number, unknown]> {
     for (const [verb, pattern, handle] of routes) {
       const match = verb === method ? pattern.exec(rest) : null;
@@ -384,24 +418,46 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
     }
   };
 
+  /** GitHub's answer once the hourly budget is spent (its documented headers). */
+  const refuseWhileLimited = () => {
+    if (limitedUntil === undefined) return;
+    throw new HttpError(403, 'API rate limit exceeded for user ID 1.', {
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-used': '5000',
+      'x-ratelimit-reset': String(limitedUntil),
+      'x-ratelimit-resource': 'core',
+    });
+  };
+
   // One request at a time, like a single git process: no ref races inside the stand-in itself.
   let queue: Promise<unknown> = Promise.resolve();
   const server = createServer((request, response) => {
     queue = queue.then(async () => {
       let status: number;
       let payload: unknown;
+      let errorHeaders: Record<string, string> | undefined;
       try {
         const url = new URL(request.url ?? '/', 'http://stand-in');
         const presented = /^(?:bearer|token)\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
         const canWrite = presented === token;
         if (!canWrite && (presented === undefined || presented !== options.readOnlyToken))
           throw new HttpError(401, 'Bad credentials');
+        const method = request.method ?? 'GET';
+        if (url.pathname === '/graphql' && method === 'POST') {
+          requests.push('POST /graphql');
+          refuseWhileLimited();
+          [status, payload] = await graphql(await readBody(request));
+          response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+          response.end(JSON.stringify(payload));
+          return;
+        }
         const match = url.pathname.match(/^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/);
         if (!match || match[1]!.toLowerCase() !== owner.toLowerCase() || match[2]!.toLowerCase() !== repo.toLowerCase())
           throw new HttpError(404, 'Not Found');
-        const method = request.method ?? 'GET';
         const rest = decodeURIComponent(match[3] ?? '');
         requests.push(`${method} ${rest || '/'}`);
+        refuseWhileLimited();
         const body = await readBody(request);
         if (method !== 'GET' && !canWrite) throw new HttpError(403, 'Resource not accessible by personal access token');
         const hook = pending.findIndex((item) => `${method} ${rest}`.startsWith(item.route));
@@ -409,12 +465,16 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
         [status, payload] = await route(method, rest, url.searchParams, body);
       } catch (error) {
         status = error instanceof HttpError ? error.status : 500;
+        if (error instanceof HttpError) errorHeaders = error.headers;
         payload = {
           message: error instanceof Error ? error.message : String(error),
           documentation_url: 'https://docs.github.com/rest',
         };
       }
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      response.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        ...(errorHeaders ?? {}),
+      });
       response.end(JSON.stringify(payload));
     });
   });
@@ -432,6 +492,13 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
     /** The configuration that points the app at this stand-in. */
     env: { GITHUB_TOKEN: token, GITHUB_OWNER: owner, GITHUB_REPO: repo, GITHUB_API_URL: url } as Record<string, string>,
     push,
+    /** From now on every request answers 403 for the rate limit, reset at `resetAt` (epoch seconds), until `lift()`. */
+    rateLimit(resetAt: number) {
+      limitedUntil = resetAt;
+    },
+    lift() {
+      limitedUntil = undefined;
+    },
     /** Runs `action` just before the next request whose `METHOD /route` starts with `route`. */
     before(route: string, action: () => Promise<void>) {
       pending.push({ route, action });

@@ -18,7 +18,7 @@ const RETRY_POLL_MS = 15_000;
 
 /**
  * The site index (docs/content.md "Syncing"): while a re-index runs, how many pages of how many are
- * done (polling `GET /api/content/sync`); a failed or interrupted one with its reason and Retry,
+ * done (polling `GET /api/content/sync`), and when a sync paused by GitHub's rate limit resumes; a failed or interrupted one with its reason and Retry,
  * which carries it on from its staged pages; a refused one (the repository is empty or another one:
  * `refusal`) with how many pages it would remove and "Re-index anyway", asked again in a dialog that
  * names the count; otherwise when the index was last built, with "Re-index now" for those who may publish.
@@ -39,6 +39,8 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
   const active = starting || sync?.status === 'running';
   /** A failed sync the cron takes up again by itself (Workers): watched, less often, to show it running again. */
   const awaitingRetry = !active && sync?.status === 'failed' && sync.retryAt !== null;
+  /** Paused by GitHub's rate limit (Workers): nothing changes before `pausedUntil`, so it is asked less often. */
+  const paused = active && Boolean(sync?.pausedUntil);
   const wasActive = useRef(active);
 
   useEffect(() => {
@@ -52,12 +54,12 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
         // A missed poll is retried on the next tick.
       }
     };
-    const timer = setInterval(poll, active ? POLL_MS : RETRY_POLL_MS);
+    const timer = setInterval(poll, active && !paused ? POLL_MS : RETRY_POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
-  }, [active, awaitingRetry, locale]);
+  }, [active, awaitingRetry, paused, locale]);
 
   // When a sync ends, the history and pending changes may have changed with it.
   useEffect(() => {
@@ -126,6 +128,13 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
               style={{ width: `${sync?.total ? Math.round((100 * sync.done) / sync.total) : 0}%` }}
             />
           </div>
+          {sync?.pausedUntil ? (
+            <p className="text-sm" role="status">
+              {t('builds.sync.paused', {
+                time: formatDate(locale, sync.pausedUntil, { dateStyle: undefined, timeStyle: 'short', timeZone: undefined }),
+              })}
+            </p>
+          ) : null}
           <p className="text-sm text-fg-muted">{t('builds.sync.hint')}</p>
         </div>
       ) : sync?.status === 'failed' && sync.refusal ? (
