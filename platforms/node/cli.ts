@@ -3,6 +3,7 @@ import { runMigrations } from '../../server/db/migrate';
 import { cliCreateAdmin, cliResetLink } from '../../server/services/admin-cli';
 import { type SyncProgress, SyncRefusedError } from '../../server/services/content-sync';
 import { createBackup, restoreBackup } from './backup';
+import { importFromPlatform } from './cli-site-import';
 import { runCliSync } from './cli-sync';
 import { createNodeDatabase } from './database';
 import { exitOnConfigError, loadNodeConfig } from './environment';
@@ -27,6 +28,11 @@ Commands:
                                users, roles, settings, comments and subscribers as JSON
   import --in FILE.json [--dry-run]
                                add or update them from an export (idempotent)
+  import-wordpress --in export.xml [--media-dir uploads/] [--dry-run]
+                               pages, media, accounts, comments and 301 redirects from
+                               a WordPress export (WXR), in one commit
+  import-ghost --in ghost-export.json [--locale fa|en] [--dry-run]
+                               pages, accounts and 301 redirects from a Ghost export
 
 Every command takes --help. The data folder and database come from DATA_DIR / DATABASE_URL.`;
 
@@ -45,6 +51,10 @@ const commandHelp: Record<string, string> = {
     'Usage: npm run daftar -- export --out FILE.json [--with-secrets]\nWrites users, roles, role assignments, settings, comments and newsletter subscribers as one JSON document (format: docs/operating.md). Password hashes only with --with-secrets; without them, imported users sign in after a password reset.',
   import:
     'Usage: npm run daftar -- import --in FILE.json [--dry-run]\nAdds and updates what an export holds, matched by id (subscribers by address, settings by key); running it twice changes nothing. Prints what was created, updated and skipped (with why). The file is checked whole first, and everything is written in one transaction or nothing is. --dry-run prints the plan and writes nothing.',
+  'import-wordpress':
+    "Usage: npm run daftar -- import-wordpress --in export.xml [--media-dir uploads/] [--dry-run]\nImports WordPress's export (Tools → Export → All content; WXR 1.1/1.2): posts and pages become Markdown pages (Polylang/WPML languages to fa/en, translations sharing a path), images found in --media-dir (a copy of wp-content/uploads) go into the repository's media, authors and commenters become accounts without passwords, comments keep their threads and statuses, and every old address (/?p=ID, the permalinks, /category/x/, /tag/x/, attachment pages) answers 301 with the new page. One commit, then the index is synced; a second run changes nothing. --dry-run prints the report and writes nothing. Mapping and limits: docs/operating.md.",
+  'import-ghost':
+    "Usage: npm run daftar -- import-ghost --in ghost-export.json [--locale fa|en] [--dry-run]\nImports a Ghost export (Settings → Labs → Export): posts and pages through their HTML, tags, authors as accounts without passwords, and 301 rules from /{slug}/ and /tag/{slug}/. The locale is the export's own setting unless --locale says. --dry-run prints the report and writes nothing.",
   'create-admin':
     "Usage: npm run daftar -- create-admin [--first-name F] [--last-name L] [--about A] [--user-name U]\nAdds an owner account. Missing fields and the password are asked for on the terminal (the password is not shown), or the password comes from DAFTAR_ADMIN_PASSWORD; the rules are the installer form's.",
 };
@@ -137,6 +147,7 @@ async function main() {
       force: { type: 'boolean' },
       'with-secrets': { type: 'boolean' },
       'dry-run': { type: 'boolean' },
+      'media-dir': { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -230,6 +241,15 @@ async function main() {
         if (options['dry-run'] !== true) await runMigrations(db);
         const report = await importExportFile(db, options.in, { dryRun: options['dry-run'] === true });
         console.log(describeImport(report));
+        break;
+      }
+      case 'import-wordpress':
+      case 'import-ghost': {
+        if (typeof options.in !== 'string') throw new Error(commandHelp[command]);
+        const mediaDir = typeof options['media-dir'] === 'string' ? options['media-dir'] : undefined;
+        const locale = options.locale === 'fa' || options.locale === 'en' ? options.locale : undefined;
+        const dryRun = options['dry-run'] === true;
+        console.log(await importFromPlatform(config, db, command, { file: options.in, mediaDir, locale, dryRun }));
         break;
       }
       default:

@@ -36,7 +36,18 @@ export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } =
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const { pathname, search } = new URL(c.req.url);
     const [, locale, ...rest] = pathname.split('/');
-    if (!isLocale(locale) || !rest.length || isFilePath(pathname)) return next();
+    if (!isLocale(locale)) {
+      // An imported site's old addresses (`/?p=12`, `/2024/05/hello/`, `/category/news/`): only
+      // rules the importers wrote match here, and a lookup in the loaded rules costs no query.
+      const key = legacyAddressKey(pathname, search);
+      const to = key && (await rules()).get(key);
+      if (!to) return next();
+      const [, toLocale, ...toSlug] = to.split('/');
+      if (!isLocale(toLocale)) return next();
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.redirect(paths.page(toLocale, toSlug.join('/')), 301);
+    }
+    if (!rest.length || isFilePath(pathname)) return next();
     let address: string;
     try {
       address = decodeURIComponent(pathname).replace(/\/+$/, '');
@@ -69,6 +80,29 @@ export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } =
     c.header('Cache-Control', 'public, max-age=3600');
     return c.redirect(`${paths.page(toLocale, toSlug.join('/'))}${search}`, 301);
   };
+}
+
+/** The query parameters of WordPress's plain addresses (`/?p=12`) that name what an address shows. */
+const LEGACY_QUERY = ['p', 'page_id', 'attachment_id', 'cat', 'tag', 'author'];
+
+/**
+ * The `redirects` key of an old address outside the locales (site importers, docs/operating.md
+ * "Coming from WordPress or Ghost"): `/` with `?p=12` (WordPress's plain addresses: the first of
+ * its `p`, `page_id`, `attachment_id`, `cat`, `tag`, `author` parameters) is `/?p=12`; any other
+ * path is itself decoded, without trailing slashes (`/2024/05/hello/` → `/2024/05/hello`), its
+ * query left out. Undefined for `/` without such a parameter and for undecodable paths.
+ */
+export function legacyAddressKey(pathname: string, search: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname).replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+  if (path) return path.normalize('NFC');
+  const query = new URLSearchParams(search);
+  const name = LEGACY_QUERY.find((key) => query.get(key));
+  return name ? `/?${name}=${query.get(name)}` : undefined;
 }
 
 /** Every rule in the shape of the build manifest's `matcher.static` (`builds/meta/{id}.json`). */

@@ -1,0 +1,127 @@
+import type { Locale } from '../../common/locales';
+import { cleanSlug, type ImportedPage, type ImportSource, SiteImportError } from './site-import';
+
+/*
+ * Ghost's JSON export (Settings → Labs → Export) read into an ImportSource: posts (dated, under
+ * `logs/`) and pages through their `html` (Ghost renders Lexical and mobiledoc into it when it
+ * exports), tags (the first is the category, all are `tags`), authors as accounts; old addresses
+ * `/{slug}/` and `/tag/{slug}/` get 301 rules.
+ */
+
+type Row = Record<string, unknown>;
+const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+function table(data: Row, name: string): Row[] {
+  const rows = data[name];
+  if (rows === undefined) return [];
+  if (!Array.isArray(rows) || rows.some((row) => !row || typeof row !== 'object'))
+    throw new SiteImportError(`data.${name}: must be a list of objects.`);
+  return rows as Row[];
+}
+
+/** Reads a Ghost export. A malformed one throws SiteImportError naming the entry. */
+export function readGhostExport(json: string, options: { locale?: Locale } = {}): ImportSource {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (error) {
+    throw new SiteImportError(`Not JSON: ${(error as Error).message}`);
+  }
+  const root = parsed as Row;
+  const dbEntry = Array.isArray(root?.db) ? (root.db[0] as Row | undefined) : root;
+  const data = dbEntry?.data as Row | undefined;
+  if (!data || typeof data !== 'object' || !Array.isArray(data.posts))
+    throw new SiteImportError('No db[0].data.posts: this is not a Ghost export file.');
+  // The site's language in Ghost's settings (`fa`, `en-GB`) unless the caller says.
+  const setting = text(table(data, 'settings').find((row) => row.key === 'locale')?.value).toLowerCase();
+  const locale: Locale = options.locale ?? (setting.startsWith('fa') ? 'fa' : 'en');
+  const source: ImportSource = {
+    platform: 'ghost',
+    pages: [],
+    authors: [],
+    comments: [],
+    attachments: [],
+    archives: [],
+    skipped: [],
+  };
+
+  const tags = new Map<string, { slug: string; name: string; internal: boolean }>();
+  table(data, 'tags').forEach((tag, index) => {
+    const id = text(tag.id);
+    const slug = text(tag.slug);
+    if (!id || !slug) throw new SiteImportError(`data.tags.${index}: needs an id and a slug.`);
+    tags.set(id, {
+      slug,
+      name: text(tag.name) || slug,
+      internal: text(tag.visibility) === 'internal' || slug.startsWith('hash-'),
+    });
+  });
+  const users = new Map<string, string>();
+  table(data, 'users').forEach((user, index) => {
+    const id = text(user.id);
+    const slug = text(user.slug);
+    if (!id || !slug) throw new SiteImportError(`data.users.${index}: needs an id and a slug.`);
+    users.set(id, slug);
+    const [firstName = '', ...rest] = text(user.name).split(' ');
+    source.authors.push({ id, login: slug, displayName: text(user.name) || slug, firstName, lastName: rest.join(' ') });
+  });
+  const postTags = new Map<string, { tag: string; order: number }[]>();
+  for (const pair of table(data, 'posts_tags'))
+    postTags.set(text(pair.post_id), [
+      ...(postTags.get(text(pair.post_id)) ?? []),
+      { tag: text(pair.tag_id), order: Number(pair.sort_order) || 0 },
+    ]);
+  const postAuthors = new Map<string, string>();
+  for (const pair of table(data, 'posts_authors').sort((a, b) => (Number(a.sort_order) || 0) - (Number(b.sort_order) || 0)))
+    if (!postAuthors.has(text(pair.post_id))) postAuthors.set(text(pair.post_id), text(pair.author_id));
+
+  const usedTags = new Set<string>();
+  const primaries = new Set<string>();
+  table(data, 'posts').forEach((post, index) => {
+    const id = text(post.id);
+    const where = `data.posts.${index}${id ? ` (id ${id})` : ''}`;
+    const slug = text(post.slug);
+    if (!id || !slug) throw new SiteImportError(`${where}: needs an id and a slug.`);
+    const type = text(post.type) || 'post';
+    if (type !== 'post' && type !== 'page') {
+      source.skipped.push(`${where}: a "${type}" is not a post or a page`);
+      return;
+    }
+    const html = text(post.html);
+    if (!html && (post.lexical || post.mobiledoc))
+      source.skipped.push(`${where}: no html in the export (Lexical/mobiledoc only); imported without a body`);
+    const status = text(post.status);
+    const published = text(post.published_at) || text(post.created_at);
+    const date = published ? new Date(published) : undefined;
+    if (date && Number.isNaN(date.getTime())) throw new SiteImportError(`${where}: published_at "${published}" is not a date.`);
+    const own = (postTags.get(id) ?? [])
+      .sort((a, b) => a.order - b.order)
+      .map((pair) => tags.get(pair.tag))
+      .filter((tag): tag is { slug: string; name: string; internal: boolean } => Boolean(tag && !tag.internal));
+    for (const tag of own) usedTags.add(tag.slug);
+    const primary = own[0] ? cleanSlug(own[0].slug) : undefined;
+    if (own[0]) primaries.add(own[0].slug);
+    const authorId = postAuthors.get(id) ?? text(post.author_id);
+    const page: ImportedPage = {
+      source: `post ${id}`,
+      kind: type,
+      locale,
+      slug,
+      title: text(post.title) || `(untitled ${type})`,
+      html: `${text(post.feature_image) ? `<p><img src="${text(post.feature_image).replace(/"/g, '&quot;')}" alt=""></p>` : ''}${html}`,
+      ...(date ? { date } : {}),
+      ...(text(post.custom_excerpt) ? { description: text(post.custom_excerpt) } : {}),
+      ...(primary ? { cat: primary } : {}),
+      tags: own.map((tag) => tag.name),
+      author: users.get(authorId),
+      draft: status !== 'published',
+      oldAddresses: [`/${slug}`],
+    };
+    source.pages.push(page);
+  });
+  for (const slug of usedTags)
+    source.archives.push(
+      primaries.has(slug) ? { from: `/tag/${slug}`, locale, cat: cleanSlug(slug) } : { from: `/tag/${slug}`, locale, tag: slug },
+    );
+  return source;
+}
