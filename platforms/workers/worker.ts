@@ -9,8 +9,7 @@ import * as schema from '../../server/db/schema';
 import type { SetupTokenStore } from '../../server/deps';
 import { runCronJobs } from '../../server/jobs';
 import { httpMailerFromConfig } from '../../server/mail/http-mailer';
-import { startChunkedSync } from '../../server/services/content-sync-runner';
-import { applyReleaseMigrations } from '../../server/services/upgrade';
+import { upgradeWithChunkedSync } from '../../server/services/upgrade';
 import { createWorkersPageCache } from './page-cache';
 
 /**
@@ -92,14 +91,9 @@ function releaseMigrationsFor(binding: D1Database): Promise<string[]> {
   let pending = upgraded.get(binding);
   if (!pending) {
     const db = drizzle(binding, { schema }) as unknown as Database;
-    pending = applyReleaseMigrations(db).then(async (applied) => {
-      if (applied.length) {
-        // A new release may render pages differently: re-index, carried on by the per-minute cron.
-        console.log(`Database upgraded: ${applied.join(', ')}. Re-indexing the content.`);
-        await startChunkedSync(db);
-      }
-      return applied;
-    });
+    // A new release may render pages differently (a migration, or a newer renderer than the index's):
+    // re-index, carried on by the per-minute cron.
+    pending = upgradeWithChunkedSync(db).then(({ applied }) => applied);
     pending.catch(() => upgraded.delete(binding));
     upgraded.set(binding, pending);
   }

@@ -2,33 +2,34 @@
  * Text for the full-text search index (docs/content.md "Search"): a page's plain text, and the one
  * normalisation that both the index and every query go through.
  *
- * The index is an FTS5 table kept in step with `pages` by triggers (drizzle/0007_search.sql, 0015).
+ * The index is an FTS5 table kept in step with `pages` by triggers (drizzle/0007_search.sql, 0015, 0018).
  * The page text arrives normalised in JS (`pageIndexText`, at render time); the triggers normalise
- * titles and descriptions in SQL (`installedSearchSql`), queries are normalised in JS. All are made
+ * titles and descriptions in SQL (`normaliseSearchSql`, the whole table since drizzle/0018), queries
+ * are normalised in JS. All are made
  * from the one table in common/persian-fold.ts; a test checks that the JS and SQL sides give the
  * same text and that the migrations hold exactly the SQL generated here. */
-import { FOLDS, foldPersian, foldSql } from '../../common/persian-fold';
+import { FOLDS, foldPersian, foldSql, type TriggerMigration } from '../../common/persian-fold';
 
 /** Folds Arabic letters and spellings to the Persian ones (أ إ آ → ا, ة ۀ → ه, ؤ → و, ئ ي → ی, ك → ک), digits to ASCII, and drops ZWNJ, ZWJ, kashida and harakat (common/persian-fold.ts). */
 export function normaliseSearch(text: string): string {
   return foldPersian(text);
 }
 
-/** The same normalisation as one SQL expression around `expression` (the whole table: for the next trigger migration and the tests). */
+/** The same normalisation as one SQL expression around `expression` (the whole table: drizzle/0018's triggers and the tests). */
 export function normaliseSearchSql(expression: string): string {
   return foldSql(expression);
 }
 
-/** The part of the normalisation the index's triggers apply to titles and descriptions today (drizzle/0007, 0015). */
-export function installedSearchSql(expression: string): string {
-  return foldSql(expression, INSTALLED);
+/**
+ * The part of the normalisation the index's triggers apply to titles and descriptions as of the
+ * migration `upTo` (drizzle/0007 and 0015: the first folds; 0018: the whole table), default the newest.
+ */
+export function installedSearchSql(expression: string, upTo?: TriggerMigration): string {
+  return foldSql(
+    expression,
+    FOLDS.filter((entry) => entry.triggers !== null && (!upTo || entry.triggers <= upTo)),
+  );
 }
-
-const INSTALLED = FOLDS.filter((entry) => entry.installed);
-const INSTALLED_MAP = new Map(INSTALLED.map((entry) => [String.fromCodePoint(entry.from), entry.to]));
-const INSTALLED_PATTERN = new RegExp(`[${INSTALLED.map((entry) => `\\u{${entry.from.toString(16)}}`).join('')}]`, 'gu');
-/** What the triggers make of a title's word. */
-const foldInstalled = (text: string) => text.replace(INSTALLED_PATTERN, (char) => INSTALLED_MAP.get(char) ?? char);
 
 /** A word as written: letters, digits and what may sit inside one (marks, half-spaces, ZWJ, kashida). */
 const WORD = /[\p{L}\p{N}\p{Co}](?:[\p{L}\p{N}\p{Co}\p{M}\u200c\u0640]|\u200d)*/gu;
@@ -44,19 +45,13 @@ function hamzaVariant(word: string): string | undefined {
 
 /**
  * What a page gives the full-text index's text column (`pages.search_text`): its plain text,
- * normalised, then the words the index would otherwise miss —
- * - the other spelling of each word with a yeh-hamza seat (`hamzaVariant`);
- * - words of the title and description that the triggers fold less than the table does (an alef
- *   with madda, a ta marbuta…: the triggers index the title «آب» as written, so «آب» and «اب» find
- *   it through this column until a migration brings the triggers up to the table).
+ * normalised, then the other spelling of each word with a yeh-hamza seat (`hamzaVariant`) in its
+ * title, description and text. The triggers fold titles and descriptions with the whole table
+ * since drizzle/0018 (before it, this text also carried the title's words they missed).
  */
 export function pageIndexText(page: { title: string; description?: string | null; html: string }): string {
   const text = pageSearchText(page.html);
   const extra = new Set<string>();
-  for (const [word] of `${page.title} ${page.description ?? ''}`.normalize('NFC').matchAll(WORD)) {
-    const folded = normaliseSearch(word);
-    if (foldInstalled(word) !== folded) extra.add(folded);
-  }
   for (const [word] of `${page.title} ${page.description ?? ''} ${text}`.normalize('NFC').matchAll(WORD)) {
     const variant = hamzaVariant(word);
     if (variant) extra.add(variant);

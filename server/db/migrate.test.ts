@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { userNameKey } from '../../common/user-name';
 import { generatedModules } from '../../scripts/generate-modules.mjs';
 import { createTestDatabase } from '../../tests/support/database';
 import { appliedMigrations, isMigrated, runMigrations } from './migrate';
@@ -56,5 +57,27 @@ describe('migration runner', () => {
 
   it('bundles exactly the committed SQL files', () => {
     expect(generatedModules['server/db/migrations.generated.ts']?.()).toContain(JSON.stringify(migrations, null, 2));
+  });
+
+  it('0018 keys the existing user names as userNameKey does, keeping two spellings of one name apart', async () => {
+    const { db } = await createTestDatabase({ migrate: false });
+    const upTo = migrations.findIndex((m) => m.name === '0018_user_name_key_search_folds');
+    await runMigrations(db, migrations.slice(0, upTo));
+    // ASCII names of every case (before issue 25), a tombstone, and Persian names written between the
+    // two commits (stored NFC; «علي» and «علی» could both exist, the older one keeps the name).
+    const names = ['Admin', 'MiXeD.Case_9-x', `deleted-${'0f'.repeat(16)}`, 'علی_رضایی', 'نیم\u200cفاصله۱۲', 'علي_رضايي'];
+    for (const [i, name] of names.entries())
+      await db.run(sql`INSERT INTO users (id, username, password_hash, first_name, last_name, display_name, created_at)
+        VALUES (${`u${i}`}, ${name}, '!', 'F', 'L', 'F L', ${1000 + i})`);
+    await runMigrations(db);
+    const rows = await db.all<{ id: string; username: string; key: string }>(
+      sql`SELECT id, username, username_key AS key FROM users ORDER BY created_at`,
+    );
+    expect(rows.slice(0, 5).map((row) => row.key)).toEqual(names.slice(0, 5).map(userNameKey));
+    expect(rows[5]?.key).toBe(`${userNameKey('علی_رضایی')}#u5`);
+    await expect(
+      db.run(sql`INSERT INTO users (id, username, username_key, password_hash, first_name, last_name, display_name)
+        VALUES ('late', 'ADMIN', ${userNameKey('ADMIN')}, '!', 'F', 'L', 'F L')`),
+    ).rejects.toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../tests/support/config';
 import { createInstalledSite, type InstalledSite, PASSWORD } from '../../tests/support/site';
@@ -92,6 +93,19 @@ describe('Persian user names (issue 25)', () => {
         spelling,
       ).toBe(200);
     expect((await send(app, 'POST', '/api/auth/login', { userName: 'علی_رضا', password: newcomer.password })).status).toBe(401);
+  });
+
+  it('lets one of two registrations racing with two spellings of one name in (201) and refuses the other (409), never 500', async () => {
+    const { app, deps } = await createInstalledSite();
+    // Both pass the name check before either row is written (the password hash takes longer than the look-up).
+    const answers = await Promise.all(
+      ['علي_رضایی', 'علی_رضایی'].map((userName) => send(app, 'POST', '/api/auth/register', { ...newcomer, userName })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const refused = answers.find((answer) => answer.status === 409);
+    expect((await json(refused as Response)).data.issues).toEqual([expect.objectContaining({ path: ['userName'] })]);
+    const rows = await deps.db.all<{ key: string }>(sql`select username_key as key from users where username_key like '%رضایی'`);
+    expect(rows).toEqual([{ key: 'علی_رضایی' }]);
   });
 
   it('stores the name NFC, treats Persian and ASCII digits as one, and explains refusals in Persian', async () => {

@@ -349,6 +349,22 @@ describe('search index in step with the content', () => {
     expect(await hits('1397')).toHaveLength(0);
   });
 
+  it('finds titles and descriptions by every spelling of the table once migration 0018 re-creates the triggers and rebuilds the index', async () => {
+    const { db } = await createTestDeps();
+    const upTo = migrations.findIndex((m) => m.name === '0018_user_name_key_search_folds');
+    await runMigrations(db, migrations.slice(0, upTo));
+    // Indexed by the 0015 triggers: «آبی» and «مسألة» as written (alef madda, hamza seat, ta marbuta).
+    await db.run(sql`insert into pages (locale, slug, source_path, source_hash, title, description, html, search_text, draft)
+      values ('fa', 'old', 'content/fa/old.md', 'x', 'آسمان آبی', 'مسألة', '<p>متن</p>', 'متن', 0)`);
+    const hits = async (q: string) => (await searchPages(db, 'fa', q)).items.length;
+    expect(await hits('اسمان')).toBe(0);
+    await runMigrations(db);
+    for (const query of ['اسمان ابی', 'آسمان', 'مساله', 'مسئله']) expect(await hits(query), query).toBe(1);
+    // And a page written after it, through the new triggers.
+    await db.run(sql`update pages set title = 'إيران', description = 'خانۀ ما' where slug = 'old'`);
+    for (const query of ['ایران', 'خانه', 'خانهٔ']) expect(await hits(query), query).toBe(1);
+  });
+
   it('indexes pages indexed before search once a sync re-renders them', async () => {
     const site = await searchSite();
     // As after the upgrade: the text column empty, the index holding titles and descriptions only.

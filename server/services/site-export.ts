@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { locales } from '../../common/locales';
 import { allPermissions, isPermission, OWNER_ROLE } from '../../common/permissions';
 import { isHttpUrl } from '../../common/site-path';
+import { userNameKey } from '../../common/user-name';
 import { MAX_PASSWORD_ITERATIONS, PASSWORD_ITERATIONS, storedHashIterations } from '../auth/password';
 import type { Database } from '../db/database';
 import { splitStatements } from '../db/limits';
@@ -406,7 +407,8 @@ export async function importSite(
   const usersById = new Map(userRows.map((user) => [user.id, user]));
   for (const user of data.users) {
     const existing = usersById.get(user.id);
-    const holder = userRows.find((other) => other.username.toLowerCase() === user.username.toLowerCase() && other.id !== user.id);
+    const key = userNameKey(user.username);
+    const holder = userRows.find((other) => other.usernameKey === key && other.id !== user.id);
     if (holder) {
       skippedUsers.add(user.id);
       skip('users', user.id, `the user name "${user.username}" belongs to another account here (${holder.id})`);
@@ -414,7 +416,7 @@ export async function importSite(
     }
     const { passwordHash, ...profile } = user;
     if (!existing) {
-      statements.push(db.insert(users).values({ ...profile, passwordHash: passwordHash ?? NO_PASSWORD }));
+      statements.push(db.insert(users).values({ ...profile, usernameKey: key, passwordHash: passwordHash ?? NO_PASSWORD }));
       report.created.users += 1;
       if (!passwordHash && !user.deletedAt) report.withoutPassword.push(user.username);
       continue;
@@ -434,7 +436,7 @@ export async function importSite(
       statements.push(
         db
           .update(users)
-          .set({ ...fields, ...(passwordHash !== undefined ? { passwordHash } : {}) })
+          .set({ ...fields, usernameKey: key, ...(passwordHash !== undefined ? { passwordHash } : {}) })
           .where(eq(users.id, id)),
       );
       report.updated.users += 1;

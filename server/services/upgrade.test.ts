@@ -5,8 +5,9 @@ import { createTestDeps } from '../../tests/support/deps';
 import { RENDERER_VERSION } from '../content/render';
 import { pendingMigrations, runMigrations } from '../db/migrate';
 import { migrations } from '../db/migrations.generated';
-import { contentBuilds, pages } from '../db/schema';
-import { applyReleaseMigrations, upgradeInstalledSite } from './upgrade';
+import { contentBuilds, contentSyncs, pages } from '../db/schema';
+import { runContentSyncSteps } from './content-sync-runner';
+import { applyReleaseMigrations, upgradeInstalledSite, upgradeWithChunkedSync } from './upgrade';
 
 describe('starting an updated installed site', () => {
   it('applies the migrations the update brought before serving, then re-indexes', async () => {
@@ -57,5 +58,47 @@ describe('starting an updated installed site', () => {
     const { deps } = await createTestDeps();
     expect(await applyReleaseMigrations(deps.db)).toEqual([]);
     expect(await pendingMigrations(deps.db)).toHaveLength(migrations.length);
+  });
+});
+
+describe('starting an updated Worker (chunked re-index)', () => {
+  it('starts a chunked re-index when the index was made by an older renderer, with no migration to apply, once', async () => {
+    const site = await createAuthoringSite();
+    const { db } = site.deps;
+    const syncs = () => db.select({ status: contentSyncs.status }).from(contentSyncs);
+    const before = (await syncs()).length;
+    const said: string[] = [];
+    expect(await upgradeWithChunkedSync(db, (message) => said.push(message))).toEqual({ applied: [], reindexing: false });
+    expect(said).toEqual([]);
+
+    await db.update(contentBuilds).set({ rendererVersion: RENDERER_VERSION - 1 });
+    await db.run(
+      sql`update pages set search_text = 'أحمد', source_hash = replace(source_hash, ${`:r${RENDERER_VERSION}`}, ':r0')`,
+    );
+    expect(await upgradeWithChunkedSync(db, (message) => said.push(message))).toEqual({ applied: [], reindexing: true });
+    expect(said.join('\n')).toContain('indexed by an older version');
+    expect((await syncs()).slice(before)).toEqual([{ status: 'running' }]);
+    // Another isolate starting meanwhile carries the same sync on rather than starting a second one.
+    await upgradeWithChunkedSync(db, () => {});
+    expect((await syncs()).slice(before)).toEqual([{ status: 'running' }]);
+
+    // The steps (a request's, the cron's) finish it: the pages rendered anew, and nothing to do next time.
+    for (let i = 0; i < 20 && (await syncs()).at(-1)?.status === 'running'; i++)
+      await runContentSyncSteps({ db, contentRepository: site.deps.contentRepository }, { maxSteps: 8 });
+    expect((await syncs()).at(-1)?.status).toBe('done');
+    const texts = await db.select({ text: pages.searchText }).from(pages).where(eq(pages.locale, 'fa'));
+    expect(texts.some((row) => row.text === 'أحمد')).toBe(false);
+    expect(await upgradeWithChunkedSync(db, () => {})).toEqual({ applied: [], reindexing: false });
+  });
+
+  it('starts one after applying a release migration', async () => {
+    const { deps } = await createTestDeps();
+    await runMigrations(deps.db, migrations.slice(0, -1));
+    const said: string[] = [];
+    const { applied, reindexing } = await upgradeWithChunkedSync(deps.db, (message) => said.push(message));
+    expect(applied).toEqual([migrations.at(-1)?.name]);
+    expect(reindexing).toBe(true);
+    expect(said.join('\n')).toContain('Database upgraded');
+    expect(await deps.db.select({ status: contentSyncs.status }).from(contentSyncs)).toEqual([{ status: 'running' }]);
   });
 });

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { appliedMigrations, runMigrations } from '../db/migrate';
 import type { AppDeps } from '../deps';
 import { latestContentBuild } from './content-sync';
-import { recordedSync } from './content-sync-runner';
+import { recordedSync, startChunkedSync } from './content-sync-runner';
 
 type UpgradeDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache'>;
 
@@ -27,6 +27,21 @@ export async function upgradeInstalledSite(deps: UpgradeDeps, log: (message: str
     return result.changed;
   });
   return { applied, reindexed };
+}
+
+/**
+ * The same on Workers, before an isolate's first request: the release migrations applied, and when
+ * any were, or the index was made by an older renderer, a chunked re-index started (its steps run
+ * in the request's and the per-minute cron's time; an unfinished one is carried on, not doubled).
+ * Returns the migrations applied and whether a re-index was started.
+ */
+export async function upgradeWithChunkedSync(db: Database, log: (message: string) => void = console.log) {
+  const applied = await applyReleaseMigrations(db);
+  if (applied.length) log(`Database upgraded: ${applied.join(', ')}. Re-indexing the content.`);
+  else if (await renderedByOlderVersion(db)) log('Pages were indexed by an older version. Re-indexing the content.');
+  else return { applied, reindexing: false };
+  await startChunkedSync(db);
+  return { applied, reindexing: true };
 }
 
 /**

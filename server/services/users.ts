@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { OWNER_ROLE, type SessionUser } from '../../common/permissions';
-import { foldSql } from '../../common/persian-fold';
 import type { AccountRequest } from '../../common/schemas/account';
 import { userNameKey } from '../../common/user-name';
 import { hashPassword } from '../auth/password';
@@ -17,30 +16,19 @@ export type Actor = Pick<SessionUser, 'id' | 'roles' | 'permissions'>;
 
 /**
  * The account a user name names, however it is spelled: names compare by `userNameKey`
- * (common/user-name.ts: ي/ی, ك/ک, Persian/ASCII digits, half-spaces, case). The name as stored is
- * found through the unique index on `lower(username)`; another spelling by folding the stored names
- * in SQL (the one table of common/persian-fold.ts), then comparing keys in JS.
+ * (common/user-name.ts: ي/ی, ك/ک, Persian/ASCII digits, half-spaces, case), stored in
+ * `users.username_key` under a unique index. Two accounts that held one key before migration 0018
+ * keep theirs apart with `#<id>` after the later one's key: that one is found by its exact name.
  */
 export async function findUserByName(db: Database, username: string) {
-  const exact = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
-    .get();
-  if (exact) return exact;
   const key = userNameKey(username);
-  if (!key || key.includes('\0')) return undefined;
-  // LIKE ignores ASCII case only: a letter outside ASCII and Persian (é, É) matches any one character here, and the keys decide.
-  const compared = (code: number) => code < 0x80 || (code >= 0x600 && code <= 0x6ff);
-  const pattern = [...key]
-    .map((char) => (/[\\%_]/.test(char) ? `\\${char}` : compared(char.codePointAt(0) ?? 0) ? char : '_'))
-    .join('');
-  const candidates = await db
+  if (!key) return undefined;
+  const rows = await db
     .select()
     .from(users)
-    .where(sql`${sql.raw(foldSql('"users"."username"'))} like ${pattern} escape '\\'`)
-    .limit(50);
-  return candidates.find((user) => userNameKey(user.username) === key);
+    .where(or(eq(users.usernameKey, key), and(gt(users.usernameKey, `${key}#`), lt(users.usernameKey, `${key}$`))))
+    .limit(10);
+  return rows.find((user) => user.usernameKey === key) ?? rows.find((user) => user.username === username.trim().normalize('NFC'));
 }
 
 /**
@@ -59,6 +47,7 @@ export async function newUserStatements(
     db.insert(users).values({
       id,
       username: input.userName,
+      usernameKey: userNameKey(input.userName),
       passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
@@ -72,8 +61,8 @@ export async function newUserStatements(
 
 /**
  * Creates an account with the given roles; user names are unique by `userNameKey` (case, Arabic or
- * Persian letters and digits, half-spaces). The unique index holds only for case: two sign-ups
- * racing with two spellings of one name could both pass this check (docs/security.md "User names").
+ * Persian letters and digits, half-spaces). Two sign-ups racing with two spellings of one name both
+ * pass the check here; the unique index on `username_key` lets one in and refuses the other (409).
  */
 export async function createUser(
   db: Database,
@@ -81,15 +70,14 @@ export async function createUser(
   roleIds: string[],
   passwordIterations?: number,
 ) {
-  if (await findUserByName(db, input.userName)) {
-    throw new AppError(409, 'api.userNameTaken', { issues: [{ path: ['userName'], message: 'api.userNameTaken' }] });
-  }
+  const taken = () => new AppError(409, 'api.userNameTaken', { issues: [{ path: ['userName'], message: 'api.userNameTaken' }] });
+  if (await findUserByName(db, input.userName)) throw taken();
   const { id, statements } = await newUserStatements(db, input, roleIds, passwordIterations);
   try {
     await db.batch(statements);
   } catch (error) {
-    // Two sign-ups racing for one name: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError(409, 'api.userNameTaken');
+    // Two sign-ups racing for one name (in any two spellings): the unique index on username_key decides.
+    if (isUniqueViolation(error)) throw taken();
     throw error;
   }
   return id;
@@ -274,6 +262,7 @@ export async function deleteUser(db: Database, actor: Actor, userId: string) {
       .update(users)
       .set({
         username: `deleted-${userId}`,
+        usernameKey: userNameKey(`deleted-${userId}`),
         passwordHash: '!',
         about: '',
         avatarUrl: null,

@@ -8,6 +8,12 @@ export const users = sqliteTable(
   {
     id: text('id').primaryKey(),
     username: text('username').notNull(),
+    /**
+     * `userNameKey(username)` (common/user-name.ts): the folded name that uniqueness and sign-in
+     * compare («علي» and «علی», «Ali» and «ali» are one key). Set in JS wherever a name is written;
+     * its unique index is what stops two spellings of one name racing through registration.
+     */
+    usernameKey: text('username_key').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -23,7 +29,7 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [uniqueIndex('users_username_unique').on(sql`lower(${t.username})`)],
+  (t) => [uniqueIndex('users_username_key_unique').on(t.usernameKey)],
 );
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
