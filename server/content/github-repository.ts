@@ -65,6 +65,14 @@ export const BLOBS_PER_QUERY = 100;
 const treeCache = new Map<string, TreeFile[]>();
 const TREES_CACHED = 4;
 
+/** The last answer for a branch (its ETag and commit), to ask again conditionally. */
+const branchTags = new Map<string, { etag: string; sha: string }>();
+function rememberBranch(key: string, tag: { etag: string; sha: string }) {
+  branchTags.delete(key);
+  branchTags.set(key, tag);
+  for (const old of branchTags.keys()) if (branchTags.size > 16) branchTags.delete(old);
+}
+
 /** The content repository of a platform configured for GitHub (spec: token, owner and repository all set). */
 export function githubRepositoryFromConfig(config: AppConfig): ContentRepository | undefined {
   if (!isGithubConfigured(config)) return undefined;
@@ -135,10 +143,19 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
   const base = { owner, repo };
 
   async function branchState(): Promise<BranchState> {
+    const known = branchTags.get(`${apiUrl}\0${name}\0${branch}`);
     try {
-      const { data } = await octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', { ...base, ref: `heads/${branch}` });
-      return { state: 'ready', sha: data.object.sha };
+      // Conditional: GitHub answers 304, which its rate limit does not count, while the branch stays where it was.
+      const answer = await octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
+        ...base,
+        ref: `heads/${branch}`,
+        ...(known ? { headers: { 'if-none-match': known.etag } } : {}),
+      });
+      const etag = answer.headers.etag;
+      if (etag) rememberBranch(`${apiUrl}\0${name}\0${branch}`, { etag, sha: answer.data.object.sha });
+      return { state: 'ready', sha: answer.data.object.sha };
     } catch (error) {
+      if (known && statusOf(error) === 304) return { state: 'ready', sha: known.sha };
       // The Git Data API answers 409 for a repository without any commit.
       if (statusOf(error) === 409 && hasResponse(error)) return { state: 'empty' };
       if (statusOf(error) !== 404 || !hasResponse(error)) throw explain(error, `reading branch ${branch}`);

@@ -421,7 +421,7 @@ async function runSync(
   const readChunk = async (part: (typeof pending)[number][]) => {
     // In bulk where the repository can (GitHub: one GraphQL request for the chunk, not one per page).
     const unknown = part.filter((file) => !options.knownBlobs?.has(file.sha)).map((file) => file.sha);
-    const bulk = repository.readBlobs && unknown.length > 1 ? await repository.readBlobs(unknown) : undefined;
+    const bulk = repository.readBlobs && unknown.length > 0 ? await repository.readBlobs(unknown) : undefined;
     const texts = await mapLimited(part, READ_AT_ONCE, async (file): Promise<PageSource> => {
       if (stopped) throw new Error('the sync stopped');
       return {

@@ -95,8 +95,8 @@ test.describe('a big re-index on Cloudflare Workers (wrangler dev --local, D1, G
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
     await oldIndexServed();
 
-    // GitHub fails one read: the step running then stops the sync with the reason.
-    site.github().before('GET /git/blobs/', async () => {
+    // GitHub fails one read (a chunk's texts: one GraphQL request): the step running then stops the sync with the reason.
+    site.github().before('POST /graphql', async () => {
       throw new Error('stand-in outage');
     });
     // (If the request's waitUntil has spent its budget, the next cron tick takes the step.)

@@ -72,6 +72,8 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
 
   /** Every request, as `METHOD /route` with the route decoded (`GET /git/ref/heads/main`). */
   const requests: string[] = [];
+  /** The requests answered 304 Not Modified (conditional), which GitHub's rate limit does not count. */
+  const notModified: string[] = [];
   /** Actions to run once before the next request to a route (to interleave another client's push). */
   const pending: { route: string; action: () => Promise<void> }[] = [];
   /** While set, every request is refused for the rate limit until this time (epoch seconds, GitHub's `x-ratelimit-reset`). */
@@ -191,18 +193,26 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
     if (await isEmpty()) throw new HttpError(409, 'Git Repository is empty.');
   };
 
-  type Handler = (request: { params: [string]; body: Json; query: URLSearchParams }) => Promise<[number, unknown]>;
+  type Handler = (request: {
+    params: [string];
+    body: Json;
+    query: URLSearchParams;
+    ifNoneMatch?: string;
+  }) => Promise<[number, unknown] | [number, unknown, Record<string, string>]>;
   /** The endpoints, by method and path below /repos/{owner}/{repo} (percent-decoded). */
   const routes: [string, RegExp, Handler][] = [
     ['GET', /^$/, async () => [200, { name: repo, full_name: `${owner}/${repo}`, default_branch: defaultBranch, private: true }]],
     [
       'GET',
       /^\/git\/ref\/(.+)$/,
-      async ({ params: [ref] }) => {
+      async ({ params: [ref], ifNoneMatch }) => {
         await needsCommits();
         const sha = await resolve(`refs/${ref}`);
         if (!sha) throw new HttpError(404, 'Not Found');
-        return [200, { ref: `refs/${ref}`, object: { sha, type: 'commit' } }];
+        // Conditional requests as GitHub answers them: 304 (not counted by its rate limit) while the ETag matches.
+        const etag = `"${sha}"`;
+        if (ifNoneMatch === etag) return [304, null, { etag }];
+        return [200, { ref: `refs/${ref}`, object: { sha, type: 'commit' } }, { etag }];
       },
     ],
     [
@@ -399,10 +409,16 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
     return [200, { data: { repository: found } }];
   }
 
-  async function route(method: string, rest: string, query: URLSearchParams, body: Json): Promise<[number, unknown]> {
+  async function route(
+    method: string,
+    rest: string,
+    query: URLSearchParams,
+    body: Json,
+    ifNoneMatch?: string,
+  ): Promise<[number, unknown] | [number, unknown, Record<string, string>]> {
     for (const [verb, pattern, handle] of routes) {
       const match = verb === method ? pattern.exec(rest) : null;
-      if (match) return handle({ params: match.slice(1) as [string], body, query });
+      if (match) return handle({ params: match.slice(1) as [string], body, query, ifNoneMatch });
     }
     throw new HttpError(404, 'Not Found');
   }
@@ -437,6 +453,7 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
       let status: number;
       let payload: unknown;
       let errorHeaders: Record<string, string> | undefined;
+      let answerHeaders: Record<string, string> | undefined;
       try {
         const url = new URL(request.url ?? '/', 'http://stand-in');
         const presented = /^(?:bearer|token)\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
@@ -447,6 +464,8 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
         if (url.pathname === '/graphql' && method === 'POST') {
           requests.push('POST /graphql');
           refuseWhileLimited();
+          const hook = pending.findIndex((item) => 'POST /graphql'.startsWith(item.route));
+          if (hook >= 0) await pending.splice(hook, 1)[0]!.action();
           [status, payload] = await graphql(await readBody(request));
           response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
           response.end(JSON.stringify(payload));
@@ -462,7 +481,9 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
         if (method !== 'GET' && !canWrite) throw new HttpError(403, 'Resource not accessible by personal access token');
         const hook = pending.findIndex((item) => `${method} ${rest}`.startsWith(item.route));
         if (hook >= 0) await pending.splice(hook, 1)[0]!.action();
-        [status, payload] = await route(method, rest, url.searchParams, body);
+        const ifNoneMatch = request.headers['if-none-match'];
+        [status, payload, answerHeaders] = await route(method, rest, url.searchParams, body, ifNoneMatch);
+        if (status === 304) notModified.push(`${method} ${rest}`);
       } catch (error) {
         status = error instanceof HttpError ? error.status : 500;
         if (error instanceof HttpError) errorHeaders = error.headers;
@@ -471,8 +492,14 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
           documentation_url: 'https://docs.github.com/rest',
         };
       }
+      if (status === 304) {
+        response.writeHead(304, answerHeaders);
+        response.end();
+        return;
+      }
       response.writeHead(status, {
         'content-type': 'application/json; charset=utf-8',
+        ...(answerHeaders ?? {}),
         ...(errorHeaders ?? {}),
       });
       response.end(JSON.stringify(payload));
@@ -489,6 +516,7 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
     token,
     branch: defaultBranch,
     requests,
+    notModified,
     /** The configuration that points the app at this stand-in. */
     env: { GITHUB_TOKEN: token, GITHUB_OWNER: owner, GITHUB_REPO: repo, GITHUB_API_URL: url } as Record<string, string>,
     push,
