@@ -1,0 +1,273 @@
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { mediaFolderReader, readImportFile } from '../../platforms/node/cli-site-import';
+import { imageBytes } from '../../tests/support/images';
+import { createInstalledSite } from '../../tests/support/site';
+import { readPage } from '../content/page-file';
+import { renderMarkdown } from '../content/render';
+import { comments, pages, redirects, users } from '../db/schema';
+import { readGhostExport } from './import-ghost';
+import { readWordPressExport } from './import-wordpress';
+import { htmlToMarkdown, importExternalSite, SiteImportError } from './site-import';
+
+const fixture = (name: string) => readFile(path.join(import.meta.dirname, '../../tests/fixtures', name), 'utf8');
+
+async function uploads() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'daftar-uploads-'));
+  await mkdir(path.join(dir, '2024/05'), { recursive: true });
+  await writeFile(path.join(dir, '2024/05/photo.png'), imageBytes('png'));
+  await writeFile(path.join(dir, '2024/05/report.pdf'), '%PDF-1.4 not an image');
+  await writeFile(path.join(path.dirname(dir), 'secret.png'), imageBytes('png'));
+  return dir;
+}
+
+async function redirectOf(app: { request: (path: string) => Response | Promise<Response> }, address: string) {
+  const response = await app.request(address);
+  return { status: response.status, location: response.headers.get('location') };
+}
+
+describe('import-wordpress', () => {
+  it('imports posts, pages, media, accounts, comments and redirects in one commit, and a second run changes nothing', async () => {
+    const { app, deps } = await createInstalledSite();
+    const repository = deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const source = readWordPressExport(await fixture('wordpress/bilingual-site.xml'));
+    const readMedia = await mediaFolderReader(await uploads());
+    const before = await repository.head();
+
+    const report = await importExternalSite(deps.db, repository, source, { readMedia });
+    expect(report.commit).toBeDefined();
+    expect(await repository.head()).toBe(report.commit);
+    expect(report.files.created.sort()).toEqual([
+      'content/en/about-the-blog.md',
+      'content/en/logs/hello-world.md',
+      'content/en/logs/work-in-progress.md',
+      'content/fa/logs/hello-world.md',
+    ]);
+    // One commit on top of the installed site's.
+    expect(before).not.toBe(report.commit);
+
+    // The English post: front matter the product reads, Markdown from the blocks, the local image.
+    const english = (await repository.readFile('content/en/logs/hello-world.md')) ?? '';
+    const { frontMatter, body } = readPage(english);
+    expect(frontMatter).toMatchObject({
+      title: 'Hello world',
+      description: 'The first post.',
+      cat: 'news',
+      author: 'Sara Ahmadi',
+    });
+    expect(english).toMatch(/^date: .*2024-05-01T10:00:00\.000Z/m);
+    expect(english).toMatch(/^tags:\n {2}- Daftar$/m);
+    expect(body).not.toContain('wp:paragraph');
+    expect(body).toContain('Welcome to **my blog**. Read [WordPress](https://wordpress.org/).');
+    expect(body).toContain('## A table');
+    expect(body).toContain('| Name | Value |');
+    expect(body).toMatch(/!\[A photo\]\(\/media\/2024\/05\/photo-[0-9a-f]{8}\.png\)/);
+    expect(body).toContain("The photo's caption");
+    // The PDF stays where it was, and is listed.
+    expect(body).toContain('(https://blog.example.com/wp-content/uploads/2024/05/report.pdf)');
+    expect(report.media.remote).toEqual(['https://blog.example.com/wp-content/uploads/2024/05/report.pdf']);
+    const mediaFile = /\/(media\/2024\/05\/photo-[0-9a-f]{8}\.png)/.exec(body)?.[1] ?? '';
+    expect((await repository.tree('media')).map((file) => file.path)).toContain(mediaFile);
+
+    // The Persian translation shares the path; the gallery and the unknown shortcode stay visible.
+    const persian = readPage((await repository.readFile('content/fa/logs/hello-world.md')) ?? '');
+    expect(persian.frontMatter.title).toBe('سلام دنیا');
+    expect(persian.body).toContain('به وبلاگ من خوش آمدید.');
+    expect(persian.body).toContain('WordPress gallery');
+    expect(persian.body).toMatch(/!\[\]\(\/media\/2024\/05\/photo-/);
+    expect(persian.body).toContain('\\[contact-form-7 id="5" title="تماس"\\]');
+    // The draft: no slug in the export, so its title names it; draft in front matter.
+    const draft = readPage((await repository.readFile('content/en/logs/work-in-progress.md')) ?? '');
+    expect(draft.frontMatter.draft).toBe(true);
+    expect(draft.body.trim()).toBe('Not finished.\n\nSecond paragraph.');
+
+    // Indexed: the pages are in the serving index.
+    const indexed = await deps.db
+      .select({ locale: pages.locale, slug: pages.slug })
+      .from(pages)
+      .where(eq(pages.slug, 'logs/hello-world'));
+    expect(indexed.map((row) => row.locale).sort()).toEqual(['en', 'fa']);
+
+    // Every old address answers 301 with the new page, through the app.
+    expect(await redirectOf(app, '/?p=10')).toEqual({ status: 301, location: '/en/logs/hello-world' });
+    expect(await redirectOf(app, '/2024/05/hello-world/')).toEqual({ status: 301, location: '/en/logs/hello-world' });
+    expect(await redirectOf(app, '/?p=11')).toEqual({ status: 301, location: `/fa/${encodeURI('logs/hello-world')}` });
+    expect(await redirectOf(app, `/fa/2024/05/${encodeURIComponent('سلام-دنیا')}/`)).toEqual({
+      status: 301,
+      location: '/fa/logs/hello-world',
+    });
+    expect(await redirectOf(app, '/?page_id=12')).toEqual({ status: 301, location: '/en/about-the-blog' });
+    expect(await redirectOf(app, '/about-the-blog/')).toEqual({ status: 301, location: '/en/about-the-blog' });
+    expect(await redirectOf(app, '/?p=13')).toEqual({ status: 301, location: '/en/logs/work-in-progress' });
+    expect(await redirectOf(app, '/?attachment_id=20')).toEqual({ status: 301, location: '/en/logs/hello-world' });
+    expect(await redirectOf(app, '/2024/05/hello-world/photo/')).toEqual({ status: 301, location: '/en/logs/hello-world' });
+    expect(await redirectOf(app, '/category/news/')).toEqual({ status: 301, location: '/en/cats/news' });
+    expect(await redirectOf(app, '/tag/daftar/')).toEqual({ status: 301, location: '/en/logs' });
+    // Addresses nobody imported still go where they went (the locale redirect).
+    expect((await redirectOf(app, '/?p=999')).status).toBe(302);
+
+    // Accounts without passwords; a login Daftar refuses gets a cleaned name, reported.
+    const sara = await deps.db.select().from(users).where(eq(users.id, 'wordpress-author-1')).get();
+    expect(sara).toMatchObject({ username: 'sara', displayName: 'Sara Ahmadi', passwordHash: '!' });
+    const john = await deps.db.select().from(users).where(eq(users.id, 'wordpress-author-2')).get();
+    expect(john?.username).toBe('john-doe-home');
+    expect(report.accounts.renamed).toContain('john doe@home → john-doe-home');
+
+    // Comments with their thread and statuses; the pingback is left out and reported.
+    const rows = await deps.db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.locale, 'en'), eq(comments.pageSlug, 'logs/hello-world')))
+      .orderBy(comments.id);
+    expect(rows.map((row) => [row.id, row.parentId, row.status])).toEqual([
+      [100, null, 'approved'],
+      [101, 100, 'approved'],
+      [102, 101, 'pending'],
+      [103, null, 'spam'],
+    ]);
+    expect(rows[1]?.body).toBe('Thank you, *Reza*.');
+    expect(rows[0]?.userId).toBe(rows[2]?.userId);
+    expect(report.skipped).toContain('comment 104: a pingback, not imported');
+
+    // Again: nothing new.
+    const again = await importExternalSite(deps.db, repository, source, { readMedia });
+    expect(again.commit).toBeUndefined();
+    expect(again.files.created).toEqual([]);
+    expect(again.files.unchanged).toHaveLength(4);
+    expect(again.redirects.added).toBe(0);
+    expect(again.accounts.created).toEqual([]);
+    expect(again.comments.imported).toBe(0);
+    expect(await repository.head()).toBe(report.commit);
+  });
+
+  it('--dry-run reports and writes nothing', async () => {
+    const { deps } = await createInstalledSite();
+    const repository = deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const head = await repository.head();
+    const usersBefore = (await deps.db.select().from(users)).length;
+    const report = await importExternalSite(
+      deps.db,
+      repository,
+      readWordPressExport(await fixture('wordpress/bilingual-site.xml')),
+      {
+        dryRun: true,
+      },
+    );
+    expect(report.dryRun).toBe(true);
+    expect(report.files.created).toHaveLength(4);
+    expect(report.redirects.added).toBeGreaterThan(5);
+    expect(report.comments.imported).toBe(4);
+    expect(await repository.head()).toBe(head);
+    expect(await deps.db.select().from(redirects)).toEqual([]);
+    expect(await deps.db.select().from(users)).toHaveLength(usersBefore);
+    expect(await deps.db.select().from(comments).where(eq(comments.pageSlug, 'logs/hello-world'))).toEqual([]);
+  });
+
+  it('refuses a malformed or foreign file with the place of the problem, before anything is written', async () => {
+    const good = await fixture('wordpress/bilingual-site.xml');
+    expect(() => readWordPressExport(good.replace('</item>', ''))).toThrow(/line \d+/);
+    expect(() => readWordPressExport(good.replace('<wp:post_id>11</wp:post_id>', '<wp:post_id>eleven</wp:post_id>'))).toThrow(
+      /<item> 2 \(wp:post_id eleven\): <wp:post_id> must be a number/,
+    );
+    expect(() =>
+      readWordPressExport(
+        good.replace('<wp:comment_parent>100</wp:comment_parent>', '<wp:comment_parent>102</wp:comment_parent>'),
+      ),
+    ).toThrow(/<wp:comment> 101: it answers comment 102, which is not an earlier comment/);
+    expect(() => readWordPressExport('<rss><channel><title>x</title></channel></rss>')).toThrow(SiteImportError);
+    expect(() =>
+      readWordPressExport('<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaa">]><rss><channel></channel></rss>'),
+    ).toThrow(/ENTITY/);
+    expect(() => readGhostExport('{"db":[{"data":{"posts":[{"title":"no id"}]}}]}')).toThrow(
+      /data\.posts\.0: needs an id and a slug/,
+    );
+    expect(() => readGhostExport('{"posts": ')).toThrow(/Not JSON/);
+  });
+
+  it('refuses an input file above the cap without reading it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'daftar-big-'));
+    const file = path.join(dir, 'export.xml');
+    await writeFile(file, 'x'.repeat(2 * 1024 * 1024));
+    await expect(readImportFile(file, { maxBytes: 1024 * 1024 })).rejects.toThrow(/2 MB is more than the 1 MB/);
+    await expect(readImportFile(path.join(dir, 'missing.xml'))).rejects.toThrow(/no such file/);
+  });
+
+  it('makes hostile input inert: no script, event handler, javascript: link or raw HTML in the stored file; no path outside its folder', async () => {
+    const { deps } = await createInstalledSite();
+    const repository = deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const dir = await uploads();
+    const report = await importExternalSite(deps.db, repository, readWordPressExport(await fixture('wordpress/hostile.xml')), {
+      readMedia: await mediaFolderReader(dir),
+    });
+    expect(report.files.created).toEqual(['content/en/logs/etc-passwd.md']);
+    const file = (await repository.readFile('content/en/logs/etc-passwd.md')) ?? '';
+    const { body } = readPage(file);
+    // No raw HTML at all: every `<` is escaped text; the links lost their addresses, the handlers their elements.
+    expect(body).not.toMatch(/(^|[^\\])</m);
+    expect(body.toLowerCase()).not.toMatch(/javascript|onclick|iframe|style=|alert\((1|2|3|4|7|8)\)|document\.cookie/);
+    expect(body).toContain('click again third');
+    expect(body).toContain('![broken](x)');
+    expect(body).toContain('\\<script>alert(5)\\</script> and \\<img src=x onerror=alert(6)>');
+    // Rendered, the text stays text.
+    const { html } = renderMarkdown(body, 'en');
+    expect(html).not.toMatch(/<script|<img[^>]*onerror|javascript:/i);
+    expect(html).toContain('&#x3C;script>alert(5)');
+    // The attachment names that climb out read nothing; the files are kept remote.
+    expect(report.media.copied).toEqual([]);
+    expect(report.skipped.join('\n')).toContain('leaves the media folder');
+    expect((await repository.tree('media')).map((entry) => entry.path).join()).not.toContain('passwd');
+    const [comment] = await deps.db.select().from(comments).where(eq(comments.pageSlug, 'logs/etc-passwd'));
+    expect(comment?.body).toBe('win');
+    expect(await mediaFolderReader(dir).then((read) => read('../secret.png'))).toBeUndefined();
+  });
+});
+
+describe('import-ghost', () => {
+  it('imports posts, pages, tags and authors, with redirects from /{slug}/ and /tag/{slug}/', async () => {
+    const { app, deps } = await createInstalledSite();
+    const repository = deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const source = readGhostExport(await fixture('ghost/ghost-export.json'));
+    const report = await importExternalSite(deps.db, repository, source);
+    expect(report.files.created.sort()).toEqual([
+      'content/en/about-us.md',
+      'content/en/logs/lexical-only.md',
+      'content/en/logs/unfinished.md',
+      'content/en/logs/welcome.md',
+    ]);
+    const welcome = (await repository.readFile('content/en/logs/welcome.md')) ?? '';
+    const { frontMatter, body } = readPage(welcome);
+    expect(frontMatter).toMatchObject({
+      title: 'Welcome to Ghost',
+      description: 'The first post.',
+      cat: 'getting-started',
+      author: 'Ghost Writer',
+    });
+    expect(welcome).toMatch(/^tags:\n {2}- Getting Started\n {2}- Notes$/m);
+    expect(body).toContain('This is **Ghost**.');
+    expect(body).toContain('![Cover](https://ghost.example.com/content/images/2024/05/cover.png)');
+    expect(body).not.toMatch(/javascript:|onerror/);
+    expect(readPage((await repository.readFile('content/en/logs/unfinished.md')) ?? '').frontMatter.draft).toBe(true);
+    expect(report.skipped.join('\n')).toContain('Lexical/mobiledoc only');
+    expect(await redirectOf(app, '/welcome/')).toEqual({ status: 301, location: '/en/logs/welcome' });
+    expect(await redirectOf(app, '/about-us/')).toEqual({ status: 301, location: '/en/about-us' });
+    expect(await redirectOf(app, '/tag/getting-started/')).toEqual({ status: 301, location: '/en/cats/getting-started' });
+    expect(await redirectOf(app, '/tag/notes/')).toEqual({ status: 301, location: '/en/logs' });
+    expect((await deps.db.select().from(users).where(eq(users.id, 'ghost-author-1')).get())?.username).toBe('ghost-writer');
+    const again = await importExternalSite(deps.db, repository, source);
+    expect(again.commit).toBeUndefined();
+    expect(again.redirects.added).toBe(0);
+  });
+});
+
+describe('htmlToMarkdown', () => {
+  it('turns WordPress paragraphs (blank lines) into Markdown paragraphs and keeps unknown shortcodes visible', () => {
+    expect(htmlToMarkdown('One\nline\n\nTwo [foo bar="1"]')).toBe('One  \nline\n\nTwo \\[foo bar="1"\\]');
+  });
+});
