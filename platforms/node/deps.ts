@@ -64,7 +64,13 @@ export async function createNodeDeps(config: ReturnType<typeof loadNodeConfig>, 
   return { deps, close, installerToken };
 }
 
-export function installerUrl(config: ReturnType<typeof loadNodeConfig>, token: string) {
+/** The site's address as people open it: `SITE_URL` when set, else this machine's HOST and PORT. */
+export function siteAddress(config: ReturnType<typeof loadNodeConfig>) {
+  if (config.SITE_URL) return config.SITE_URL.replace(/\/+$/, '');
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' || config.HOST === '::' ? 'localhost' : config.HOST;
-  return `http://${host}:${config.PORT}/?setup=${encodeURIComponent(token)}`;
+  return `http://${host}:${config.PORT}`;
+}
+
+export function installerUrl(config: ReturnType<typeof loadNodeConfig>, token: string) {
+  return `${siteAddress(config)}/?setup=${encodeURIComponent(token)}`;
 }

@@ -15,7 +15,7 @@ import { createPageViewRecorder } from '../../server/http/page-views';
 import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
 import { startJobs } from '../../server/jobs';
 import { upgradeInstalledSite } from '../../server/services/upgrade';
-import { createNodeDeps, installerUrl } from './deps';
+import { createNodeDeps, installerUrl, siteAddress } from './deps';
 import { exitOnConfigError, loadNodeConfig, webConcurrency } from './environment';
 import { answerPageHits } from './page-hits';
 import { clientFiles } from './static-files';
@@ -161,12 +161,13 @@ function closeServer(server: Server) {
 }
 
 function announce(config: NodeConfig, installerToken: string | undefined, processes?: string) {
-  const where = installerUrl(config, '').replace('/?setup=', '');
+  const where = siteAddress(config);
   console.log(`Daftar is running at ${where} (data: ${config.dataDir}${processes ? `; ${processes}` : ''})`);
   for (const warning of siteUrlStartupWarnings(config)) console.warn(`Warning: ${warning}`);
+  // The link comes last and stands apart: it is what a new owner has to find in the console.
   if (installerToken)
     console.log(
-      `\nNot installed yet. Open this link to install (it carries the setup token):\n\n  ${installerUrl(config, installerToken)}\n`,
+      `\n${'─'.repeat(72)}\nNot installed yet. Open this link to install (it carries the setup token):\n\n  ${installerUrl(config, installerToken)}\n${'─'.repeat(72)}\n`,
     );
 }
 

@@ -367,6 +367,13 @@ describe('password reset links', () => {
   const reset = (site: InstalledSite, token: string, password = STRONG, locale = 'en') =>
     as(site, undefined, locale).post('/api/auth/password-reset', { token, password });
 
+  it('starts with SITE_URL when it is set, like the mailed links, not with the host the request came to', async () => {
+    const site = await createInstalledSite({ SITE_URL: 'https://daftar.example/' });
+    const { url } = await link(site, site.ids.editor, 'fa');
+    expect(url.origin).toBe('https://daftar.example');
+    expect(url.pathname).toBe('/fa/reset-password');
+  });
+
   it('makes a 24-hour link in the administrator language, stores only the token hash, and works once', async () => {
     const site = await createInstalledSite();
     const before = Date.now();

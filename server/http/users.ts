@@ -13,6 +13,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { createResetLink, resetPassword } from '../services/password-resets';
 import { createRole, deleteRole, listRoles, updateRole } from '../services/roles';
+import { siteOrigin } from '../services/seo';
 import { createUserWithRoles, deleteUser, listUsers, setUserDisabled, setUserRoles } from '../services/users';
 import { type AuthEnv, requireUser } from './guards';
 import { requestIsHttps } from './https';
@@ -55,8 +56,11 @@ export function createUserRoutes(deps: AppDeps) {
 
   // The link opens in the administrator's language (`x-locale`); the person may switch there.
   routes.post('/:id/password-reset', async (c) => {
+    // Like the mailed links, a link made here starts with SITE_URL when it is set.
     const url = new URL(c.req.url);
-    const origin = `${requestIsHttps(c) ? 'https:' : url.protocol}//${url.host}`;
+    const origin = deps.config.SITE_URL
+      ? siteOrigin(deps.config.SITE_URL, c.req.url)
+      : `${requestIsHttps(c) ? 'https:' : url.protocol}//${url.host}`;
     const locale = localeOr(c.req.header('x-locale'), 'fa');
     return c.json(await createResetLink(deps.db, requireUser(c), c.req.param('id'), { origin, locale }), 201);
   });
