@@ -7,7 +7,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locale } from '../../common/locales';
 import type { Database } from '../../server/db/database';
-import { runMigrations } from '../../server/db/migrate';
+import { isMigrated, runMigrations } from '../../server/db/migrate';
 import { readGhostExport } from '../../server/services/import-ghost';
 import { readWordPressExport } from '../../server/services/import-wordpress';
 import {
@@ -55,6 +55,8 @@ export async function importFromPlatform(
       : readGhostExport(text, options.locale ? { locale: options.locale } : {});
   const readMedia = options.mediaDir ? await mediaFolderReader(options.mediaDir) : undefined;
   if (!options.dryRun) await runMigrations(db);
+  else if (!(await isMigrated(db)))
+    throw new SiteImportError('The database has no tables yet: install the site first (npm start), or run migrate, then import.');
   const report = await importExternalSite(db, nodeContentRepository(config, config.dataDir), source, {
     dryRun: options.dryRun,
     readMedia,

@@ -112,6 +112,7 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
       displayName: str(author['wp:author_display_name']) || login,
       firstName: str(author['wp:author_first_name']),
       lastName: str(author['wp:author_last_name']),
+      email: str(author['wp:author_email']) || undefined,
     });
   });
 

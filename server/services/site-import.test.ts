@@ -131,6 +131,8 @@ describe('import-wordpress', () => {
     ]);
     expect(rows[1]?.body).toBe('Thank you, *Reza*.');
     expect(rows[0]?.userId).toBe(rows[2]?.userId);
+    // A commenter with an author's address is that author.
+    expect(rows[1]?.userId).toBe('wordpress-author-1');
     expect(report.skipped).toContain('comment 104: a pingback, not imported');
 
     // Again: nothing new.

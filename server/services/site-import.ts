@@ -63,7 +63,15 @@ export type ImportedPage = {
   comments?: boolean;
 };
 
-export type ImportedAuthor = { id: string; login: string; displayName: string; firstName: string; lastName: string };
+export type ImportedAuthor = {
+  id: string;
+  login: string;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  /** A commenter with this address is this account. */
+  email?: string;
+};
 
 export type ImportedComment = {
   id: number;
@@ -423,8 +431,11 @@ async function planImport(
     });
     return id;
   };
-  for (const author of source.authors) account(`${source.platform}-author-${author.id}`, author.login, author);
   const commenters = new Map<string, string>();
+  for (const author of source.authors) {
+    const id = account(`${source.platform}-author-${author.id}`, author.login, author);
+    if (author.email) commenters.set(author.email.toLowerCase(), id);
+  }
   const kept = new Set<number>();
   for (const comment of [...source.comments].sort((a, b) => a.id - b.id)) {
     const target = addressOf(comment.page);
