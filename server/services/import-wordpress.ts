@@ -170,6 +170,9 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
       source.skipped.push(`${where}: ${status}, not imported`);
       return;
     }
+    // A password-protected post is not public on WordPress: it stays a draft here (Daftar has no page passwords).
+    const protectedPost = str(item['wp:post_password']) !== '';
+    if (protectedPost) source.skipped.push(`${where}: password-protected on WordPress; imported as a draft`);
     const cat = categories.find((term) => term.domain === 'category' && term.nicename !== 'uncategorized');
     const catSlug = cat ? cleanSlug(cat.nicename) : undefined;
     for (const term of categories) {
@@ -194,7 +197,7 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
       ...(catSlug ? { cat: catSlug } : {}),
       tags: categories.filter((term) => term.domain === 'post_tag').map((term) => term.name || term.nicename),
       author: str(item['dc:creator']) || undefined,
-      draft: status !== 'publish',
+      draft: status !== 'publish' || protectedPost,
       translationGroup: categories.find((term) => term.domain === 'post_translations' || term.domain === 'wpml_translations')
         ?.nicename,
       oldAddresses: [type === 'page' ? `/?page_id=${id}` : `/?p=${id}`, `/?p=${id}`, ...(link ? [oldAddress(link, site)] : [])]

@@ -273,3 +273,30 @@ describe('htmlToMarkdown', () => {
     expect(htmlToMarkdown('One\nline\n\nTwo [foo bar="1"]')).toBe('One  \nline\n\nTwo \\[foo bar="1"\\]');
   });
 });
+
+describe("WordPress's theme unit test data", () => {
+  it('imports whole: every page indexed, comments attached, old addresses answering 301, protected posts kept private', async () => {
+    const { app, deps } = await createInstalledSite();
+    const repository = deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const source = readWordPressExport(await fixture('wordpress/themeunittestdata.wordpress.xml'));
+    const report = await importExternalSite(deps.db, repository, source);
+    expect(report.files.created.length).toBeGreaterThan(70);
+    // The sync indexed every imported file (none refused by the front matter checks).
+    const slugs = new Set(
+      (await deps.db.select({ slug: pages.slug }).from(pages).where(eq(pages.locale, 'en'))).map((row) => row.slug),
+    );
+    for (const file of report.files.created) expect(slugs).toContain(file.replace(/^content\/en\/|\.md$/g, ''));
+    expect(await redirectOf(app, '/?p=1148')).toEqual({ status: 301, location: '/en/logs/template-comments' });
+    expect(await redirectOf(app, '/2012/01/03/template-comments/')).toEqual({
+      status: 301,
+      location: '/en/logs/template-comments',
+    });
+    const thread = await deps.db.select().from(comments).where(eq(comments.pageSlug, 'logs/template-comments'));
+    expect(thread.length).toBeGreaterThan(10);
+    expect(thread.some((comment) => comment.parentId !== null)).toBe(true);
+    const protectedPost = readPage((await repository.readFile('content/en/logs/template-password-protected.md')) ?? '');
+    expect(protectedPost.frontMatter.draft).toBe(true);
+    expect(report.skipped.join('\n')).toMatch(/wp:post_id 1168\): password-protected on WordPress; imported as a draft/);
+  });
+});
