@@ -20,6 +20,12 @@ export type FrontMatter = {
   draft: boolean;
   /** The page is always shown in this colour mode (common/color-mode.ts); absent = the reader's choice. */
   colorMode?: ColorModeValue;
+  /**
+   * Pairs the page with its translation (Hugo's name): pages of the two languages with one key are
+   * each other's translation, whatever their addresses. Absent = the page's own address, so pages at
+   * the same address in both languages stay paired (docs/content.md "Translations").
+   */
+  translationKey?: string;
 };
 
 /** A file that cannot be indexed; the message names the field and the problem. */
@@ -71,6 +77,12 @@ const frontMatterSchema = z.object({
   draft: flag,
   // Checked by colorModeOf: a wrong value is a warning, never a reason to skip the page.
   colorMode: z.unknown().optional(),
+  // An address-like key: slashes at the ends do not count, NFC like addresses.
+  translationKey: text
+    .transform((value) => value.normalize('NFC').replace(/^\/+|\/+$/g, ''))
+    .pipe(z.string().max(200, 'must be at most 200 characters'))
+    .optional()
+    .nullable(),
 });
 
 /**
@@ -174,6 +186,7 @@ export function validateFrontMatter(
     ...(d.author ? { author: d.author } : {}),
     ...(d.cat ? { cat: d.cat } : {}),
     ...(colorMode.colorMode ? { colorMode: colorMode.colorMode } : {}),
+    ...(d.translationKey ? { translationKey: d.translationKey } : {}),
   };
   return { success: true, data, warnings: colorMode.warning ? [colorMode.warning] : [] };
 }

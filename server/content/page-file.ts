@@ -18,6 +18,7 @@ const KNOWN = [
   'newsletter',
   'draft',
   'colorMode',
+  'translationKey',
 ];
 
 /** The translated message for a front-matter field the indexer refused (common/messages.ts). */
@@ -34,6 +35,7 @@ const FIELD_MESSAGES: Record<string, MessageKey> = {
   newsletter: 'validation.boolean',
   draft: 'validation.boolean',
   colorMode: 'validation.colorMode',
+  translationKey: 'validation.text',
 };
 
 /**
@@ -70,7 +72,8 @@ export function checkFrontMatter(
 function fieldsOf(data: FrontMatter, extra: Record<string, unknown>): Record<string, unknown> {
   const fields: Record<string, unknown> = { title: data.title };
   if (data.description) fields.description = data.description;
-  for (const key of ['thumbnail', 'date', 'author', 'cat', 'colorMode'] as const) if (data[key]) fields[key] = data[key];
+  for (const key of ['thumbnail', 'date', 'author', 'cat', 'colorMode', 'translationKey'] as const)
+    if (data[key]) fields[key] = data[key];
   for (const key of ['toc', 'intro', 'comments', 'newsletter', 'draft'] as const) if (data[key]) fields[key] = true;
   return { ...fields, ...extra };
 }
@@ -130,6 +133,23 @@ export function readPage(source: string): { frontMatter: PageFrontMatter; body: 
     return { frontMatter: { ...data, ...extra }, body: body.replace(/^(\r?\n)+/, '') };
   } catch {
     return { frontMatter: { title: '' }, body: source };
+  }
+}
+
+/**
+ * The file with front matter `translationKey: key` added (the other fields and the body as they
+ * were), or as it is when it has a key already or cannot be read: a page that moves keeps the key
+ * its address gave it, so its translation stays paired (docs/content.md "Translations").
+ */
+export function keepTranslationKey(source: string, key: string): string {
+  try {
+    const { data } = parseDocument(source);
+    if (data.translationKey !== undefined) return source;
+    const { frontMatter, body } = readPage(source);
+    const extra = Object.fromEntries(Object.entries(frontMatter).filter(([field]) => !KNOWN.includes(field)));
+    return serializePage({ ...data, translationKey: key }, extra, body, source);
+  } catch {
+    return source;
   }
 }
 

@@ -40,6 +40,8 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         newsletter: data.newsletter,
         draft: data.draft,
         colorMode: data.colorMode ?? null,
+        // Null pairs the page by its address (the sync knows it; `coalesce(translation_key, slug)`).
+        translationKey: data.translationKey ?? null,
         html: rendered.html,
         // Plain text for search, normalised as the index and queries are (here, on the render
         // threads, not in SQL); the triggers copy it into the full-text index (drizzle/0015_…sql).

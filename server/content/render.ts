@@ -33,8 +33,10 @@ declare module 'hast' {
  * 6: pages store the colour mode their front matter forces (`pages.color_mode`).
  * 7: the site's images carry `srcset`/`sizes` of their WebP copies.
  * 8: the search text folds every common Persian spelling (common/persian-fold.ts, issue 25).
+ * 9: pages store their front matter `translationKey` (`pages.translation_key`), and the search text
+ *    no longer repeats the title's words (the triggers fold them since drizzle/0018).
  */
-export const RENDERER_VERSION = 8;
+export const RENDERER_VERSION = 9;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {

@@ -196,10 +196,11 @@ async function countOr0(db: Database, query: ReturnType<typeof sql>) {
 export async function siteFacts(db: Database): Promise<SiteFacts> {
   const [perLocale, missing, pendingChanges, pendingComments, subscribers, [lastBuild]] = await Promise.all([
     db.all<{ locale: string; n: number }>(sql`SELECT locale, count(*) AS n FROM pages WHERE draft = 0 GROUP BY 1`),
-    // A page's translation is the page at the same slug in the other locale (server/services/pages.ts).
+    // A page's translation is the other locale's page with the same translation key (its address by default; server/services/content.ts).
     db.all<{ locale: string; n: number }>(
       sql`SELECT p.locale, count(*) AS n FROM pages p
-        WHERE NOT EXISTS (SELECT 1 FROM pages q WHERE q.slug = p.slug AND q.locale != p.locale) GROUP BY 1`,
+        WHERE NOT EXISTS (SELECT 1 FROM pages q WHERE q.locale != p.locale
+          AND coalesce(q.translation_key, q.slug) = coalesce(p.translation_key, p.slug)) GROUP BY 1`,
     ),
     countOr0(db, sql`SELECT count(*) AS n FROM commits c JOIN builds b ON b.id = c.build_id WHERE b.status = 'open'`),
     countOr0(db, sql`SELECT count(*) AS n FROM comments WHERE status = 'pending'`),

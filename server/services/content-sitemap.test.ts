@@ -16,9 +16,9 @@ describe('listPublicPages (sitemap files)', () => {
     });
     await syncContent(site.deps.db, site.deps.contentRepository!);
     const rows = await listPublicPages(site.deps.db, 'en', { limit: 1000, offset: 0 });
-    const translated = (slug: string) => rows.find((row) => row.slug === slug)?.translated;
-    expect(translated('only-english')).toBe(false);
-    expect(translated('draft-in-fa')).toBe(false);
-    expect(translated('both')).toBe(true);
+    const translated = (slug: string) => rows.find((row) => row.slug === slug)?.translationSlug;
+    expect(translated('only-english')).toBeNull();
+    expect(translated('draft-in-fa')).toBeNull();
+    expect(translated('both')).toBe('both');
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import {
   type BodySegment,
   type ContentPage,
@@ -90,6 +90,20 @@ export async function previewMarkdown(
 }
 
 /**
+ * The address of the published page of `other` paired with the outer `pages` row, or null: the page
+ * with the same translation key (front matter `translationKey`, else the page's own address;
+ * docs/content.md "Translations"), through `pages_translation_idx`. Two pages of one language with one
+ * key: the first by address. The outer columns are named with their table: drizzle writes bare
+ * names, which SQLite would read as the inner row's own.
+ */
+export function translationSlug(other: Locale) {
+  const outer = (column: string) => sql`${pages}.${sql.identifier(column)}`;
+  return sql<
+    string | null
+  >`(select other.slug from ${pages} as other where other.locale = ${other} and coalesce(other.translation_key, other.slug) = coalesce(${outer('translation_key')}, ${outer('slug')}) and other.draft = 0 order by other.slug limit 1)`;
+}
+
+/**
  * A published page with everything its view needs, or undefined (404). Drafts are not public.
  * The page and its translation come in one query; `site` is the request's settings.
  */
@@ -100,13 +114,14 @@ export async function getContentPage(
   site: SiteSettings,
 ): Promise<ContentPage | undefined> {
   const other = otherLocale(locale);
-  const rows = await db
-    .select()
+  const row = await db
+    .select({ page: pages, translationSlug: translationSlug(other) })
     .from(pages)
-    .where(and(eq(pages.slug, slug), eq(pages.draft, false), inArray(pages.locale, [locale, other])));
-  const row = rows.find((r) => r.locale === locale);
+    .where(and(eq(pages.locale, locale), eq(pages.slug, slug), eq(pages.draft, false)))
+    .get()
+    .then((found) => (found ? { ...found.page, translationSlug: found.translationSlug } : undefined));
   if (!row) return undefined;
-  const translation = rows.find((r) => r.locale === other);
+  const translation = row.translationSlug === null ? undefined : { slug: row.translationSlug };
   // A page indexed before renderer version 4 has no body yet: its HTML without widgets until the next sync.
   const widgets = await resolveWidgets(db, locale, row.body ? (row.widgets ?? []) : [], {
     title: site.title[locale],
@@ -151,21 +166,15 @@ export async function countPublicPages(db: Database, locale: Locale) {
 }
 
 /**
- * Public pages of a locale in address order, a slice at a time for the sitemap files, each saying
- * whether the page is published in the other language too (its `hreflang` alternate).
+ * Public pages of a locale in address order, a slice at a time for the sitemap files, each with
+ * the address of its translation when one is published (its `hreflang` alternate).
  */
 export async function listPublicPages(db: Database, locale: Locale, slice: { limit: number; offset: number }) {
   return db
     .select({
       slug: pages.slug,
       indexedAt: pages.indexedAt,
-      // The other language's row at the same address, through the unique (locale, slug) index. The
-      // outer column is named with its table: drizzle writes a bare "slug", which SQLite would read
-      // as the inner row's own (every page would then claim a translation).
-      translated:
-        sql<number>`exists (select 1 from ${pages} as other where other.locale = ${otherLocale(locale)} and other.slug = ${pages}.${sql.identifier('slug')} and other.draft = 0)`.mapWith(
-          Boolean,
-        ),
+      translationSlug: translationSlug(otherLocale(locale)),
     })
     .from(pages)
     .where(isPublic(locale))

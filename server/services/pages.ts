@@ -14,7 +14,7 @@ import {
   type SavedChange,
 } from '../../common/authoring';
 import { type Locale, locales, otherLocale } from '../../common/locales';
-import { checkFrontMatter, pageSummary, readPage, serializePage } from '../content/page-file';
+import { checkFrontMatter, keepTranslationKey, pageSummary, readPage, serializePage } from '../content/page-file';
 import { formatSize, PAGE_RENDER_CHECK_BYTES, PAGE_ROW_MAX_BYTES, PAGE_SOURCE_MAX_BYTES, utf8Bytes } from '../content/page-size';
 import { renderPage } from '../content/render-page';
 import type { Database } from '../db/database';
@@ -517,8 +517,27 @@ export async function deletePage(deps: PageDeps, userId: string, ref: PageRef): 
 }
 
 /**
+ * Whether the page at `ref` has a translation through its address: the other language's page at the
+ * same path (published or pending), or a published one whose `translationKey` is this address.
+ */
+async function hasTranslationByAddress(db: Database, ref: PageRef): Promise<boolean> {
+  const other = otherLocale(ref.locale);
+  const otherFile = pageFile(other, ref.path);
+  const seen = (await pendingView(db, [otherFile])).at(otherFile);
+  if (seen) return seen.pending !== 'delete';
+  const slug = pageSlug(ref.path);
+  const keyed = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .where(and(eq(pages.locale, other), sql`coalesce(${pages.translationKey}, ${pages.slug}) = ${slug}`))
+    .limit(1);
+  return keyed.length > 0;
+}
+
+/**
  * `POST /api/pages/{locale}/{path}/move`: a pending move to another path (and/or locale). Once
- * published, the old address answers 301 to the new one.
+ * published, the old address answers 301 to the new one; a page paired with its translation by its
+ * address gets front matter `translationKey: <old address>`, so the pair holds.
  */
 export async function movePage(deps: PageDeps, userId: string, from: PageRef, to: PageRef): Promise<SavedChange> {
   const { db } = deps;
@@ -534,20 +553,31 @@ export async function movePage(deps: PageDeps, userId: string, from: PageRef, to
   const other = await view.occupant(to, { countDeleted: true });
   if (other && other.file !== fromFile) throw pageExists(to);
   const build = await ensureOpenBuild(db, userId);
+  // A page paired with its translation by its address keeps the pair: the old address becomes its key.
+  const paired = from.locale === to.locale && (await hasTranslationByAddress(db, from));
+  const keep = (content: string | null) =>
+    paired && content !== null ? keepTranslationKey(content, pageSlug(from.path)) : content;
   const change = entry.change;
-  if (change?.kind === 'create') return writeChange(db, build.id, userId, { ...change, path: toFile }, change);
+  if (change?.kind === 'create')
+    return writeChange(db, build.id, userId, { ...change, path: toFile, content: keep(change.content) }, change);
   if (change?.kind === 'move') {
     // Moving back to where it is published is an update there (or nothing, when unchanged).
     if (change.fromPath === toFile)
       return writeChange(db, build.id, userId, { ...change, path: toFile, kind: 'update', fromPath: null }, change);
-    return writeChange(db, build.id, userId, { ...change, path: toFile }, change);
+    return writeChange(db, build.id, userId, { ...change, path: toFile, content: keep(change.content) }, change);
   }
   if (change?.kind === 'update')
-    return writeChange(db, build.id, userId, { ...change, path: toFile, kind: 'move', fromPath: fromFile }, change);
+    return writeChange(
+      db,
+      build.id,
+      userId,
+      { ...change, path: toFile, kind: 'move', fromPath: fromFile, content: keep(change.content) },
+      change,
+    );
   const publishedSha = entry.published!.sourceHash.split(':')[0]!;
   return writeChange(db, build.id, userId, {
     path: toFile,
-    content: await repository.readBlob(publishedSha),
+    content: keep(await repository.readBlob(publishedSha)),
     kind: 'move',
     baseSha: publishedSha,
     fromPath: fromFile,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Locale, otherLocale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../common/public-api';
 import type { Database } from '../db/database';
 import { pages } from '../db/schema';
+import { translationSlug } from './content';
 
 /*
  * The headless API's reads (docs/api.md): published pages only, from the serving index, so the same
@@ -38,13 +39,8 @@ export async function listPublishedPages(
         description: pages.description,
         date: pages.date,
         cat: pages.cat,
-        // The translation is the published page at the same address in the other locale. The outer
-        // column is named with its table: drizzle writes a bare "slug" here, which SQLite would
-        // read as the inner table's own column.
-        translated:
-          sql<number>`exists (select 1 from ${pages} as other where other.locale = ${other} and other.slug = ${pages}.${sql.identifier('slug')} and other.draft = 0)`.mapWith(
-            Boolean,
-          ),
+        // The published page of the other locale with the same translation key (server/services/content.ts).
+        translationSlug: translationSlug(other),
       })
       .from(pages)
       .where(where)
@@ -61,7 +57,7 @@ export async function listPublishedPages(
       description: row.description,
       date: row.date,
       category: row.cat,
-      translation: row.translated ? link(other, row.slug) : null,
+      translation: row.translationSlug === null ? null : link(other, row.translationSlug),
     })),
     page,
     pageSize: PUBLIC_PAGES_PAGE_SIZE,
@@ -74,7 +70,7 @@ export async function listPublishedPages(
 export async function getPublishedPage(db: Database, locale: Locale, slug: string): Promise<PublicPage | undefined> {
   const other = otherLocale(locale);
   // The page and its translation in one statement (a D1 round trip each on Workers).
-  const rows = await db
+  const row = await db
     .select({
       locale: pages.locale,
       slug: pages.slug,
@@ -87,12 +83,12 @@ export async function getPublishedPage(db: Database, locale: Locale, slug: strin
       html: pages.html,
       toc: pages.toc,
       indexedAt: pages.indexedAt,
+      translationSlug: translationSlug(other),
     })
     .from(pages)
-    .where(and(eq(pages.slug, slug), eq(pages.draft, false), inArray(pages.locale, [locale, other])));
-  const row = rows.find((r) => r.locale === locale);
+    .where(and(eq(pages.locale, locale), eq(pages.slug, slug), eq(pages.draft, false)))
+    .get();
   if (!row) return undefined;
-  const translated = rows.some((r) => r.locale === other);
   return {
     ...link(locale, row.slug),
     title: row.title,
@@ -101,7 +97,7 @@ export async function getPublishedPage(db: Database, locale: Locale, slug: strin
     category: row.cat,
     thumbnail: row.thumbnail,
     author: row.author,
-    translation: translated ? link(other, row.slug) : null,
+    translation: row.translationSlug === null ? null : link(other, row.translationSlug),
     html: row.html,
     toc: row.toc ?? [],
     updatedAt: row.indexedAt.toISOString(),

@@ -76,7 +76,11 @@ export async function sitemapXml(db: Database, origin: string, locale: Locale, p
     return `<url><loc>${xmlEscape(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${links}</url>`;
   };
   const entries = pagesOfLocale.map((page) =>
-    url(paths.page(locale, page.slug), page.indexedAt.toISOString(), page.translated ? paths.page(other, page.slug) : undefined),
+    url(
+      paths.page(locale, page.slug),
+      page.indexedAt.toISOString(),
+      page.translationSlug === null ? undefined : paths.page(other, page.translationSlug),
+    ),
   );
   if (part === 1) {
     entries.push(url(paths.logs(locale), buildDate, paths.logs(other)));

@@ -30,6 +30,12 @@ export const pages = sqliteTable(
     draft: integer('draft', { mode: 'boolean' }).notNull().default(false),
     /** Front matter `colorMode`: the page is always shown in this mode (common/color-mode.ts); null = the reader's choice. */
     colorMode: text('color_mode', { enum: ['light', 'dark'] }),
+    /**
+     * Front matter `translationKey`: the page's translation is the page of the other language with
+     * the same key, `coalesce(translation_key, slug)` (null = the page's own address, so pages at
+     * one address in both languages stay paired). See server/services/content.ts translationOf.
+     */
+    translationKey: text('translation_key'),
     /** The body's HTML without widgets, in one string (feeds). */
     html: text('html').notNull(),
     /**
@@ -61,6 +67,8 @@ export const pages = sqliteTable(
     index('pages_cat_logs_idx').on(t.locale, t.draft, t.cat, sql`${t.date} desc`, t.slug).where(sql`${t.date} is not null`),
     // A page by its file (the editor's save, move and delete; a publish's base versions): one row, not a scan.
     index('pages_source_path_idx').on(t.sourcePath),
+    // A page's translation: the other language's page with the same key (its own address by default).
+    index('pages_translation_idx').on(t.locale, sql`coalesce(${t.translationKey}, ${t.slug})`, t.draft),
   ],
 );
 export type Page = typeof pages.$inferSelect;
