@@ -264,7 +264,7 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     for (let i = 0; i < wanted.length; i += BLOBS_PER_QUERY) {
       const part = wanted.slice(i, i + BLOBS_PER_QUERY);
       const fields = part.map((sha, n) => `b${n}: object(oid: "${sha}") { ... on Blob { text isTruncated isBinary } }`).join(' ');
-      const { data } = await api(
+      const { data, headers } = await api(
         `reading ${part.length} blobs`,
         octokit.request({
           method: 'POST',
@@ -277,12 +277,16 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
         data?: { repository?: Record<string, { text?: string | null; isTruncated?: boolean } | null> | null };
         errors?: { type?: string; message?: string }[];
       };
-      if (answer.errors?.some((error) => error.type === 'RATE_LIMITED'))
+      if (answer.errors?.some((error) => error.type === 'RATE_LIMITED')) {
+        // GraphQL answers 200 with this error; its headers say when the budget resets (else within the hour).
+        const reset = Number(headers['x-ratelimit-reset']);
+        const resumeAt = new Date(Number.isFinite(reset) && reset > 0 ? reset * 1000 + 1000 : Date.now() + 60 * 60_000);
         throw new GithubRateLimitError(
-          `GitHub repository ${name}: reading blobs was refused for GitHub's GraphQL rate limit (for up to an hour)`,
+          `GitHub repository ${name}: reading blobs was refused for GitHub's GraphQL rate limit until ${resumeAt.toISOString()}`,
           200,
-          new Date(Date.now() + 60 * 60_000),
+          resumeAt,
         );
+      }
       const found = answer.data?.repository ?? {};
       for (const [n, sha] of part.entries()) {
         const blob = found[`b${n}`];

@@ -155,6 +155,21 @@ describe("GitHub's rate limit pauses the sync (Workers steps)", () => {
     expect(await db.$count(pages)).toBe(250);
   });
 
+  it("GraphQL's own budget spent (200 with RATE_LIMITED): paused until its reset as well", async () => {
+    const { server, repository, db } = await siteOf(150);
+    const reset = Math.ceil(Date.now() / 1000) + 30 * 60;
+    server.rateLimit(reset, 'graphql');
+    await startChunkedSync(db);
+    const outcome = await runSyncSteps(db, repository, { chunkPages: 100 });
+    expect(outcome.steps).toBe(1);
+    const state = contentSyncState((await latestContentSync(db))!);
+    expect(state).toMatchObject({ status: 'running', done: 0 });
+    expect(Date.parse(state.pausedUntil!)).toBeGreaterThanOrEqual(reset * 1000);
+    server.lift();
+    const resumed = await runSyncSteps(db, repository, { chunkPages: 100, now: () => reset * 1000 + 2000 });
+    expect(resumed.result?.added).toHaveLength(150);
+  });
+
   it('429 with retry-after is a pause of that many seconds', async () => {
     const { rateLimitResume } = await import('../content/github-repository');
     const answer = (status: number, headers: Record<string, string>) => ({ status, response: { headers } });

@@ -82,11 +82,13 @@ test.describe("GitHub's hourly budget on Cloudflare Workers (wrangler dev --loca
     const screen = await context.newPage();
     await screen.goto('/fa/manage/builds');
     const fa = screen.getByRole('region', { name: 'نمایهٔ سایت' });
+    await expect(fa).toContainText('نمایه‌سازی پیش از خواندن مخزن مکث کرده است');
     await expect(fa).toContainText('سهمیهٔ ساعتیِ درخواست‌های گیت‌هاب');
     await expect(fa).toContainText(/ساعت [۰-۹]+.[۰-۹]+ خودبه‌خود ادامه می‌یابد/);
     await screen.screenshot({ path: testInfo.outputPath('paused-fa.png'), fullPage: true });
     await screen.goto('/en/manage/builds');
     const en = screen.getByRole('region', { name: 'Site index' });
+    await expect(en).toContainText('Indexing paused before reading the repository');
     await expect(en).toContainText(/GitHub's hourly request budget .* resumes by itself at \d+:\d+/);
     await screen.screenshot({ path: testInfo.outputPath('paused-en.png'), fullPage: true });
     github.lift();

@@ -78,6 +78,8 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
   const pending: { route: string; action: () => Promise<void> }[] = [];
   /** While set, every request is refused for the rate limit until this time (epoch seconds, GitHub's `x-ratelimit-reset`). */
   let limitedUntil: number | undefined;
+  /** The same for GraphQL alone (its budget is counted apart from REST's). */
+  let graphqlLimitedUntil: number | undefined;
 
   // --- the git side -------------------------------------------------------------------------
 
@@ -464,6 +466,19 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
         if (url.pathname === '/graphql' && method === 'POST') {
           requests.push('POST /graphql');
           refuseWhileLimited();
+          if (graphqlLimitedUntil !== undefined) {
+            // GitHub's GraphQL answers its own budget's end with 200 and a RATE_LIMITED error.
+            response.writeHead(200, {
+              'content-type': 'application/json; charset=utf-8',
+              'x-ratelimit-remaining': '0',
+              'x-ratelimit-reset': String(graphqlLimitedUntil),
+              'x-ratelimit-resource': 'graphql',
+            });
+            response.end(
+              JSON.stringify({ errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 1.' }] }),
+            );
+            return;
+          }
           const hook = pending.findIndex((item) => 'POST /graphql'.startsWith(item.route));
           if (hook >= 0) await pending.splice(hook, 1)[0]!.action();
           [status, payload] = await graphql(await readBody(request));
@@ -520,12 +535,17 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
     /** The configuration that points the app at this stand-in. */
     env: { GITHUB_TOKEN: token, GITHUB_OWNER: owner, GITHUB_REPO: repo, GITHUB_API_URL: url } as Record<string, string>,
     push,
-    /** From now on every request answers 403 for the rate limit, reset at `resetAt` (epoch seconds), until `lift()`. */
-    rateLimit(resetAt: number) {
-      limitedUntil = resetAt;
+    /**
+     * From now on every request answers 403 for the rate limit, reset at `resetAt` (epoch seconds),
+     * until `lift()`; `graphql`: only GraphQL's budget is spent (200 with a RATE_LIMITED error).
+     */
+    rateLimit(resetAt: number, which: 'all' | 'graphql' = 'all') {
+      if (which === 'all') limitedUntil = resetAt;
+      else graphqlLimitedUntil = resetAt;
     },
     lift() {
       limitedUntil = undefined;
+      graphqlLimitedUntil = undefined;
     },
     /** Runs `action` just before the next request whose `METHOD /route` starts with `route`. */
     before(route: string, action: () => Promise<void>) {

@@ -108,9 +108,13 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
       {active ? (
         <div className="space-y-2 rounded-lg border border-border p-4">
           <p className="font-medium">
-            {sync?.status === 'running' && sync.total > 0
-              ? t('builds.sync.progress', { done: count(sync.done), total: count(sync.total) })
-              : t('builds.sync.preparing')}
+            {sync?.status === 'running' && sync.pausedUntil
+              ? sync.total > 0
+                ? t('builds.sync.pausedAfter', { done: count(sync.done), total: count(sync.total) })
+                : t('builds.sync.pausedBefore')
+              : sync?.status === 'running' && sync.total > 0
+                ? t('builds.sync.progress', { done: count(sync.done), total: count(sync.total) })
+                : t('builds.sync.preparing')}
           </p>
           <div
             role="progressbar"
@@ -192,9 +196,8 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
           })}
           {sync.problems ? ` ${t('builds.sync.problems', { n: count(sync.problems) })}` : ''}
         </p>
-      ) : (
-        <p className="text-sm text-fg-muted">{t('builds.sync.never')}</p>
-      )}
+      ) : // Nothing to report on a site never re-indexed: "Re-index now" speaks for itself (issue 30, D21).
+      null}
     </section>
   );
 }
