@@ -269,6 +269,13 @@ describe('import-ghost', () => {
 });
 
 describe('htmlToMarkdown', () => {
+  it('keeps audio and video as links to their files, and drops unsafe ones', () => {
+    expect(htmlToMarkdown('<figure><audio controls src="https://x.example/a.mp3"></audio></figure>')).toBe(
+      '[Audio: a.mp3](https://x.example/a.mp3)',
+    );
+    expect(htmlToMarkdown('<video src="javascript:alert(1)">fallback</video>')).toBe('fallback');
+  });
+
   it('turns WordPress paragraphs (blank lines) into Markdown paragraphs and keeps unknown shortcodes visible', () => {
     expect(htmlToMarkdown('One\nline\n\nTwo [foo bar="1"]')).toBe('One  \nline\n\nTwo \\[foo bar="1"\\]');
   });
@@ -295,6 +302,12 @@ describe("WordPress's theme unit test data", () => {
     const thread = await deps.db.select().from(comments).where(eq(comments.pageSlug, 'logs/template-comments'));
     expect(thread.length).toBeGreaterThan(10);
     expect(thread.some((comment) => comment.parentId !== null)).toBe(true);
+    // A `[gallery]` without ids shows the post's attached images; block audio becomes a link.
+    const gallery = readPage((await repository.readFile('content/en/logs/post-format-gallery.md')) ?? '').body;
+    expect(gallery).toContain('WordPress gallery');
+    expect(gallery).toMatch(/!\[\]\(https:\/\/wpthemetestdata\.files\.wordpress\.com\/[^)]+\.jpg\)/);
+    const media = readPage((await repository.readFile('content/en/logs/media-category-blocks.md')) ?? '').body;
+    expect(media).toMatch(/\[Audio: [^\]]+\]\(https:/);
     const protectedPost = readPage((await repository.readFile('content/en/logs/template-password-protected.md')) ?? '');
     expect(protectedPost.frontMatter.draft).toBe(true);
     expect(report.skipped.join('\n')).toMatch(/wp:post_id 1168\): password-protected on WordPress; imported as a draft/);

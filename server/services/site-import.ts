@@ -149,6 +149,23 @@ function converter() {
       return src ? `![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)})` : '';
     },
   });
+  // Audio and video become links to their files (a page has no players of its own).
+  service.addRule('media', {
+    filter: (node) => node.nodeName === 'AUDIO' || node.nodeName === 'VIDEO',
+    replacement: (content, node) => {
+      const src = safeUrl(node.getAttribute('src'));
+      return src
+        ? `\n\n[${node.nodeName === 'AUDIO' ? 'Audio' : 'Video'}: ${src.split('/').at(-1)}](${src.replace(/[()\s]/g, encodeURIComponent)})\n\n`
+        : content;
+    },
+  });
+  service.addRule('sources', {
+    filter: (node) => node.nodeName === 'SOURCE',
+    replacement: (_content, node) => {
+      const src = safeUrl(node.getAttribute('src'));
+      return src ? `[${src.split('/').at(-1)}](${src.replace(/[()\s]/g, encodeURIComponent)}) ` : '';
+    },
+  });
   // Text that looks like HTML stays text: `<` is escaped, so the file holds no raw HTML at all.
   const escapeMarkdown = service.escape.bind(service);
   service.escape = (text: string) => escapeMarkdown(text).replace(/</g, '\\<');
@@ -345,7 +362,15 @@ async function planImport(
     const pagePath = pathOf.get(page);
     if (!pagePath) continue;
     const notes: string[] = [];
-    const images = (ids: string[]) => ids.map((id) => byAttachment.get(id)).filter((url): url is string => Boolean(url));
+    // `[gallery]` without ids shows the images attached to its post.
+    const attached = () =>
+      source.attachments
+        .filter((attachment) => attachment.parent === page.source)
+        .map((attachment) => attachment.source.replace(/^attachment /, ''));
+    const images = (ids: string[]) =>
+      (ids.length ? ids : attached())
+        .map((id) => byAttachment.get(id))
+        .filter((url): url is string => Boolean(url && /\.(png|jpe?g|gif|webp|avif)$/i.test(url)));
     const body = htmlToMarkdown(rewriteMedia(page.html), { images, notes });
     for (const note of notes) skipped.push(`${page.source}: a WordPress ${note} became a note and its images`);
     const frontMatter: Record<string, unknown> = { title: page.title };
