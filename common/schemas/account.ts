@@ -8,8 +8,10 @@ import { userNameProblem } from '../user-name';
  */
 export const accountFields = {
   firstName: z.string().trim().min(2, tooShort(2)).max(64, tooLong(64)),
-  lastName: z.string().trim().min(3, tooShort(3)).max(64, tooLong(64)),
-  about: z.string().trim().min(3, tooShort(3)).max(500, tooLong(500)),
+  // One letter is a last name too («لو», Li, Wu: issue 30); the spec's 3 refused real people.
+  lastName: z.string().trim().min(1, 'validation.required').max(64, tooLong(64)),
+  // Optional: a few words about oneself, which many leave for later.
+  about: z.string().trim().max(500, tooLong(500)),
   // Letters and digits of one script, `_ . -`, half-spaces inside a Persian name; stored NFC (common/user-name.ts).
   userName: z
     .string()
@@ -34,7 +36,11 @@ export const pubkeySchema = z
 const deviceNameSchema = z.string().trim().max(80, 'validation.invalid').optional();
 
 /** Body of POST /api/install/admin-loading (docs/spec.md §7): the form without confirmPassword. */
-export const accountRequestSchema = z.object({ ...accountFields, pub: pubkeySchema.optional() });
+export const accountRequestSchema = z.object({
+  ...accountFields,
+  about: accountFields.about.default(''),
+  pub: pubkeySchema.optional(),
+});
 export type AccountRequest = z.infer<typeof accountRequestSchema>;
 
 /** The account form (docs/spec.md §5): the installer's owner and registration both fill it. */
@@ -52,6 +58,7 @@ export type AccountFormValues = z.infer<typeof accountFormSchema>;
 /** Registration as the API receives it; the browser fills `accountFormSchema`, as the installer does. */
 export const registerRequestSchema = z.object({
   ...accountFields,
+  about: accountFields.about.default(''),
   pub: pubkeySchema.optional(),
   deviceName: deviceNameSchema,
   turnstileToken: z.string().max(4096).optional(),

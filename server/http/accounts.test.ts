@@ -41,8 +41,8 @@ describe('registration', () => {
 
   it.each([
     ['firstName', 'A', 'Must be at least 2 characters'],
-    ['lastName', 'Ab', 'Must be at least 3 characters'],
-    ['about', 'Hi', 'Must be at least 3 characters'],
+    ['lastName', ' ', 'Required'],
+    ['about', 'x'.repeat(501), 'Must be at most 500 characters'],
     ['userName', 'ab', 'Must be at least 3 characters'],
     ['userName', 'bad name!', 'Use letters and digits (Persian or English), dot, dash and underscore'],
     [

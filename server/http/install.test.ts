@@ -153,7 +153,7 @@ describe('installer API', () => {
     const app = createApp(deps);
     await post(app, 'migrations-run');
     await post(app, 'database-loading');
-    const bad = await post(app, 'admin-loading', { firstName: 'S', lastName: 'Al', about: 'x', userName: 'ab', password: '123' });
+    const bad = await post(app, 'admin-loading', { firstName: 'S', lastName: ' ', about: 'x', userName: 'ab', password: '123' });
     expect(bad.status).toBe(400);
     const body = await json(bad);
     expect(body.statusCode).toBe(400);
@@ -162,8 +162,7 @@ describe('installer API', () => {
     );
     expect(byField).toEqual({
       firstName: 'Must be at least 2 characters',
-      lastName: 'Must be at least 3 characters',
-      about: 'Must be at least 3 characters',
+      lastName: 'Required',
       userName: 'Must be at least 3 characters',
       password: 'Password must be at least 6 characters',
     });
@@ -178,6 +177,18 @@ describe('installer API', () => {
     });
     expect(notJson.status).toBe(400);
     expect(await status(app)).toMatchObject({ adminLoaded: false });
+  });
+
+  it('takes a two-letter last name («لو») and no "about" (issue 30, D9)', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    await post(app, 'migrations-run');
+    await post(app, 'database-loading');
+    const { about: _about, ...withoutAbout } = owner;
+    const created = await post(app, 'admin-loading', { ...withoutAbout, firstName: 'شیرین', lastName: 'لو' });
+    expect(created.status).toBe(200);
+    const row = await deps.db.all<{ last_name: string; about: string }>(sql`SELECT last_name, about FROM users`);
+    expect(row[0]).toMatchObject({ last_name: 'لو', about: '' });
   });
 
   it('answers a user name already taken before install with 409, not 500', async () => {

@@ -47,12 +47,13 @@ export function AccountForm({
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
-      <FormField form={form} name="firstName" label={t('account.firstName')} autoComplete="given-name" />
-      <FormField form={form} name="lastName" label={t('account.lastName')} autoComplete="family-name" />
+      <FormField form={form} name="firstName" required label={t('account.firstName')} autoComplete="given-name" />
+      <FormField form={form} name="lastName" required label={t('account.lastName')} autoComplete="family-name" />
       <FormField form={form} name="about" label={t('account.about')} multiline className="sm:col-span-2" />
       <FormField
         form={form}
         name="userName"
+        required
         label={t('account.userName')}
         autoComplete="username"
         dir="ltr"
@@ -61,6 +62,7 @@ export function AccountForm({
       <FormField
         form={form}
         name="password"
+        required
         label={t('account.password')}
         type="password"
         autoComplete="new-password"
@@ -69,6 +71,7 @@ export function AccountForm({
       <FormField
         form={form}
         name="confirmPassword"
+        required
         label={t('account.confirmPassword')}
         type="password"
         autoComplete="new-password"

@@ -18,7 +18,12 @@ import { toast } from '../ui/toast';
 import { INSTALLER_MARKER } from './installer-loader';
 import { ConfigurationPanel, LoadingPanel, MigrationsPanel } from './status-panels';
 
-const steps = ['connection', 'schema', 'defaults', 'admin', 'complete'] as const;
+/*
+ * Three screens (issue 30): the database (connection, schema and default data in one press, as
+ * nothing there needs a choice), the owner's account, and the end. The spec's five steps stay as
+ * the server's calls and the spec's titles and buttons stay where they still apply.
+ */
+const steps = ['connection', 'admin', 'complete'] as const;
 const TOKEN_STORAGE = 'daftar.setupToken';
 /** Set once the server accepted the stored token ("Start Installation"); a link's token is not verified yet. */
 const VERIFIED_STORAGE = 'daftar.setupTokenVerified';
@@ -29,15 +34,21 @@ const VERIFIED_STORAGE = 'daftar.setupTokenVerified';
  */
 function resumeStep(status: InstallStatus, verifiedToken: boolean) {
   if (!verifiedToken || !status.dbConnected) return 0;
-  if (status.adminLoaded) return 4;
-  if (status.dbLoaded) return 3;
-  if (status.dbMigrated) return 2;
-  return 1;
+  if (status.adminLoaded) return 2;
+  if (status.dbLoaded) return 1;
+  return 0;
+}
+
+/** The database the installer talks to, named as its owner knows it: D1, SQLite or libSQL. */
+export function databasePlatform(database: InstallStatus['database']) {
+  if (/\bD1\b/.test(database.driver)) return 'D1';
+  return database.location.startsWith('file:') ? 'SQLite' : 'libSQL';
 }
 
 /**
- * The first-run installer (docs/spec.md §2, §4): five steps in a fixed order, each requiring the one
- * before (connected → migrated → loaded → admin). Flags start from the server's real state.
+ * The first-run installer (docs/spec.md §2, §4): its calls in a fixed order, each requiring the one
+ * before (connected → migrated → loaded → admin). Flags start from the server's real state, and a
+ * reload in the same browser tab resumes where it stood (the token is kept in sessionStorage).
  */
 export function Installer({ status }: { status: InstallStatus }) {
   const { t } = useTranslation();
@@ -86,31 +97,36 @@ export function Installer({ status }: { status: InstallStatus }) {
     }
   }
 
+  /** One press: check the token, apply the migrations and load the defaults (each only if needed). */
   async function startInstallation() {
     if (!token.trim()) return setTokenError(t('installer.token.required'));
     setChecking(true);
+    setFailure(undefined);
     try {
       await call('verify-token');
       sessionStorage.setItem(TOKEN_STORAGE, token.trim());
       sessionStorage.setItem(VERIFIED_STORAGE, token.trim());
       setTokenError(undefined);
-      setFailure(undefined);
-      setCurrentStep(1);
     } catch (error) {
       setTokenError(explain(error));
-    } finally {
       setChecking(false);
+      return;
     }
+    setChecking(false);
+    if (!dbMigrated && !(await runMigrations())) return;
+    if (!dbLoaded && !(await loadDefaults())) return;
+    setCurrentStep(1);
   }
 
   async function runMigrations() {
     setIsMigrating(true);
-    setFailure(undefined);
     try {
       await call('migrations-run');
       setDbMigrated(true);
+      return true;
     } catch (error) {
       setFailure(explain(error));
+      return false;
     } finally {
       setIsMigrating(false);
     }
@@ -118,12 +134,13 @@ export function Installer({ status }: { status: InstallStatus }) {
 
   async function loadDefaults() {
     setDbLoading(true);
-    setFailure(undefined);
     try {
       await call('database-loading');
       setDbLoaded(true);
+      return true;
     } catch (error) {
       setFailure(explain(error));
+      return false;
     } finally {
       setDbLoading(false);
     }
@@ -134,6 +151,7 @@ export function Installer({ status }: { status: InstallStatus }) {
     try {
       await call('admin-loading', { ...fields, pub: ensureDevicePublicKey() });
       setAdminLoaded(true);
+      setCurrentStep(2);
       sessionStorage.removeItem(TOKEN_STORAGE);
       sessionStorage.removeItem(VERIFIED_STORAGE);
       // The owner is signed in by the same answer: the header and later pages see it at once.
@@ -159,6 +177,7 @@ export function Installer({ status }: { status: InstallStatus }) {
   };
   const busy = isMigrating || dbLoading || checking;
   const stepKey = steps[currentStep] ?? 'connection';
+  const platform = databasePlatform(status.database);
 
   let body: ReactNode;
   let next: ReactNode = null;
@@ -167,6 +186,12 @@ export function Installer({ status }: { status: InstallStatus }) {
       body = (
         <div className="space-y-5">
           <ConfigurationPanel status={status} dbConnected={dbConnected} />
+          {dbConnected ? (
+            <div className="space-y-3">
+              <MigrationsPanel migrated={dbMigrated} migrating={isMigrating} />
+              <LoadingPanel loaded={dbLoaded} loading={dbLoading} />
+            </div>
+          ) : null}
           <Button type="button" variant="outline" size="sm" onClick={verifyConnection} disabled={checking}>
             {checking ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
             {t('installer.buttons.verify')}
@@ -188,47 +213,18 @@ export function Installer({ status }: { status: InstallStatus }) {
         </div>
       );
       next = dbConnected ? (
-        <Button type="button" onClick={startInstallation} disabled={checking}>
-          {t('installer.buttons.startInstallation')}
+        <Button type="button" onClick={startInstallation} disabled={busy}>
+          {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+          {t(dbMigrated && dbLoaded ? 'installer.buttons.continue' : 'installer.buttons.startInstallation')}
         </Button>
       ) : null;
-      break;
-    case 'schema':
-      body = <MigrationsPanel migrated={dbMigrated} migrating={isMigrating} />;
-      next = dbMigrated ? (
-        <Button type="button" onClick={() => go(2)}>
-          {t('installer.buttons.proceedDefaults')}
-        </Button>
-      ) : (
-        <Button type="button" onClick={runMigrations} disabled={isMigrating}>
-          {isMigrating ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
-          {t('installer.buttons.runMigrations')}
-        </Button>
-      );
-      break;
-    case 'defaults':
-      body = <LoadingPanel loaded={dbLoaded} loading={dbLoading} />;
-      next = dbLoaded ? (
-        <Button type="button" onClick={() => go(3)}>
-          {t('installer.buttons.addingAdmin')}
-        </Button>
-      ) : (
-        <Button type="button" onClick={loadDefaults} disabled={dbLoading}>
-          {dbLoading ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
-          {t('installer.buttons.loadDefaults')}
-        </Button>
-      );
       break;
     case 'admin':
       body = adminLoaded ? (
         <Alert tone="success" title={t('installer.toast.registered')} />
       ) : (
-        <AccountForm onSubmit={createAdmin} submitLabel={t('installer.buttons.createAdmin')} />
-      );
-      next = (
-        <Button type="button" onClick={() => go(4)} disabled={!adminLoaded}>
-          {t('installer.buttons.finish')}
-        </Button>
+        // The spec's 'Finish Installing' is the form's own button: creating the owner ends the installation.
+        <AccountForm onSubmit={createAdmin} submitLabel={t('installer.buttons.finish')} />
       );
       break;
     case 'complete':
@@ -237,7 +233,6 @@ export function Installer({ status }: { status: InstallStatus }) {
           <Alert tone="success" title={t('installer.complete.title')}>
             <p>{t('installer.complete.body')}</p>
             <p className="mt-2">{t('installer.complete.noFile')}</p>
-            <p className="mt-2">{t('installer.complete.staticNote')}</p>
           </Alert>
           <Button asChild>
             {/* A full load: the root shell re-reads the installed flag and shows the site. */}
@@ -280,7 +275,7 @@ export function Installer({ status }: { status: InstallStatus }) {
                   </span>
                   <span className="max-md:sr-only">
                     <span className={`block text-sm font-medium ${current ? '' : 'text-fg-muted'}`}>
-                      {t(`installer.steps.${step}.title`)}
+                      {t(`installer.steps.${step}.title`, { platform })}
                     </span>
                     <span className="block text-xs text-fg-muted">{t(`installer.steps.${step}.description`)}</span>
                   </span>
@@ -294,7 +289,7 @@ export function Installer({ status }: { status: InstallStatus }) {
             {t('installer.stepOf', { current: formatNumber(locale, currentStep + 1), total: formatNumber(locale, steps.length) })}
           </p>
           <h2 id="step-title" className="mb-6 text-2xl font-bold">
-            {t(`installer.steps.${stepKey}.title`)}
+            {t(`installer.steps.${stepKey}.title`, { platform })}
           </h2>
           {body}
           {failure ? (

@@ -45,8 +45,8 @@ export function UpdateProfileDialog({ user }: { user: ProfileUpdate }) {
       onSubmit={update}
       twoColumns
     >
-      <FormField form={form} name="firstName" label={t('account.firstName')} autoComplete="given-name" />
-      <FormField form={form} name="lastName" label={t('account.lastName')} autoComplete="family-name" />
+      <FormField form={form} name="firstName" required label={t('account.firstName')} autoComplete="given-name" />
+      <FormField form={form} name="lastName" required label={t('account.lastName')} autoComplete="family-name" />
       <FormField form={form} name="about" label={t('account.about')} multiline className="sm:col-span-2" />
     </FormDialog>
   );

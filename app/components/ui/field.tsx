@@ -23,9 +23,15 @@ export const Field = forwardRef<HTMLInputElement & HTMLTextAreaElement, FieldPro
   const shared = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
+      <div className="mb-1 text-sm font-medium">
+        <label htmlFor={id}>{label}</label>
+        {/* The input's own `required` tells assistive technology; the mark, outside the label's name, is for the eye. */}
+        {props.required ? (
+          <span aria-hidden className="ms-1 text-error-strong">
+            *
+          </span>
+        ) : null}
+      </div>
       {/* The wrapper takes the input's direction so the password toggle sits at its end. */}
       <div className="relative" dir={props.dir}>
         {multiline ? (
