@@ -31,9 +31,13 @@ async function redirectOf(app: { request: (path: string) => Response | Promise<R
 
 describe('import-wordpress', () => {
   it('imports posts, pages, media, accounts, comments and redirects in one commit, and a second run changes nothing', async () => {
-    const { app, deps } = await createInstalledSite();
+    const { app, deps, ids } = await createInstalledSite();
     const repository = deps.contentRepository;
     if (!repository) throw new Error('no repository');
+    // The site's own comment holds WordPress's first comment id: both are kept.
+    await deps.db
+      .insert(comments)
+      .values({ id: 100, locale: 'en', pageSlug: 'about', userId: ids.member, body: 'Our own', status: 'approved' });
     const source = readWordPressExport(await fixture('wordpress/bilingual-site.xml'));
     const readMedia = await mediaFolderReader(await uploads());
     const before = await repository.head();
@@ -123,12 +127,18 @@ describe('import-wordpress', () => {
       .from(comments)
       .where(and(eq(comments.locale, 'en'), eq(comments.pageSlug, 'logs/hello-world')))
       .orderBy(comments.id);
-    expect(rows.map((row) => [row.id, row.parentId, row.status])).toEqual([
-      [100, null, 'approved'],
-      [101, 100, 'approved'],
-      [102, 101, 'pending'],
-      [103, null, 'spam'],
+    // This site's ids (after its own comments), the thread kept: 101 answers 100, 102 answers 101.
+    const [first, second, third, fourth] = rows;
+    expect(rows.map((row) => [row.parentId, row.status])).toEqual([
+      [null, 'approved'],
+      [first?.id, 'approved'],
+      [second?.id, 'pending'],
+      [null, 'spam'],
     ]);
+    expect(fourth?.body).toBe('Buy now');
+    expect(third?.body).toBe('One more question…');
+    expect(first?.id).toBeGreaterThan(100);
+    expect((await deps.db.select().from(comments).where(eq(comments.id, 100)).get())?.body).toBe('Our own');
     expect(rows[1]?.body).toBe('Thank you, *Reza*.');
     expect(rows[0]?.userId).toBe(rows[2]?.userId);
     // A commenter with an author's address is that author.

@@ -10,7 +10,7 @@ import { gitBlobSha } from '../content/git-blob';
 import { imageInfo } from '../content/image-info';
 import type { ContentRepository, FileChange } from '../content/repository';
 import type { Database } from '../db/database';
-import { redirects, users } from '../db/schema';
+import { comments, redirects, users } from '../db/schema';
 import { recordedSync } from './content-sync-runner';
 import { importSite, type SiteExport } from './site-export';
 
@@ -461,7 +461,23 @@ async function planImport(
     const id = account(`${source.platform}-author-${author.id}`, author.login, author);
     if (author.email) commenters.set(author.email.toLowerCase(), id);
   }
-  const kept = new Set<number>();
+  // Comments get this site's ids: the one an earlier run gave them (same page, author, time and
+  // text), else the next free one. Sorted by the old ids, parents still come before replies.
+  const siteComments = await db
+    .select({
+      id: comments.id,
+      locale: comments.locale,
+      pageSlug: comments.pageSlug,
+      userId: comments.userId,
+      createdAt: comments.createdAt,
+      body: comments.body,
+    })
+    .from(comments);
+  const commentKey = (c: { locale: string; pageSlug: string; userId: string; createdAt: Date; body: string }) =>
+    JSON.stringify([c.locale, c.pageSlug, c.userId, c.createdAt.getTime(), c.body]);
+  const earlier = new Map(siteComments.map((c) => [commentKey(c), c.id]));
+  let nextId = siteComments.reduce((max, c) => Math.max(max, c.id), 0) + 1;
+  const kept = new Map<number, number>();
   for (const comment of [...source.comments].sort((a, b) => a.id - b.id)) {
     const target = addressOf(comment.page);
     const where = `comment ${comment.id}`;
@@ -490,16 +506,14 @@ async function planImport(
       skipped.push(`${where}: empty`);
       continue;
     }
-    kept.add(comment.id);
+    const row = { locale: target.locale, pageSlug: target.path, userId, body, createdAt: comment.date };
+    const id = earlier.get(commentKey(row)) ?? nextId++;
+    kept.set(comment.id, id);
     document.comments.push({
-      id: comment.id,
-      locale: target.locale,
-      pageSlug: target.path,
-      userId,
-      parentId: comment.parentId,
-      body,
+      ...row,
+      id,
+      parentId: comment.parentId === null ? null : (kept.get(comment.parentId) ?? null),
       status: comment.status,
-      createdAt: comment.date,
       updatedAt: null,
     });
   }
