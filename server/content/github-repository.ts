@@ -24,6 +24,8 @@ export type GithubRepositoryOptions = {
   apiUrl?: string;
   /** Per request; a hung API must not hang a sync or the installer. */
   timeoutMs?: number;
+  /** Bytes of blob text per GraphQL request (default BYTES_PER_QUERY; tests make it small). */
+  bytesPerQuery?: number;
 };
 
 /** A failed GitHub call, named by repository, step and HTTP status (`status` 0: GitHub was not reached). */
@@ -57,6 +59,8 @@ export class GithubRateLimitError extends GithubRepositoryError {
 
 /** Blob texts asked for in one GraphQL request (GitHub's node limit per query is far higher; 100 keeps an answer near 1–5 MB). */
 export const BLOBS_PER_QUERY = 100;
+/** Bytes of blob text asked for in one GraphQL request (a big blob alone may pass it). */
+export const BYTES_PER_QUERY = 4 * 1024 * 1024;
 
 /**
  * Listings of a folder at a commit, shared by every adapter of this isolate or process: a commit's
@@ -64,6 +68,16 @@ export const BLOBS_PER_QUERY = 100;
  */
 const treeCache = new Map<string, TreeFile[]>();
 const TREES_CACHED = 4;
+
+/**
+ * Blob sizes from tree listings (GitHub lists them; a blob id names its bytes, so any repository's
+ * listing is right), so one GraphQL answer stays small.
+ */
+const sizes = new Map<string, number>();
+function rememberSize(sha: string, size: number) {
+  if (sizes.size >= 50_000) sizes.clear();
+  sizes.set(sha, size);
+}
 
 /** The last answer for a branch (its ETag and commit), to ask again conditionally. */
 const branchTags = new Map<string, { etag: string; sha: string }>();
@@ -85,7 +99,7 @@ export function githubRepositoryFromConfig(config: AppConfig): ContentRepository
   });
 }
 
-type TreeEntry = { path: string; type: string; sha: string };
+type TreeEntry = { path: string; type: string; sha: string; size?: number };
 /** Where the branch stands: at a commit, not created yet, or in a repository without any commit. */
 type BranchState = { state: 'ready'; sha: string } | { state: 'missing' } | { state: 'empty' };
 
@@ -99,6 +113,7 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
   const branch = options.branch ?? 'main';
   const apiUrl = (options.apiUrl ?? DEFAULT_GITHUB_API_URL).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const bytesPerQuery = options.bytesPerQuery ?? BYTES_PER_QUERY;
   const name = `${owner}/${repo}`;
   const octokit = new Octokit({ auth: options.token, baseUrl: apiUrl, userAgent: 'daftar' });
   octokit.hook.wrap('request', (request, requestOptions) =>
@@ -208,14 +223,19 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
         ...(recursive ? { recursive: '1' } : {}),
       }),
     );
-    const entries = data.tree.map((entry) => ({ path: entry.path, type: entry.type, sha: entry.sha }) as TreeEntry);
+    const entries = data.tree.map(
+      (entry) => ({ path: entry.path, type: entry.type, sha: entry.sha, size: entry.size }) as TreeEntry,
+    );
     return { entries, truncated: data.truncated };
   }
 
   /** Every file below a tree. GitHub truncates huge recursive listings; then walk one level at a time. */
   async function blobsBelow(treeSha: string, prefix: string): Promise<TreeFile[]> {
     const listing = await readTree(treeSha, true);
-    const blob = (entry: TreeEntry) => ({ path: `${prefix}${entry.path}`, sha: entry.sha });
+    const blob = (entry: TreeEntry) => {
+      if (entry.size !== undefined) rememberSize(entry.sha, entry.size);
+      return { path: `${prefix}${entry.path}`, sha: entry.sha };
+    };
     if (!listing.truncated) return listing.entries.filter((entry) => entry.type === 'blob').map(blob);
     const level = await readTree(treeSha, false);
     const nested = await Promise.all(
@@ -250,6 +270,28 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     return new TextDecoder().decode(await readBlobBytes(sha));
   }
 
+  /**
+   * Batches of at most BLOBS_PER_QUERY blobs and BYTES_PER_QUERY of text (sizes as listed; a blob of
+   * unknown size counts as small): 100 pages of 512 KB in one answer would not fit a Worker's 128 MB.
+   */
+  function batchesOf(shas: string[]) {
+    const batches: string[][] = [];
+    let batch: string[] = [];
+    let bytes = 0;
+    for (const sha of shas) {
+      const size = sizes.get(sha) ?? 0;
+      if (batch.length && (batch.length >= BLOBS_PER_QUERY || bytes + size > bytesPerQuery)) {
+        batches.push(batch);
+        batch = [];
+        bytes = 0;
+      }
+      batch.push(sha);
+      bytes += size;
+    }
+    if (batch.length) batches.push(batch);
+    return batches;
+  }
+
   /** GitHub's GraphQL endpoint beside the REST root (GitHub Enterprise: `/api/v3` → `/api/graphql`). */
   const graphqlUrl = /\/api\/v3$/.test(apiUrl) ? apiUrl.replace(/\/api\/v3$/, '/api/graphql') : `${apiUrl}/graphql`;
 
@@ -261,8 +303,7 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
   async function readBlobs(shas: readonly string[]): Promise<Map<string, string>> {
     const texts = new Map<string, string>();
     const wanted = [...new Set(shas)].filter((sha) => /^[0-9a-f]{40}$/.test(sha));
-    for (let i = 0; i < wanted.length; i += BLOBS_PER_QUERY) {
-      const part = wanted.slice(i, i + BLOBS_PER_QUERY);
+    for (const part of batchesOf(wanted)) {
       const fields = part.map((sha, n) => `b${n}: object(oid: "${sha}") { ... on Blob { text isTruncated isBinary } }`).join(' ');
       const { data, headers } = await api(
         `reading ${part.length} blobs`,

@@ -94,6 +94,26 @@ describe('a full re-index costs a handful of GitHub requests (stand-in, 1 000 pa
     console.log(`re-index of ${PAGES} pages, one request per page: ${before.requests.length} requests, ${before.ms} ms`);
   });
 
+  it('big pages are read fewer to a GraphQL request (at most 4 MB of text each; here 12 KB)', async () => {
+    const server = await startGithubStandIn();
+    onTestFinished(() => server.close());
+    const files: Record<string, string> = {};
+    for (let n = 0; n < 30; n++) files[`content/en/big-${n}.md`] = `${page(n)}\n${'A paragraph of a big page. '.repeat(120)}\n`;
+    await server.push(files);
+    const repository = createGithubRepository({
+      token: server.token,
+      owner: server.owner,
+      repo: server.repo,
+      apiUrl: server.url,
+      bytesPerQuery: 12_000,
+    });
+    const { db } = await createTestDatabase();
+    const sync = await counted(server, () => syncContent(db, repository));
+    expect(sync.result.added).toHaveLength(30);
+    // 30 pages of about 3.3 KB: 3 to a request (under 12 KB), so 10 requests, not one.
+    expect(sync.requests.filter((request) => request === 'POST /graphql')).toHaveLength(10);
+  });
+
   it('a blob GraphQL gives no text for (too long) is read alone over REST', async () => {
     const server = await startGithubStandIn({ graphqlTextUpTo: 2000 });
     onTestFinished(() => server.close());
