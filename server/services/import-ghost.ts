@@ -63,7 +63,16 @@ export function readGhostExport(json: string, options: { locale?: Locale } = {})
     if (!id || !slug) throw new SiteImportError(`data.users.${index}: needs an id and a slug.`);
     users.set(id, slug);
     const [firstName = '', ...rest] = text(user.name).split(' ');
-    source.authors.push({ id, login: slug, displayName: text(user.name) || slug, firstName, lastName: rest.join(' ') });
+    // Ghost writes its own images as `__GHOST_URL__/content/images/…`: only absolute http(s) ones are kept.
+    const image = text(user.profile_image);
+    source.authors.push({
+      id,
+      login: slug,
+      displayName: text(user.name) || slug,
+      firstName,
+      lastName: rest.join(' '),
+      ...(/^https?:\/\//i.test(image) ? { avatarUrl: image } : {}),
+    });
   });
   const postTags = new Map<string, { tag: string; order: number }[]>();
   for (const pair of table(data, 'posts_tags'))

@@ -271,7 +271,14 @@ describe('import-ghost', () => {
     expect(await redirectOf(app, '/about-us/')).toEqual({ status: 301, location: '/en/about-us' });
     expect(await redirectOf(app, '/tag/getting-started/')).toEqual({ status: 301, location: '/en/cats/getting-started' });
     expect(await redirectOf(app, '/tag/notes/')).toEqual({ status: 301, location: '/en/logs' });
-    expect((await deps.db.select().from(users).where(eq(users.id, 'ghost-author-1')).get())?.username).toBe('ghost-writer');
+    expect(await deps.db.select().from(users).where(eq(users.id, 'ghost-author-1')).get()).toMatchObject({
+      username: 'ghost-writer',
+      avatarUrl: 'https://ghost.example.com/content/images/2024/05/writer.jpg',
+    });
+    // Ghost's own relative image address is not an avatar this site can show.
+    expect(
+      (await deps.db.select().from(users).where(eq(users.id, 'ghost-author-6650a1b2c3d4e5f600000201')).get())?.avatarUrl,
+    ).toBeNull();
     const again = await importExternalSite(deps.db, repository, source);
     expect(again.commit).toBeUndefined();
     expect(again.redirects.added).toBe(0);

@@ -12,7 +12,7 @@ import type { ContentRepository, FileChange } from '../content/repository';
 import type { Database } from '../db/database';
 import { comments, redirects, users } from '../db/schema';
 import { recordedSync } from './content-sync-runner';
-import { importSite, type SiteExport } from './site-export';
+import { ExportFileError, importSite, parseSiteExport, type SiteExport } from './site-export';
 
 /*
  * Importing a WordPress (WXR) or Ghost (JSON) site (docs/operating.md "Coming from WordPress or
@@ -71,6 +71,8 @@ export type ImportedAuthor = {
   lastName: string;
   /** A commenter with this address is this account. */
   email?: string;
+  /** Checked like an export's: an absolute http(s) address only. */
+  avatarUrl?: string;
 };
 
 export type ImportedComment = {
@@ -431,7 +433,11 @@ async function planImport(
     comments: [],
     subscribers: [],
   };
-  const account = (id: string, login: string, names: { displayName: string; firstName: string; lastName: string }) => {
+  const account = (
+    id: string,
+    login: string,
+    names: { displayName: string; firstName: string; lastName: string; avatarUrl?: string },
+  ) => {
     const existing = siteUsers.find((user) => user.id === id);
     let name = existing?.username ?? cleanUserName(login, `user-${id.slice(-8)}`);
     if (!existing) {
@@ -448,7 +454,7 @@ async function planImport(
       lastName: names.lastName.slice(0, 200),
       displayName: (names.displayName || name).slice(0, 400),
       about: '',
-      avatarUrl: null,
+      avatarUrl: names.avatarUrl ?? null,
       disabledAt: null,
       deletedAt: null,
       createdAt: now,
@@ -517,13 +523,26 @@ async function planImport(
       updatedAt: null,
     });
   }
+  // The accounts and comments pass the site import's own checks (docs/operating.md "JSON export and
+  // import": lengths, http(s) avatars only, parents before replies), named by their place.
+  let checked: SiteExport;
+  try {
+    checked = parseSiteExport(JSON.stringify(document));
+  } catch (error) {
+    if (!(error instanceof ExportFileError)) throw error;
+    const [, kind, index] = /^(users|comments)\.(\d+)/.exec(error.message) ?? [];
+    const entry = kind === 'users' ? document.users[Number(index)]?.id : document.comments[Number(index)]?.id;
+    throw new SiteImportError(
+      `${entry !== undefined ? `${kind === 'users' ? 'account' : 'comment'} ${entry}: ` : ''}${error.message}`,
+    );
+  }
   return {
+    document: checked,
     changes,
     pageFiles,
     unchangedFiles,
     media,
     rules: [...rules].map(([from, to]) => ({ from, to })),
-    document,
     renamed,
     newAccounts,
     skipped,
