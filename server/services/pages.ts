@@ -53,6 +53,7 @@ type PublishedRow = {
   date: string | null;
   draft: boolean;
   indexedAt: Date;
+  translationKey: string | null;
 };
 
 /** Every page of the pending view: file → what the editor sees there. */
@@ -76,6 +77,7 @@ const publishedColumns = {
   date: pages.date,
   draft: pages.draft,
   indexedAt: pages.indexedAt,
+  translationKey: pages.translationKey,
 };
 
 function pageExists(ref: PageRef) {
@@ -300,31 +302,62 @@ function inMemoryPublished(sorted: ListItemBase[]): PublishedSource {
   };
 }
 
-/** Each item's other-language page, when one is seen (pending or published, not being deleted). */
+/** The key that pairs a page seen in the list with its translation: front matter `translationKey`, else its address. */
+function translationKeyOf(entry: ViewEntry): string {
+  if (entry.change && entry.change.kind !== 'delete') {
+    const key = readPage(entry.change.content ?? '').frontMatter.translationKey;
+    return typeof key === 'string' && key ? key : entry.slug;
+  }
+  return entry.published?.translationKey ?? entry.slug;
+}
+
+/**
+ * Each item's other-language page, when one is seen (pending or published, not being deleted): the
+ * page of the other language with the same translation key (docs/content.md "Translations").
+ */
 async function withTranslations(
   db: Database,
   items: ListItemBase[],
   entries: Map<string, ViewEntry>,
   touched: Set<string>,
 ): Promise<PageListItem[]> {
-  const otherFile = (item: ListItemBase) => pageFile(otherLocale(item.locale), item.path);
-  const lookup = items.map(otherFile).filter((file) => !touched.has(file));
-  const published = new Set(
-    lookup.length
-      ? (
-          await db
-            .select({ sourcePath: pages.sourcePath })
-            .from(pages)
-            .where(inArray(pages.sourcePath, jsonValues(lookup)))
-        ).map((row) => row.sourcePath)
-      : [],
+  const itemEntries = await pendingView(
+    db,
+    items.map((item) => pageFile(item.locale, item.path)),
   );
-  return items.map((item) => {
-    const file = otherFile(item);
-    const entry = entries.get(file);
-    const present = entry ? entry.pending !== 'delete' : !touched.has(file) && published.has(file);
+  const keys = items.map((item) => {
+    const entry = itemEntries.at(pageFile(item.locale, item.path));
+    return entry ? translationKeyOf(entry) : pageSlug(item.path);
+  });
+  // Pending pages of the other language (their key from their own front matter) …
+  const pendingPairs = [...entries.values()]
+    .filter((entry) => entry.pending !== 'delete')
+    .map((entry) => ({ locale: entry.ref.locale, path: entry.ref.path, key: translationKeyOf(entry) }));
+  // … and published ones not touched by the open build, by key through pages_translation_idx (at most 20 keys).
+  const unique = [...new Set(keys)];
+  const published = unique.length
+    ? (
+        await db
+          .select({
+            locale: pages.locale,
+            sourcePath: pages.sourcePath,
+            key: sql<string>`coalesce(${pages.translationKey}, ${pages.slug})`,
+          })
+          .from(pages)
+          .where(inArray(sql`coalesce(${pages.translationKey}, ${pages.slug})`, jsonValues(unique)))
+          .orderBy(pages.slug)
+      ).filter((row) => !touched.has(row.sourcePath))
+    : [];
+  return items.map((item, i) => {
+    const other = otherLocale(item.locale);
+    const key = keys[i];
+    const found =
+      pendingPairs.find((pair) => pair.locale === other && pair.key === key)?.path ??
+      published
+        .map((row) => ({ ...row, ref: pageFromFile(row.sourcePath) }))
+        .find((row) => row.locale === other && row.key === key)?.ref?.path;
     const { pending, ...rest } = item;
-    return { ...rest, translation: present ? { locale: otherLocale(item.locale), path: item.path } : null, pending };
+    return { ...rest, translation: found === undefined ? null : { locale: other, path: found }, pending };
   });
 }
 

@@ -91,4 +91,26 @@ describe('translations paired by translationKey (issue 25)', () => {
     expect((await api.post('/api/pages/en/alone/move', { to: 'en/still-alone' })).status).toBe(200);
     expect((await json(await api.get('/api/pages/en/still-alone'))).frontMatter.translationKey).toBe('nothing-here');
   });
+
+  it('shows the pair on the pages screen, published or pending, and a translation made at its own address pairs at once', async () => {
+    const site = await pairedSite();
+    const api = client(site);
+    const translationOf = async (locale: string, path: string) => {
+      const list = await json(await api.get(`/api/pages?locale=${locale}`));
+      return list.items.find((item: { path: string }) => item.path === path)?.translation;
+    };
+    expect(await translationOf('fa', FA)).toEqual({ locale: 'en', path: EN });
+    expect(await translationOf('en', EN)).toEqual({ locale: 'fa', path: FA });
+    expect(await translationOf('en', 'alone')).toBeNull();
+    // What the "translate" dialog writes: the translation at its own address, keyed to the source's address.
+    const saved = await api.send(
+      'PUT',
+      `/api/pages/fa/${encodeURIComponent('تنها')}`,
+      { frontMatter: { title: 'تنها', translationKey: 'nothing-here' }, body: '' },
+      { 'if-none-match': '*' },
+    );
+    expect(saved.status).toBe(200);
+    expect(await translationOf('en', 'alone')).toEqual({ locale: 'fa', path: 'تنها' });
+    expect(await translationOf('fa', 'تنها')).toEqual({ locale: 'en', path: 'alone' });
+  });
 });

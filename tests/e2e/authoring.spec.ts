@@ -121,10 +121,8 @@ for (const locale of ['en', 'fa'] as const) {
     const row = page.locator(`tr[data-page="${locale}/${w.suggested}"]`);
     await expect(row).toContainText(w.pageTitle);
     await expect(row.locator('[data-pending="create"]')).toHaveText(w.pendingCreate);
-    await expect(row.getByRole('link', { name: w.translate })).toHaveAttribute(
-      'href',
-      `/${locale}/manage/editor/${locale === 'en' ? 'fa' : 'en'}/${encodeURIComponent(w.suggested)}?from=${encodeURIComponent(`${locale}/${w.suggested}`)}`,
-    );
+    // (Translating asks for the translation's own address: tests/e2e/persian-equal.spec.ts.)
+    await expect(row.getByRole('button', { name: w.translate })).toBeVisible();
 
     // Search narrows the list through the URL.
     await page.getByLabel(w.search).fill('zzz-nothing');

@@ -140,3 +140,40 @@ test('registers «علی_رضایی», refuses «علي_رضایی» as taken, a
   expect(session.user.username).toBe('علی_رضایی');
   await other.close();
 });
+
+test('a Persian page and its English translation at their own addresses, made with "translate", are linked both ways', async ({
+  page,
+  freshSite,
+  login,
+}) => {
+  const fa = 'سفر-به-اصفهان';
+  const faPath = `/fa/${encodeURIComponent(fa)}`;
+  await publish(freshSite, { [`content/fa/${fa}.md`]: md('سفر به اصفهان', 'متن سفر.') });
+  await login('owner', freshSite);
+  await page.goto(`${freshSite.url}/en/manage/pages?locale=fa`);
+  const row = page.locator(`tr[data-page="fa/${fa}"]`);
+  await row.getByRole('button', { name: 'Missing: translate into English' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Translate into English' });
+  await dialog.getByLabel('Title').fill('A trip to Isfahan');
+  // Its own address, suggested from its own title.
+  await expect(dialog.getByLabel('Path')).toHaveValue('a-trip-to-isfahan');
+  await dialog.getByRole('button', { name: 'Create and open' }).click();
+  await expect(page).toHaveURL(/\/en\/manage\/editor\/en\/a-trip-to-isfahan/);
+
+  const { name, value } = await createSessionCookie(freshSite, 'owner');
+  const published = await fetch(`${freshSite.url}/api/builds/publish`, {
+    method: 'POST',
+    headers: { cookie: `${name}=${value}`, 'content-type': 'application/json', origin: freshSite.url },
+    body: JSON.stringify({ title: 'Translation' }),
+  });
+  expect(published.status).toBe(200);
+
+  await page.goto(`${freshSite.url}/en/a-trip-to-isfahan`);
+  await expect(page.locator('link[rel="alternate"][hreflang="fa"]')).toHaveAttribute('href', new RegExp(`${faPath}$`));
+  await expect(page.getByTestId('translation-link')).toHaveAttribute('href', faPath);
+  await page.getByTestId('translation-link').click();
+  await expect(page).toHaveURL(new RegExp(`${faPath}$`));
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/en\/a-trip-to-isfahan$/);
+  await expect(page.getByTestId('translation-link')).toHaveAttribute('href', '/en/a-trip-to-isfahan');
+  expect(await switchHref(page, 'en')).toBe('/en/a-trip-to-isfahan');
+});

@@ -13,6 +13,7 @@ import { DeletePageButton } from './delete-page-button';
 import { MovePageDialog } from './move-page-dialog';
 import { editorPath, publicPath } from './page-path';
 import { PendingBadge } from './pending-badge';
+import { TranslatePageDialog } from './translate-page-dialog';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, PageListItem>();
@@ -104,12 +105,7 @@ export function PagesTable({ items, canEdit }: { items: PageListItem[]; canEdit:
                 <span className="text-sm">{localeNames[other]}</span>
               );
             return canEdit && page.pending !== 'delete' ? (
-              <Link
-                to={editorPath(uiLocale, { locale: other, path: page.path }, page)}
-                className="text-sm text-amber-700 hover:underline dark:text-amber-300"
-              >
-                {t('pages.translate', { language: localeNames[other] })}
-              </Link>
+              <TranslatePageDialog page={page} />
             ) : (
               <span className="text-sm text-fg-muted">{t('pages.missing', { language: localeNames[other] })}</span>
             );

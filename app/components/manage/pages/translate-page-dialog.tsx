@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  type PageDocument,
+  type PageListItem,
+  pageSlug,
+  type SavedChange,
+  type SavePageRequest,
+} from '../../../../common/authoring';
+import { localeNames, otherLocale } from '../../../../common/locales';
+import { apiFetch } from '../../../lib/api';
+import { FORM_VALIDATION } from '../../../lib/form-validation';
+import { useRootData } from '../../../lib/root-data';
+import { FormDialog } from '../../ui/form-dialog';
+import { FormField } from '../../ui/form-field';
+import { toast } from '../../ui/toast';
+import { type CreatePageForm, createPageSchema, withFormFields } from './page-form';
+import { editorPath, suggestPagePath } from './page-path';
+import { PagePathField } from './page-path-field';
+
+const apiPath = (locale: string, path: string) => `/api/pages/${locale}/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+/**
+ * "Translate into …" (docs/content.md "Translations"): the translation's own title and address
+ * (suggested from its title, until edited by hand). Creates it as a pending page with the source's
+ * details and `translationKey` — the source's key, or its address — so the two are paired whatever
+ * their addresses, then opens it in the editor beside the source (`?from=`).
+ */
+export function TranslatePageDialog({ page }: { page: PageListItem }) {
+  const { t } = useTranslation();
+  const { locale: uiLocale } = useRootData();
+  const navigate = useNavigate();
+  const other = otherLocale(page.locale);
+  const pathEdited = useRef(false);
+  const values: CreatePageForm = { locale: other, title: '', path: '', cat: page.cat ?? '' };
+  const form = useForm<CreatePageForm>({ resolver: zodResolver(createPageSchema), ...FORM_VALIDATION, defaultValues: values });
+
+  async function create({ title, path }: CreatePageForm) {
+    try {
+      const source = await apiFetch<PageDocument>(apiPath(page.locale, page.path), { locale: uiLocale });
+      const { title: _title, translationKey, ...details } = source.frontMatter;
+      const key = typeof translationKey === 'string' && translationKey ? translationKey : pageSlug(page.path);
+      const body: SavePageRequest = {
+        // Paired by key; a translation at the same address needs none (its address is the key).
+        frontMatter: { ...details, title, ...(key !== pageSlug(path) ? { translationKey: key } : {}) },
+        body: '',
+      };
+      await apiFetch<SavedChange>(apiPath(other, path), {
+        method: 'PUT',
+        body,
+        locale: uiLocale,
+        headers: { 'if-none-match': '*' },
+      });
+    } catch (error) {
+      throw withFormFields(error);
+    }
+    toast({ title: t('pages.translation.success'), description: `${other}/${path}`, color: 'success' });
+    await navigate(editorPath(uiLocale, { locale: other, path }, page));
+  }
+
+  // The path follows the title until it is edited by hand; opening the dialog (a reset) starts over.
+  useEffect(() => {
+    const subscription = form.watch((value, { name, type }) => {
+      if (!name) pathEdited.current = false;
+      else if (name === 'path' && type === 'change') pathEdited.current = true;
+      else if (name === 'title' && !pathEdited.current)
+        form.setValue('path', suggestPagePath(value.title ?? ''), { shouldValidate: form.formState.isSubmitted });
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  return (
+    <FormDialog
+      form={form}
+      values={values}
+      trigger={t('pages.translate', { language: localeNames[other] })}
+      title={t('pages.translation.title', { language: localeNames[other] })}
+      description={t('pages.translation.description', { language: localeNames[other], title: page.title })}
+      submitLabel={t('pages.translation.submit')}
+      cancelLabel={t('pages.cancel')}
+      failureFallback={t('pages.error')}
+      onSubmit={create}
+    >
+      <FormField form={form} name="title" label={t('pages.fields.title')} dir={other === 'fa' ? 'rtl' : 'ltr'} lang={other} />
+      <PagePathField form={form} />
+    </FormDialog>
+  );
+}
