@@ -166,10 +166,9 @@ describe('import-wordpress', () => {
       deps.db,
       repository,
       readWordPressExport(await fixture('wordpress/bilingual-site.xml')),
-      {
-        dryRun: true,
-      },
+      { dryRun: true, readMedia: await mediaFolderReader(await uploads()) },
     );
+    expect(report.media.copied).toHaveLength(1);
     expect(report.dryRun).toBe(true);
     expect(report.files.created).toHaveLength(4);
     expect(report.redirects.added).toBeGreaterThan(5);

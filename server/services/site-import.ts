@@ -243,6 +243,8 @@ export function cleanUserName(login: string, fallback: string) {
 
 type Plan = {
   changes: FileChange[];
+  /** Images to store as blobs when the plan is applied (a dry run stores nothing). */
+  mediaFiles: { path: string; bytes: Uint8Array }[];
   pageFiles: string[];
   unchangedFiles: string[];
   media: { copied: string[]; remote: string[] };
@@ -263,6 +265,7 @@ async function planImport(
 ): Promise<Plan> {
   const skipped = [...source.skipped];
   const changes: FileChange[] = [];
+  const mediaFiles: { path: string; bytes: Uint8Array }[] = [];
   const pageFiles: string[] = [];
   const unchangedFiles: string[] = [];
   const media = { copied: [] as string[], remote: [] as string[] };
@@ -286,7 +289,7 @@ async function planImport(
           const stem = cleanSlug((segments.at(-1) ?? '').replace(/\.[^.]*$/, '')).slice(0, 40) || 'image';
           const file = `media/${match?.[1] ?? now.getUTCFullYear()}/${match?.[2] ?? String(now.getUTCMonth() + 1).padStart(2, '0')}/${stem}-${sha.slice(0, 8)}.${info.extension}`;
           const existing = await repository.readFile(file).catch(() => undefined);
-          if (existing === undefined) changes.push({ path: file, blob: await repository.writeBlob(bytes) });
+          if (existing === undefined && !mediaFiles.some((media) => media.path === file)) mediaFiles.push({ path: file, bytes });
           copied = `/${file.split('/').map(encodeURIComponent).join('/')}`;
           media.copied.push(`${attachment.url} → ${copied}`);
         } else if (bytes)
@@ -539,6 +542,7 @@ async function planImport(
   return {
     document: checked,
     changes,
+    mediaFiles,
     pageFiles,
     unchangedFiles,
     media,
@@ -562,6 +566,7 @@ export async function importExternalSite(
   source: ImportSource,
   { dryRun = false, readMedia, now = new Date() }: { dryRun?: boolean; readMedia?: MediaReader; now?: Date } = {},
 ): Promise<SiteImportReport> {
+  const head = await repository.head();
   const plan = await planImport(db, repository, source, { readMedia, now });
   const existingRules = new Map((await db.select().from(redirects)).map((row) => [row.from, row.to]));
   const newRules = plan.rules.filter((rule) => existingRules.get(rule.from) !== rule.to);
@@ -577,12 +582,15 @@ export async function importExternalSite(
     skipped: [...plan.skipped, ...people.skipped.map((entry) => `${entry.kind} ${entry.id}: ${entry.reason}`)],
   };
   if (dryRun) return report;
-  if (plan.changes.length) {
+  const changes: FileChange[] = [...plan.changes];
+  for (const media of plan.mediaFiles) changes.push({ path: media.path, blob: await repository.writeBlob(media.bytes) });
+  if (changes.length) {
+    // Refused (nothing committed) when the repository moved on while the import was planned.
     report.commit = await repository.commit(
-      plan.changes,
+      changes,
       `Import from ${source.platform === 'wordpress' ? 'WordPress' : 'Ghost'}: ${plan.pageFiles.length} pages`,
       { name: 'Daftar import', email: 'import@daftar.invalid' },
-      { expectedHead: await repository.head() },
+      head ? { expectedHead: head } : {},
     );
   }
   await recordedSync(db, repository, {});
