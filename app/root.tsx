@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from 'react-router';
 import { localeDirection } from '../common/locales';
+import type { SessionUser } from '../common/permissions';
 import type { Route } from './+types/root';
 import { DeviceBoot } from './components/device/device-boot';
 import { loadedInstaller, loadInstaller } from './components/installer/installer-loader';
@@ -27,6 +28,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
   { rel: 'apple-touch-icon', href: '/icon.png' },
 ];
+
+/** The signed-in user a private page's loader checked on the server (the dashboard's), if any. */
+function knownUser(matches: ReturnType<typeof useMatches>): SessionUser | undefined {
+  for (const match of matches) {
+    const data = match.loaderData as { sessionUser?: SessionUser } | undefined;
+    if (data && typeof data === 'object' && data.sessionUser) return data.sessionUser;
+  }
+  return undefined;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
@@ -62,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="antialiased">
         <I18nextProvider i18n={i18n}>
-          <SessionProvider>
+          <SessionProvider known={knownUser(matches)}>
             <TooltipProvider>
               <NavigationProgress />
               {children}

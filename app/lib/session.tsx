@@ -21,8 +21,15 @@ export { announceSessionChange, onLogout, SESSION_SIGNAL };
 
 const SessionContext = createContext<SessionState | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ authReady: boolean; user: SessionUser | null }>({ authReady: false, user: null });
+/**
+ * `known`: the user a private page's server loader already checked (the dashboard's), so its
+ * header is rendered on the server with the signed-in links instead of after hydration (issue 30,
+ * D26). Public pages pass nothing and stay the same for everyone.
+ */
+export function SessionProvider({ children, known }: { children: ReactNode; known?: SessionUser }) {
+  const [state, setState] = useState<{ authReady: boolean; user: SessionUser | null }>(() =>
+    known ? { authReady: true, user: known } : { authReady: false, user: null },
+  );
 
   const refresh = useCallback(async () => {
     try {

@@ -59,10 +59,16 @@ const commandHelp: Record<string, string> = {
     "Usage: npm run daftar -- create-admin [--first-name F] [--last-name L] [--about A] [--user-name U]\nAdds an owner account. Missing fields and the password are asked for on the terminal (the password is not shown), or the password comes from DAFTAR_ADMIN_PASSWORD; the rules are the installer form's.",
 };
 
-/** Asks on the terminal; `hidden` keeps a password off the screen. */
-async function ask(question: string, hidden = false): Promise<string> {
-  if (!process.stdin.isTTY)
-    throw new Error(`${question.replace(/: $/, '')} is needed: pass it as an option (no terminal to ask on).`);
+/**
+ * Asks on the terminal; `hidden` keeps a password off the screen. Without a terminal it says where
+ * else the value comes from: `source` is the option (`--first-name`) or the variable
+ * (`DAFTAR_ADMIN_PASSWORD`).
+ */
+async function ask(question: string, source: string, hidden = false): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const how = source.startsWith('--') ? `pass it as ${source} <value>` : `set the ${source} environment variable`;
+    throw new Error(`${question.replace(/: $/, '')} is needed: ${how} (no terminal to ask on).`);
+  }
   const readline = await import('node:readline');
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   if (hidden) {
@@ -201,11 +207,12 @@ async function main() {
       case 'create-admin': {
         const text = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
         const input = {
-          firstName: text('first-name') ?? (await ask('First name: ')),
-          lastName: text('last-name') ?? (await ask('Last name: ')),
-          about: text('about') ?? (await ask('About (a line): ')),
-          userName: text('user-name') ?? (await ask('User name: ')),
-          password: process.env.DAFTAR_ADMIN_PASSWORD ?? (await ask('Password: ', true)),
+          firstName: text('first-name') ?? (await ask('First name: ', '--first-name')),
+          lastName: text('last-name') ?? (await ask('Last name: ', '--last-name')),
+          // Optional, like the installer's: asked only on a terminal.
+          about: text('about') ?? (process.stdin.isTTY ? await ask('About (a line, optional): ', '--about') : ''),
+          userName: text('user-name') ?? (await ask('User name: ', '--user-name')),
+          password: process.env.DAFTAR_ADMIN_PASSWORD ?? (await ask('Password: ', 'DAFTAR_ADMIN_PASSWORD', true)),
         };
         const { owners } = await cliCreateAdmin(db, input);
         console.log(`Owner "${input.userName}" created; the site has ${owners} owner(s). Sign in at /login.`);

@@ -169,6 +169,10 @@ for (const locale of ['fa', 'en'] as const) {
         locale === 'fa' ? 'صفحه پیدا نشد: /fa/no/such-page' : 'Page not found: /en/no/such-page',
       );
       await expect(page).toHaveTitle(locale === 'fa' ? /^صفحه پیدا نشد - دفتر/ : /^Page Not Found - Daftar/);
+      // A Persian slug is named as it reads, not percent-encoded (issue 30, D17).
+      expect((await open(page, contentSite, `/${locale}/آزمون-نیست`))?.status()).toBe(404);
+      await expect(page.getByTestId('error-message')).toContainText(`/${locale}/آزمون-نیست`);
+      await expect(page.getByTestId('error-message')).not.toContainText('%D8');
     });
   });
 }

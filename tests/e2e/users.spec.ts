@@ -38,13 +38,15 @@ for (const locale of ['en', 'fa'] as const satisfies Locale[]) {
       await dialog.getByLabel(t.fields.userName, { exact: true }).fill(userName);
       await dialog.getByLabel(t.fields.password, { exact: true }).fill(STRONG);
       await dialog.getByLabel(t.fields.confirmPassword, { exact: true }).fill(STRONG);
-      await dialog.getByRole('checkbox', { name: /^member\b/ }).uncheck();
-      await dialog.getByRole('checkbox', { name: /^editor\b/ }).check();
+      // The default roles read in the page's language (issue 30, D16).
+      const role = locale === 'fa' ? { member: 'عضو', editor: 'ویراستار' } : { member: 'Member', editor: 'Editor' };
+      await dialog.getByRole('checkbox', { name: new RegExp(`^${role.member}\\s`) }).uncheck();
+      await dialog.getByRole('checkbox', { name: new RegExp(`^${role.editor}\\s`) }).check();
       await dialog.getByRole('button', { name: t.create.submit }).click();
       await expect(dialog).toBeHidden();
       const row = page.locator(`tr[data-user="${userName}"]`);
       await expect(row).toContainText('Nika Samadi');
-      await expect(row.getByRole('listitem')).toHaveText(['editor']);
+      await expect(row.getByRole('listitem')).toHaveText([role.editor]);
     });
 
     await test.step('the new editor signs in: pages and builds open, users is 403', async () => {

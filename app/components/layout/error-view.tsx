@@ -12,6 +12,15 @@ export function errorStatus(error: unknown): number {
   return isRouteErrorResponse(error) ? error.status : 500;
 }
 
+/** A path as people read it: `/en/%D8%A2…` shows as `/en/آ…`; a malformed escape stays as it came. */
+export function readablePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /** The message key of an error page's title, also its `<title>` (app/lib/meta.ts errorMeta). */
 export function errorTitleKey(status: number): string {
   return status === 404 ? 'errors.notFoundTitle' : status === 403 ? 'errors.forbiddenTitle' : 'errors.internalTitle';
@@ -41,7 +50,7 @@ export function ErrorView({ status }: { status: number }) {
   const message =
     status === 404 ? (
       // The path is isolated so it keeps its left-to-right order inside Persian text.
-      <Trans i18nKey="errors.notFound" values={{ path: pathname }} components={{ path: <bdi dir="ltr" /> }} />
+      <Trans i18nKey="errors.notFound" values={{ path: readablePath(pathname) }} components={{ path: <bdi dir="ltr" /> }} />
     ) : status === 403 ? (
       t('errors.forbidden')
     ) : (

@@ -16,7 +16,9 @@ import { dashboardUser, guardDashboard } from './layout.server';
 export const middleware: Route.MiddlewareFunction[] = [guardDashboard];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { permissions: dashboardUser(context).permissions };
+  const user = dashboardUser(context);
+  // `sessionUser` lets the root render the header's signed-in links on the server (app/root.tsx).
+  return { permissions: user.permissions, sessionUser: user };
 }
 
 export default function ManageLayout({ loaderData }: Route.ComponentProps) {

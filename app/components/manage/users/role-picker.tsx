@@ -11,6 +11,14 @@ export function roleDescription(role: RoleListItem, t: TFunction) {
 }
 
 /**
+ * A role's name as shown: a default role still named as installed (`owner`, `editor`, `member`)
+ * reads in the page's language (issue 30, D16); a name someone chose shows as they wrote it.
+ */
+export function roleLabel(role: Pick<RoleListItem, 'id' | 'name'>, t: TFunction) {
+  return role.id in defaultRoleDescriptions && role.name === role.id ? t(`users.roleNames.${role.id}`) : role.name;
+}
+
+/**
  * Role checkboxes. A role granting a permission the signed-in user lacks cannot be ticked or
  * unticked here (the API refuses it anyway, F-07); it says why.
  */
@@ -52,8 +60,8 @@ export function RolePicker({
                   className="mt-0.5 size-4 shrink-0 accent-primary"
                 />
                 <span className="min-w-0">
-                  <span className="font-medium" dir="ltr">
-                    {role.name}
+                  <span className="font-medium" dir="auto">
+                    {roleLabel(role, t)}
                   </span>
                   {role.id === OWNER_ROLE ? null : (
                     <span className="block text-xs text-fg-muted" dir="auto">
@@ -84,14 +92,14 @@ export function RoleChips({ ids, roles }: { ids: string[]; roles: RoleListItem[]
       {ids.map((id) => (
         <li
           key={id}
-          dir="ltr"
+          dir="auto"
           className={`rounded-full border px-2 py-0.5 text-xs font-medium ${
             id === OWNER_ROLE
               ? 'border-green-500/40 bg-green-500/10 text-green-800 dark:text-green-300'
               : 'border-border bg-muted text-fg'
           }`}
         >
-          {roles.find((r) => r.id === id)?.name ?? id}
+          {roleLabel(roles.find((r) => r.id === id) ?? { id, name: id }, t)}
         </li>
       ))}
     </ul>

@@ -15,7 +15,7 @@ import { ConfirmDialog, Dialog, DialogClose, DialogContent } from '../../ui/dial
 import { toast } from '../../ui/toast';
 import { isolate } from './isolate';
 import { OwnerRoleDialog, RoleDialog } from './role-dialog';
-import { roleDescription } from './role-picker';
+import { roleDescription, roleLabel } from './role-picker';
 
 export type RolePowers = { editRole: boolean; deleteRole: boolean };
 
@@ -58,8 +58,8 @@ export function RolesTable({ roles, me, can }: { roles: RoleListItem[]; me: Gran
             return (
               <tr key={role.id} data-role={role.id} className="border-t border-border align-middle hover:bg-muted/30">
                 <td className="min-w-48 px-3 py-2">
-                  <span className="font-medium" dir="ltr">
-                    {role.name}
+                  <span className="font-medium" dir="auto">
+                    {roleLabel(role, t)}
                   </span>
                   {owner ? (
                     <span className="ms-2">
