@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/i18n';
 import { readablePath } from '../layout/error-view';
-import { automaticTitle } from './builds/build-history';
+import { automaticTitle } from './builds/automatic-title';
 import { roleLabel } from './users/role-picker';
 
 /* Words the Persian dashboard used to show in English, and the 404 page's path (issue 30, D16, D17). */
@@ -20,6 +20,7 @@ describe('dashboard words in the page language', () => {
     expect(automaticTitle('Create en/logs/hello and 2 more', fa, 'fa')).toBe('ساخت \u2068en/logs/hello\u2069 و ۲ مورد دیگر');
     expect(automaticTitle('Delete fa/about', fa, 'fa')).toBe('حذف \u2068fa/about\u2069');
     expect(automaticTitle('Update en/logs/hello', en, 'en')).toBe('Update \u2068en/logs/hello\u2069');
+    expect(automaticTitle('Upload my photo.png', fa, 'fa')).toBe('بارگذاری \u2068my photo.png\u2069');
     // A title someone wrote is left alone.
     expect(automaticTitle('Spring issue, first draft', fa, 'fa')).toBe('Spring issue, first draft');
   });

@@ -1,10 +1,8 @@
-import type { TFunction } from 'i18next';
 import { History, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { BuildStatus, BuildSummary, PublishIndexing, PublishResult } from '../../../../common/authoring';
-import type { Locale } from '../../../../common/locales';
 import { apiFetch } from '../../../lib/api';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
@@ -13,22 +11,8 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
+import { automaticTitle } from './automatic-title';
 import { failedOutcome, type PublishOutcome, publishedOutcome } from './publish-panel';
-
-/**
- * A build's title as shown. The server names an untitled build after its changes in English
- * (`Create en/logs/hello and 2 more`, server/services/publish-completion.ts defaultTitle), as its
- * git commit message; the dashboard reads such a title in its own language (issue 30, D16). A
- * title someone wrote shows as written.
- */
-export function automaticTitle(title: string, t: TFunction, locale: Locale): string {
-  const match = /^(Create|Update|Delete|Move) (\S+)(?: and (\d+) more)?$/.exec(title);
-  if (!match) return title;
-  const [, kind = '', name = '', more] = match;
-  // The path is isolated (U+2068…U+2069) so it keeps its order inside Persian text.
-  const first = t(`builds.autoTitle.${kind.toLowerCase()}`, { name: `\u2068${name}\u2069` });
-  return more ? t('builds.autoTitle.more', { title: first, count: formatNumber(locale, Number(more)) }) : first;
-}
 
 const statusTone = {
   open: 'info',

@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
 import { PendingBadge } from '../pages/pending-badge';
+import { automaticTitle } from './automatic-title';
 import { DiffView, parseUnifiedDiff } from './diff-view';
 import { KeepMineButton } from './keep-mine-button';
 
@@ -84,7 +85,7 @@ export function ChangeCard({
           </p>
           {change.message ? (
             <p dir="auto" className="text-sm">
-              {change.message}
+              {automaticTitle(change.message, t, locale)}
             </p>
           ) : null}
         </div>
