@@ -11,7 +11,7 @@ import { renderMarkdown } from '../content/render';
 import { comments, pages, redirects, users } from '../db/schema';
 import { readGhostExport } from './import-ghost';
 import { readWordPressExport } from './import-wordpress';
-import { htmlToMarkdown, importExternalSite, SiteImportError } from './site-import';
+import { cleanSlug, cleanUserName, htmlToMarkdown, importExternalSite, SiteImportError } from './site-import';
 
 const fixture = (name: string) => readFile(path.join(import.meta.dirname, '../../tests/fixtures', name), 'utf8');
 
@@ -281,6 +281,20 @@ describe('import-ghost', () => {
     const again = await importExternalSite(deps.db, repository, source);
     expect(again.commit).toBeUndefined();
     expect(again.redirects.added).toBe(0);
+  });
+});
+
+describe('names', () => {
+  it('makes paths that stay in their folder and user names that follow the Persian rules', () => {
+    expect(cleanSlug('../../etc/passwd')).toBe('etc-passwd');
+    expect(cleanSlug('%d8%b3%d9%84%d8%a7%d9%85-%d8%af%d9%86%d9%8a%d8%a7')).toBe('سلام-دنیا');
+    expect(cleanSlug('Hello World!')).toBe('hello-world');
+    expect(cleanUserName('علی', 'x')).toBe('علی');
+    expect(cleanUserName('john doe@home', 'x')).toBe('john-doe-home');
+    // Two scripts in one name are refused by common/user-name.ts: the Latin part is kept.
+    expect(cleanUserName('علیali', 'fallback')).toBe('ali');
+    expect(cleanUserName('ad\u202emin', 'fallback')).toBe('ad-min');
+    expect(cleanUserName('!!', 'user-1')).toBe('user-1');
   });
 });
 

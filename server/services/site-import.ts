@@ -270,6 +270,15 @@ async function planImport(
   const unchangedFiles: string[] = [];
   const media = { copied: [] as string[], remote: [] as string[] };
 
+  // What the repository holds, listed once (two tree reads, not one request per file on GitHub).
+  let listing: Promise<Map<string, string>> | undefined;
+  const committed = () => {
+    listing ??= Promise.all([repository.tree('content'), repository.tree('media')]).then(
+      ([content, media]) => new Map([...content, ...media].map((file) => [file.path, file.sha])),
+    );
+    return listing;
+  };
+
   // Media first: bodies point at the copies.
   const urlMap = new Map<string, string>();
   const byAttachment = new Map<string, string>();
@@ -288,8 +297,8 @@ async function planImport(
           const match = /^(\d{4})\/(\d{2})\//.exec(attachment.uploadPath);
           const stem = cleanSlug((segments.at(-1) ?? '').replace(/\.[^.]*$/, '')).slice(0, 40) || 'image';
           const file = `media/${match?.[1] ?? now.getUTCFullYear()}/${match?.[2] ?? String(now.getUTCMonth() + 1).padStart(2, '0')}/${stem}-${sha.slice(0, 8)}.${info.extension}`;
-          const existing = await repository.readFile(file).catch(() => undefined);
-          if (existing === undefined && !mediaFiles.some((media) => media.path === file)) mediaFiles.push({ path: file, bytes });
+          if (!(await committed()).has(file) && !mediaFiles.some((media) => media.path === file))
+            mediaFiles.push({ path: file, bytes });
           copied = `/${file.split('/').map(encodeURIComponent).join('/')}`;
           media.copied.push(`${attachment.url} → ${copied}`);
         } else if (bytes)
@@ -388,8 +397,8 @@ async function planImport(
     if (page.tags.length) frontMatter.tags = page.tags;
     const text = `---\n${stringifyYaml(frontMatter, { lineWidth: 0 })}---\n\n${body ? `${body}\n` : ''}`;
     const file = pageFile(page.locale, pagePath);
-    const existing = await repository.readFile(file).catch(() => undefined);
-    if (existing === text) unchangedFiles.push(file);
+    const existing = (await committed()).get(file);
+    if (existing === (await gitBlobSha(text))) unchangedFiles.push(file);
     else if (existing !== undefined) {
       skipped.push(`${page.source}: ${file} already holds another page; kept as it is`);
       continue;
