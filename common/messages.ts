@@ -19,8 +19,10 @@ export const sharedMessages = {
       userNameChars: 'Use only English letters, digits, dot, dash and underscore',
       userNameLetters: 'Use letters and digits (Persian or English), dot, dash and underscore',
       userNameScript: 'Use the letters of one alphabet: Persian or English, not both (and no look-alike letters of others)',
-      userNameBidi: 'Remove the text-direction control characters (such as U+202E): they make a name show differently from what it is',
-      userNameInvisible: 'Remove the invisible characters (zero-width spaces or joiners, kashida): they make one name look like another',
+      userNameBidi:
+        'Remove the text-direction control characters (such as U+202E): they make a name show differently from what it is',
+      userNameInvisible:
+        'Remove the invisible characters (zero-width spaces or joiners, kashida): they make one name look like another',
       userNameZwnj: 'A half-space may only join two Persian letters inside the name, not start or end it',
       passwordMin: 'Password must be at least 6 characters',
       passwordMax: 'Password must be at most 200 characters',
