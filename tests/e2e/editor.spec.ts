@@ -223,3 +223,41 @@ test("a translation starts from the original page; a refused save marks the fiel
   await expect(page.getByText('الزامی است')).toBeVisible();
   await expect(page.getByText('چند فیلد نیاز به اصلاح دارد')).toBeVisible();
 });
+
+test('Persian in the editor (issue 25): list markers on the right of Persian items, Markdown lines each in their own direction and the reading font', async ({
+  page,
+  login,
+  installedSite,
+}) => {
+  await login('editor');
+  // A Persian page edited from the English dashboard (the editor's frame is left-to-right).
+  await page.goto(`${installedSite.url}/en/manage/editor/fa/logs/persian-list-test`);
+  await expect(page.locator('.ProseMirror')).toBeVisible();
+  await page.getByRole('tab', { name: 'Markdown' }).click();
+  const source = page.getByTestId('markdown-source');
+  await source.fill('- یک مورد فارسی\n- دومی\n\n1. English item\n2. second\n\n```js\nconst x = 1;\n```');
+  const style = await source.evaluate((element) => {
+    const css = getComputedStyle(element);
+    return { bidi: css.unicodeBidi, font: css.fontFamily };
+  });
+  expect(style.bidi).toBe('plaintext');
+  expect(style.font).toMatch(/^"?Vazirmatn/);
+  await page.getByRole('tab', { name: 'Visual' }).click();
+  const side = (selector: string) =>
+    page
+      .locator(`.ProseMirror ${selector}`)
+      .first()
+      .evaluate((li) => {
+        // Where the marker sits: the list item's text box against its list's padding.
+        const list = li.parentElement!.getBoundingClientRect();
+        const item = li.getBoundingClientRect();
+        return { direction: getComputedStyle(li).direction, right: list.right - item.right, left: item.left - list.left };
+      });
+  const persian = await side('ul > li');
+  expect(persian.direction).toBe('rtl');
+  // The list's indent (where the marker sits) is on the right of a Persian list, on the left of an English one.
+  expect(persian.right).toBeGreaterThan(persian.left);
+  const english = await side('ol > li');
+  expect(english.direction).toBe('ltr');
+  expect(english.left).toBeGreaterThan(english.right);
+});

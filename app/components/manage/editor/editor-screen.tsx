@@ -453,7 +453,11 @@ export function EditorScreen({ data }: { data: EditorData }) {
                 event.preventDefault();
                 sourceImages(images);
               }}
-              className="block min-h-96 w-full resize-y rounded-md bg-surface p-3 font-mono text-sm leading-relaxed text-fg focus:outline-none"
+              // Each line takes its own direction from its first letter (a Persian line right-to-left, a code
+              // or English line left-to-right: `unicode-bidi: plaintext` is `dir="auto"` per line), and a
+              // Persian page is shown in the reading font: monospace fonts draw Persian poorly (issue 25).
+              data-testid="markdown-source"
+              className={`block min-h-96 w-full resize-y rounded-md bg-surface p-3 text-sm leading-relaxed text-fg [unicode-bidi:plaintext] focus:outline-none ${page.locale === 'fa' ? 'font-sans' : 'font-mono'}`}
               rows={24}
             />
           </TabsContent>

@@ -1,7 +1,10 @@
-import { type AnyExtension, Node } from '@tiptap/core';
+import { type AnyExtension, Extension, Node } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { Markdown } from '@tiptap/markdown';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import StarterKit from '@tiptap/starter-kit';
 
 /**
@@ -57,6 +60,52 @@ export const Directive = Node.create({
   },
 });
 
+/** A right-to-left letter (Arabic script, Hebrew…) or any other letter: the first one decides a text's direction. */
+const STRONG = /(\p{Script=Arabic}|\p{Script=Hebrew}|\p{Script=Syriac}|\p{Script=Thaana}|\p{Script=Nko})|\p{L}/u;
+const LISTS = new Set(['bulletList', 'orderedList', 'listItem', 'taskList', 'taskItem']);
+
+/** The direction of a text as `dir="auto"` finds it (its first strong letter), or undefined without letters. */
+export function textDirection(text: string): 'rtl' | 'ltr' | undefined {
+  const found = STRONG.exec(text);
+  return found ? (found[1] ? 'rtl' : 'ltr') : undefined;
+}
+
+function listDirections(doc: ProseMirrorNode): DecorationSet {
+  const decorations: Decoration[] = [];
+  doc.descendants((node, pos) => {
+    if (!LISTS.has(node.type.name)) return true;
+    const dir = textDirection(node.textContent);
+    if (dir) decorations.push(Decoration.node(pos, pos + node.nodeSize, { dir }));
+    return true;
+  });
+  return DecorationSet.create(doc, decorations);
+}
+
+/**
+ * Lists and list items in the direction of their text (issue 25). Every block has `dir="auto"`
+ * (textDirection), but an item's text sits in its own paragraph, which the browser skips when it
+ * works out the item's direction: the item followed the editor's frame, so Persian bullets sat on
+ * the left in the English dashboard. Each list and item gets the direction of its first letter, so
+ * markers sit where readers see them. (CSS `:dir()` would do, but the CSS build rewrites it into
+ * language selectors.)
+ */
+const ListDirection = Extension.create({
+  name: 'listDirection',
+  addProseMirrorPlugins() {
+    const key = new PluginKey<DecorationSet>('listDirection');
+    return [
+      new Plugin<DecorationSet>({
+        key,
+        state: {
+          init: (_config, state) => listDirections(state.doc),
+          apply: (tr, old) => (tr.docChanged ? listDirections(tr.doc) : old),
+        },
+        props: { decorations: (state) => key.getState(state) },
+      }),
+    ];
+  },
+});
+
 /** The editor's schema and Markdown support; also used headless by the round-trip test. */
 export function editorExtensions(options: { placeholder?: AnyExtension[] } = {}): AnyExtension[] {
   return [
@@ -70,6 +119,7 @@ export function editorExtensions(options: { placeholder?: AnyExtension[] } = {})
     Image.configure({ inline: true, allowBase64: false }),
     TableKit.configure({ table: { resizable: false } }),
     Directive,
+    ListDirection,
     Markdown.configure({ indentation: { style: 'space', size: 2 } }),
     ...(options.placeholder ?? []),
   ];
