@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES_PAGE_SIZE, type PageListItem, pageFromFile } from '../../common/authoring';
+import { PAGES_PAGE_SIZE, type PageListItem, pageFromFile, pageSlug } from '../../common/authoring';
 import { type Locale, otherLocale } from '../../common/locales';
 import { client, createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
-import { pageSummary } from '../content/page-file';
+import { pageSummary, readPage } from '../content/page-file';
 import { batchInParts } from '../db/limits';
 import { pages } from '../db/schema';
 import { pendingChanges } from './builds';
@@ -20,12 +20,19 @@ async function listByFullScan(
   const rows = await db.select().from(pages);
   const entries = new Map<
     string,
-    { ref: { locale: Locale; path: string }; pending: string | null; item: Omit<PageListItem, 'translation' | 'pending'> }
+    {
+      ref: { locale: Locale; path: string };
+      /** What pairs it with its translation: front matter translationKey, else its address. */
+      key: string;
+      pending: string | null;
+      item: Omit<PageListItem, 'translation' | 'pending'>;
+    }
   >();
   for (const row of rows) {
     const ref = pageFromFile(row.sourcePath)!;
     entries.set(row.sourcePath, {
       ref,
+      key: row.translationKey ?? row.slug,
       pending: null,
       item: {
         locale: ref.locale,
@@ -47,22 +54,34 @@ async function listByFullScan(
       change.kind !== 'delete'
         ? pageSummary(change.content ?? '')
         : { title: before!.title, cat: before!.cat, date: before!.date, draft: before!.draft };
+    const declared = change.kind !== 'delete' ? readPage(change.content ?? '').frontMatter.translationKey : undefined;
     entries.set(change.path, {
       ref,
+      key:
+        change.kind === 'delete'
+          ? (entries.get(change.path)?.key ?? pageSlug(ref.path))
+          : typeof declared === 'string' && declared
+            ? declared
+            : pageSlug(ref.path),
       pending: change.kind,
       item: { locale: ref.locale, path: ref.path, ...summary, updatedAt: change.createdAt.toISOString() },
     });
   }
   const all = [...entries.values()];
-  const present = new Set(all.filter((e) => e.pending !== 'delete').map((e) => `${e.ref.locale}/${e.ref.path}`));
+  // The other language's page with the same key: a pending one first, else the published one first by address.
+  const live = all.filter((e) => e.pending !== 'delete');
+  const pairOf = (e: (typeof all)[number]) => {
+    const other = live.filter((o) => o.ref.locale === otherLocale(e.ref.locale) && o.key === e.key);
+    const found =
+      other.find((o) => o.pending !== null) ?? other.sort((a, b) => (pageSlug(a.ref.path) < pageSlug(b.ref.path) ? -1 : 1))[0];
+    return found ? { locale: found.ref.locale, path: found.ref.path } : null;
+  };
   const query = options.query?.trim().toLocaleLowerCase();
   const matching = all
     .map(
       (e): PageListItem => ({
         ...e.item,
-        translation: present.has(`${otherLocale(e.ref.locale)}/${e.ref.path}`)
-          ? { locale: otherLocale(e.ref.locale), path: e.ref.path }
-          : null,
+        translation: pairOf(e),
         pending: e.pending as PageListItem['pending'],
       }),
     )
@@ -181,10 +200,13 @@ describe('dashboard pages list from SQL', () => {
         'create en/zz/new',
       ].sort(),
     );
+    // A move keeps its pair (issue 25: the moved page's translationKey is its old address), so the
+    // English page moved to moved/here is still the translation of fa/about, not of fa/moved/here.
     expect(list.items.find((item) => item.path === 'moved/here' && item.locale === 'en')?.translation).toEqual({
       locale: 'fa',
-      path: 'moved/here',
+      path: 'about',
     });
+    expect(list.items.find((item) => item.path === 'moved/here' && item.locale === 'fa')?.translation).toBeNull();
   });
 
   it('reads one page by its file: published, pending, moved away, missing', async () => {
