@@ -1,5 +1,3 @@
-import type { RenderedFields } from './render-page';
-
 /** D1 stores at most 2 000 000 bytes in one row (and in one string or BLOB). */
 export const D1_MAX_ROW_BYTES = 2_000_000;
 
@@ -36,8 +34,8 @@ export function formatSize(bytes: number) {
   return `${bytes} bytes`;
 }
 
-/** What a rendered page's row stores, in bytes (text as UTF-8, structured fields as their JSON). */
-export function pageRowBytes(fields: RenderedFields): number {
+/** What a rendered page's row stores, in bytes (text as UTF-8, structured fields as their JSON): any row's fields. */
+export function pageRowBytes(fields: Readonly<Record<string, unknown>>): number {
   let total = 0;
   for (const value of Object.values(fields)) {
     if (value === null || value === undefined) continue;
