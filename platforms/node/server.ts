@@ -14,6 +14,7 @@ import { answeredByPageCache } from '../../server/http/page-cache';
 import { createPageViewRecorder } from '../../server/http/page-views';
 import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
 import { startJobs } from '../../server/jobs';
+import { isDatabaseConnected } from '../../server/services/installer';
 import { upgradeInstalledSite } from '../../server/services/upgrade';
 import { createNodeDeps, installerUrl, siteAddress } from './deps';
 import { exitOnConfigError, loadNodeConfig, webConcurrency } from './environment';
@@ -57,16 +58,21 @@ async function main() {
   return serve(config, buildDir, serverBuildPath);
 }
 
-/** An update's migrations, applied before the first request; the content is re-indexed meanwhile. */
+/**
+ * An update's migrations, applied before the first request; the content is re-indexed meanwhile.
+ * Nothing to do on a database the installer has not migrated yet (upgradeInstalledSite decides),
+ * and one that cannot be reached is for the installer's first step to report, not a crash.
+ */
 async function upgrade(deps: Awaited<ReturnType<typeof createNodeDeps>>['deps']) {
+  if (!(await isDatabaseConnected(deps.db))) return;
   const { reindexed } = await upgradeInstalledSite(deps);
   void reindexed.catch((error: unknown) => console.error('Re-indexing after the upgrade failed:', error));
 }
 
 async function runPrimary(config: NodeConfig, processes: number) {
-  // Once, before any serving process opens the database: the migrations, and the setup token.
+  // Once, before any serving process opens the database: a release's migrations, and the setup token.
   const { deps, installerToken } = await createNodeDeps(config);
-  if (!installerToken) await upgrade(deps);
+  await upgrade(deps);
   let stopping = false;
   const fork = () => cluster.fork({ DAFTAR_QUIET: '1' });
   for (let i = 0; i < processes; i++) fork();
@@ -97,7 +103,7 @@ async function runPrimary(config: NodeConfig, processes: number) {
 async function serve(config: NodeConfig, buildDir: string, serverBuildPath: string) {
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const { deps, close, installerToken } = await createNodeDeps(config, createPageHandler(build));
-  if (cluster.isPrimary && !installerToken) await upgrade(deps);
+  if (cluster.isPrimary) await upgrade(deps);
   // Cloudflare compresses on Workers; on Node the server does it (HTML, CSS, JS, JSON, XML), except
   // for what the page cache answered: stored pages are already in their final encoding.
   const compressor = compress();

@@ -111,9 +111,6 @@ export function createLimits(db: Database, { now = () => Date.now() }: Clock = {
         return row && row.resetAt > at ? { count: row.count, wait: row.resetAt - at } : { count: 0, wait: 0 };
       });
     },
-    async clear(keys: string[]) {
-      if (keys.length) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
-    },
     /** Clears `clear` and takes one event back from `refund`, in one transaction. */
     async forgive({ clear, refund }: { clear: string[]; refund: string[] }) {
       await db.batch([

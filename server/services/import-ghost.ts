@@ -1,5 +1,5 @@
 import type { Locale } from '../../common/locales';
-import { cleanSlug, type ImportedPage, type ImportSource, SiteImportError } from './site-import';
+import { cleanSlug, emptyImportSource, type ImportedPage, type ImportSource, SiteImportError } from './site-import';
 
 /*
  * Ghost's JSON export (Settings → Labs → Export) read into an ImportSource: posts (dated, under
@@ -35,15 +35,7 @@ export function readGhostExport(json: string, options: { locale?: Locale } = {})
   // The site's language in Ghost's settings (`fa`, `en-GB`) unless the caller says.
   const setting = text(table(data, 'settings').find((row) => row.key === 'locale')?.value).toLowerCase();
   const locale: Locale = options.locale ?? (setting.startsWith('fa') ? 'fa' : 'en');
-  const source: ImportSource = {
-    platform: 'ghost',
-    pages: [],
-    authors: [],
-    comments: [],
-    attachments: [],
-    archives: [],
-    skipped: [],
-  };
+  const source = emptyImportSource('ghost');
 
   const tags = new Map<string, { slug: string; name: string; internal: boolean }>();
   table(data, 'tags').forEach((tag, index) => {

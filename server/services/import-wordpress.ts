@@ -3,6 +3,7 @@ import type { Locale } from '../../common/locales';
 import { legacyAddressKey } from '../http/redirects';
 import {
   cleanSlug,
+  emptyImportSource,
   type ImportedAttachment,
   type ImportedComment,
   type ImportedPage,
@@ -91,15 +92,7 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
   const site = str(channel['wp:base_blog_url']) || str(channel.link);
   const siteLocale = localeOf(str(channel.language)) ?? defaultLocale;
 
-  const source: ImportSource = {
-    platform: 'wordpress',
-    pages: [],
-    authors: [],
-    comments: [],
-    attachments: [],
-    archives: [],
-    skipped: [],
-  };
+  const source = emptyImportSource('wordpress');
   const authorIds = new Map<string, string>();
   list(channel['wp:author']).forEach((author, index) => {
     const login = str(author['wp:author_login']);

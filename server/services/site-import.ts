@@ -110,6 +110,11 @@ export type ImportSource = {
   skipped: string[];
 };
 
+/** What a reader starts from and fills in. */
+export function emptyImportSource(platform: ImportSource['platform']): ImportSource {
+  return { platform, pages: [], authors: [], comments: [], attachments: [], archives: [], skipped: [] };
+}
+
 export type SiteImportReport = {
   dryRun: boolean;
   commit?: string;

@@ -8,8 +8,7 @@ import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
-
-const pageApi = (page: PageRef) => `/api/pages/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}`;
+import { pageApiPath } from '../pages/page-path';
 
 /**
  * After a conflict, keeps the editor's version: the pending page is saved again on top of the
@@ -26,9 +25,9 @@ export function KeepMineButton({ change, page }: { change: OpenBuildChange; page
   async function keep() {
     setBusy(true);
     try {
-      const current = await apiFetch<PageDocument>(pageApi(page), { locale });
+      const current = await apiFetch<PageDocument>(pageApiPath(page), { locale });
       const body: SavePageRequest = { frontMatter: current.frontMatter, body: current.body, baseSha: change.publishedSha };
-      await apiFetch(pageApi(page), { method: 'PUT', body, locale });
+      await apiFetch(pageApiPath(page), { method: 'PUT', body, locale });
       setOpen(false);
       toast({ title: t('builds.keepMine.success'), description: change.path, color: 'success' });
       await revalidator.revalidate();

@@ -15,6 +15,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
+import { pageApiPath } from '../pages/page-path';
 import { deleteDraft, draftKey, type EditorDraft, readDraft, writeDraft } from './drafts';
 import { EditorPreview } from './editor-preview';
 import { FrontMatterPanel } from './front-matter-panel';
@@ -55,8 +56,6 @@ function cleanFrontMatter(frontMatter: PageFrontMatter): PageFrontMatter {
 
 /** A path inside a translated sentence, kept left-to-right in Persian (Unicode LRI … PDI). */
 const isolate = (text: string) => `\u2066${text}\u2069`;
-
-const apiPath = (locale: string, path: string) => `/api/pages/${locale}/${path.split('/').map(encodeURIComponent).join('/')}`;
 
 /** The toast for an image that could not be uploaded, naming the file and the server's reason. */
 function uploadFailed(t: TFunction, name: string, error: unknown) {
@@ -180,7 +179,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
     setErrors({});
     setFormError(null);
     try {
-      await apiFetch<SavedChange>(apiPath(page.locale, page.path), {
+      await apiFetch<SavedChange>(pageApiPath(page), {
         method: 'PUT',
         locale: uiLocale,
         body: {

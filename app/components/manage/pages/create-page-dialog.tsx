@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FilePlus2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,9 +13,10 @@ import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { type CreatePageForm, createPageSchema, withFormFields } from './page-form';
-import { editorPath, suggestPagePath } from './page-path';
+import { editorPath, pageApiPath } from './page-path';
 import { PagePathField } from './page-path-field';
 import { SelectField } from './select-field';
+import { usePathFromTitle } from './use-path-from-title';
 
 /**
  * "New page": locale, title, a path suggested from the title (until the path is edited by hand)
@@ -28,7 +28,6 @@ export function CreatePageDialog({ locale, cats }: { locale: Locale; cats: strin
   const { locale: uiLocale } = useRootData();
   const navigate = useNavigate();
   const catName = useCategoryName();
-  const pathEdited = useRef(false);
   const values: CreatePageForm = { locale, title: '', path: '', cat: '' };
   const form = useForm<CreatePageForm>({ resolver: zodResolver(createPageSchema), ...FORM_VALIDATION, defaultValues: values });
 
@@ -38,7 +37,7 @@ export function CreatePageDialog({ locale, cats }: { locale: Locale; cats: strin
       body: '',
     };
     try {
-      await apiFetch<SavedChange>(`/api/pages/${pageLocale}/${path.split('/').map(encodeURIComponent).join('/')}`, {
+      await apiFetch<SavedChange>(pageApiPath({ locale: pageLocale, path }), {
         method: 'PUT',
         body,
         locale: uiLocale,
@@ -51,16 +50,7 @@ export function CreatePageDialog({ locale, cats }: { locale: Locale; cats: strin
     await navigate(editorPath(uiLocale, { locale: pageLocale, path }));
   }
 
-  // The path follows the title until it is edited by hand; opening the dialog (a reset) starts over.
-  useEffect(() => {
-    const subscription = form.watch((value, { name, type }) => {
-      if (!name) pathEdited.current = false;
-      else if (name === 'path' && type === 'change') pathEdited.current = true;
-      else if (name === 'title' && !pathEdited.current)
-        form.setValue('path', suggestPagePath(value.title ?? ''), { shouldValidate: form.formState.isSubmitted });
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
+  usePathFromTitle(form);
 
   return (
     <FormDialog

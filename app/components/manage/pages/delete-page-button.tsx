@@ -8,6 +8,7 @@ import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
+import { pageApiPath } from './page-path';
 
 /** Delete a page after confirmation: a pending deletion until published (a page only created here is simply dropped). */
 export function DeletePageButton({ page }: { page: PageListItem }) {
@@ -20,7 +21,7 @@ export function DeletePageButton({ page }: { page: PageListItem }) {
   async function remove() {
     setBusy(true);
     try {
-      await apiFetch<SavedChange>(`/api/pages/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}`, {
+      await apiFetch<SavedChange>(pageApiPath(page), {
         method: 'DELETE',
         locale: uiLocale,
       });

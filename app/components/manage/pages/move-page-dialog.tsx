@@ -11,6 +11,7 @@ import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
 import { toast } from '../../ui/toast';
 import { type MovePageForm, movePageSchema } from './page-form';
+import { pageApiPath } from './page-path';
 import { PagePathField } from './page-path-field';
 import { SelectField } from './select-field';
 
@@ -25,7 +26,7 @@ export function MovePageDialog({ page }: { page: PageListItem }) {
   async function move(target: MovePageForm) {
     const body: MovePageRequest = { to: `${target.locale}/${target.path}` };
     try {
-      await apiFetch<SavedChange>(`/api/pages/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}/move`, {
+      await apiFetch<SavedChange>(`${pageApiPath(page)}/move`, {
         method: 'POST',
         body,
         locale: uiLocale,

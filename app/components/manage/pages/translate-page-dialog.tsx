@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,10 +17,9 @@ import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { type CreatePageForm, createPageSchema, withFormFields } from './page-form';
-import { editorPath, suggestPagePath } from './page-path';
+import { editorPath, pageApiPath } from './page-path';
 import { PagePathField } from './page-path-field';
-
-const apiPath = (locale: string, path: string) => `/api/pages/${locale}/${path.split('/').map(encodeURIComponent).join('/')}`;
+import { usePathFromTitle } from './use-path-from-title';
 
 /**
  * "Translate into …" (docs/content.md "Translations"): the translation's own title and address
@@ -34,13 +32,12 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
   const { locale: uiLocale } = useRootData();
   const navigate = useNavigate();
   const other = otherLocale(page.locale);
-  const pathEdited = useRef(false);
   const values: CreatePageForm = { locale: other, title: '', path: '', cat: page.cat ?? '' };
   const form = useForm<CreatePageForm>({ resolver: zodResolver(createPageSchema), ...FORM_VALIDATION, defaultValues: values });
 
   async function create({ title, path }: CreatePageForm) {
     try {
-      const source = await apiFetch<PageDocument>(apiPath(page.locale, page.path), { locale: uiLocale });
+      const source = await apiFetch<PageDocument>(pageApiPath(page), { locale: uiLocale });
       const { title: _title, translationKey, ...details } = source.frontMatter;
       const key = typeof translationKey === 'string' && translationKey ? translationKey : pageSlug(page.path);
       const body: SavePageRequest = {
@@ -48,7 +45,7 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
         frontMatter: { ...details, title, ...(key !== pageSlug(path) ? { translationKey: key } : {}) },
         body: '',
       };
-      await apiFetch<SavedChange>(apiPath(other, path), {
+      await apiFetch<SavedChange>(pageApiPath({ locale: other, path }), {
         method: 'PUT',
         body,
         locale: uiLocale,
@@ -61,16 +58,7 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
     await navigate(editorPath(uiLocale, { locale: other, path }, page));
   }
 
-  // The path follows the title until it is edited by hand; opening the dialog (a reset) starts over.
-  useEffect(() => {
-    const subscription = form.watch((value, { name, type }) => {
-      if (!name) pathEdited.current = false;
-      else if (name === 'path' && type === 'change') pathEdited.current = true;
-      else if (name === 'title' && !pathEdited.current)
-        form.setValue('path', suggestPagePath(value.title ?? ''), { shouldValidate: form.formState.isSubmitted });
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
+  usePathFromTitle(form);
 
   return (
     <FormDialog
