@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from 'react-router';
 import { localeDirection } from '../common/locales';
@@ -10,7 +10,7 @@ import { ErrorView, errorStatus } from './components/layout/error-view';
 import { NavigationProgress } from './components/layout/navigation-progress';
 import { TooltipProvider } from './components/ui/icon-button';
 import { Toaster } from './components/ui/toast';
-import { createI18n } from './i18n/i18n';
+import { i18nFor } from './i18n/i18n';
 import { fontFaces, fontPreload } from './lib/fonts';
 import { type RootData, useRootData } from './lib/root-data';
 import { SessionProvider } from './lib/session';
@@ -41,7 +41,7 @@ function knownUser(matches: ReturnType<typeof useMatches>): SessionUser | undefi
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const { locale, nonce, site } = root;
-  const i18n = useMemo(() => createI18n(locale), [locale]);
+  const i18n = i18nFor(locale);
   // A page may force its colour mode (front matter `colorMode`): on <html> before the boot script
   // reads it, so the first paint is right; client navigations re-apply the reader's own mode.
   const matches = useMatches();

@@ -1,10 +1,31 @@
 import { intlLocale, type Locale } from '../../common/locales';
 
+// Building an Intl formatter costs far more than formatting with one (a reading page formats a
+// few dozen dates and numbers): one formatter per locale and options, kept for the process.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function cached<F>(cache: Map<string, F>, locale: Locale, options: object | undefined, make: () => F): F {
+  const key = options ? `${locale}${JSON.stringify(options)}` : locale;
+  let formatter = cache.get(key);
+  if (!formatter) {
+    formatter = make();
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** Dates in the reader's calendar: Jalali with Persian digits in fa, Gregorian in en. */
 export function formatDate(locale: Locale, date: Date | string | number, options?: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC', ...options }).format(new Date(date));
+  const format = cached(
+    dateFormats,
+    locale,
+    options,
+    () => new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: 'long', timeZone: 'UTC', ...options }),
+  );
+  return format.format(new Date(date));
 }
 
 export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions) {
-  return new Intl.NumberFormat(intlLocale[locale], options).format(value);
+  return cached(numberFormats, locale, options, () => new Intl.NumberFormat(intlLocale[locale], options)).format(value);
 }

@@ -114,12 +114,32 @@ export async function getContentPage(
   site: SiteSettings,
 ): Promise<ContentPage | undefined> {
   const other = otherLocale(locale);
+  // The columns the page shows, not the row: the search text and, once the body is stored in
+  // segments, the one-string HTML (feeds) are most of a long page's bytes and go unread here.
   const row = await db
-    .select({ page: pages, translationSlug: translationSlug(other) })
+    .select({
+      slug: pages.slug,
+      title: pages.title,
+      description: pages.description,
+      date: pages.date,
+      cat: pages.cat,
+      thumbnail: pages.thumbnail,
+      author: pages.author,
+      toc: pages.toc,
+      intro: pages.intro,
+      comments: pages.comments,
+      newsletter: pages.newsletter,
+      colorMode: pages.colorMode,
+      body: pages.body,
+      widgets: pages.widgets,
+      html: sql<string | null>`case when ${pages.body} is null then ${pages.html} end`,
+      words: pages.words,
+      indexedAt: pages.indexedAt,
+      translationSlug: translationSlug(other),
+    })
     .from(pages)
     .where(and(eq(pages.locale, locale), eq(pages.slug, slug), eq(pages.draft, false)))
-    .get()
-    .then((found) => (found ? { ...found.page, translationSlug: found.translationSlug } : undefined));
+    .get();
   if (!row) return undefined;
   const translation = row.translationSlug === null ? undefined : { slug: row.translationSlug };
   // A page indexed before renderer version 4 has no body yet: its HTML without widgets until the next sync.
@@ -136,7 +156,7 @@ export async function getContentPage(
     cat: row.cat,
     thumbnail: row.thumbnail,
     author: row.author,
-    body: row.body ?? [{ html: row.html }],
+    body: row.body ?? [{ html: row.html ?? '' }],
     toc: row.toc,
     showToc: Boolean(row.toc?.length),
     intro: row.intro,
