@@ -203,5 +203,13 @@ export const migrations: { name: string; statements: string[] }[] = [
       "-- Translations paired by a key (issue 25, docs/content.md \"Translations\"): front matter `translationKey`,\n-- null for a page without one, which pairs by its own address: coalesce(translation_key, slug).\nALTER TABLE `pages` ADD `translation_key` text;",
       "CREATE INDEX `pages_translation_idx` ON `pages` (`locale`, coalesce(`translation_key`, `slug`), `draft`);"
     ]
+  },
+  {
+    "name": "0020_preview_links",
+    "statements": [
+      "CREATE TABLE `preview_links` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`token_hash` text NOT NULL,\n\t`file` text NOT NULL,\n\t`created_by` text,\n\t`created_at` integer NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`revoked_at` integer,\n\tFOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null\n);",
+      "CREATE UNIQUE INDEX `preview_links_token_hash_unique` ON `preview_links` (`token_hash`);",
+      "CREATE INDEX `preview_links_file_idx` ON `preview_links` (`file`);"
+    ]
   }
 ];

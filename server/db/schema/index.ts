@@ -4,5 +4,6 @@ export * from './comments';
 export * from './content';
 export * from './coordination';
 export * from './newsletter';
+export * from './previews';
 export * from './settings';
 export * from './users';
