@@ -47,6 +47,8 @@ export const sharedMessages = {
       tooMany: 'At most {{max}} entries',
       email: 'Enter a valid email address',
       nestedTooDeeply: 'Nested too deeply: at most {{max}} levels of lists and mappings',
+      tagEmpty: 'A tag needs at least one letter or digit',
+      tagTooLong: 'A tag may have at most {{max}} characters',
     },
     api: {
       validationFailed: 'Please correct the highlighted fields',
@@ -180,6 +182,8 @@ export const sharedMessages = {
       tooMany: 'حداکثر {{max}} مورد مجاز است',
       email: 'نشانی ایمیل معتبری وارد کنید',
       nestedTooDeeply: 'بیش از اندازه تودرتو است: حداکثر {{max}} سطح فهرست و نگاشت',
+      tagEmpty: 'برچسب باید دست‌کم یک حرف یا رقم داشته باشد',
+      tagTooLong: 'برچسب حداکثر {{max}} نویسه می‌تواند داشته باشد',
     },
     api: {
       validationFailed: 'لطفاً خانه‌های مشخص‌شده را درست کنید',

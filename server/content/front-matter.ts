@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type ColorModeValue, isColorModeValue } from '../../common/color-mode';
 import { messageRef, translateMessage } from '../../common/messages';
 import { isHttpUrl, isSameSitePath } from '../../common/site-path';
+import { type PageTag, parseTags, TAG_NAME_MAX, TAGS_PER_PAGE_MAX } from '../../common/tags';
 
 /** A page's YAML front matter after validation (docs/content.md: content is Markdown + YAML in git). */
 export type FrontMatter = {
@@ -26,6 +27,8 @@ export type FrontMatter = {
    * the same address in both languages stay paired (docs/content.md "Translations").
    */
   translationKey?: string;
+  /** Front matter `tags`, by slug, duplicates dropped (common/tags.ts). */
+  tags?: PageTag[];
 };
 
 /** A file that cannot be indexed; the message names the field and the problem. */
@@ -81,6 +84,23 @@ const frontMatterSchema = z.object({
   translationKey: text
     .transform((value) => value.normalize('NFC').replace(/^\/+|\/+$/g, ''))
     .pipe(z.string().max(200, 'must be at most 200 characters'))
+    .optional()
+    .nullable(),
+  // A list of names (one name alone is a list of one); folded and checked by common/tags.ts parseTags.
+  tags: z
+    .union([text, z.array(text)])
+    .transform((value, ctx) => {
+      const parsed = parseTags(typeof value === 'string' ? [value] : value);
+      if ('tags' in parsed) return parsed.tags;
+      const message =
+        parsed.problem === 'tooManyTags'
+          ? messageRef('validation.tooMany', { max: TAGS_PER_PAGE_MAX })
+          : parsed.problem === 'tagTooLong'
+            ? messageRef('validation.tagTooLong', { max: TAG_NAME_MAX })
+            : messageRef('validation.tagEmpty', {});
+      ctx.addIssue({ code: 'custom', message, path: parsed.index === undefined ? [] : [parsed.index] });
+      return z.NEVER;
+    })
     .optional()
     .nullable(),
 });
@@ -187,6 +207,7 @@ export function validateFrontMatter(
     ...(d.cat ? { cat: d.cat } : {}),
     ...(colorMode.colorMode ? { colorMode: colorMode.colorMode } : {}),
     ...(d.translationKey ? { translationKey: d.translationKey } : {}),
+    ...(d.tags?.length ? { tags: d.tags } : {}),
   };
   return { success: true, data, warnings: colorMode.warning ? [colorMode.warning] : [] };
 }

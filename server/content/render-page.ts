@@ -1,4 +1,5 @@
 import type { Locale } from '../../common/locales';
+import { userNameKey } from '../../common/user-name';
 import type { pages } from '../db/schema';
 import { ContentError, parseDocument } from './front-matter';
 import { pageRowBytes, rowSizeProblem, sourceSizeProblem, utf8Bytes } from './page-size';
@@ -32,6 +33,8 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         thumbnail: data.thumbnail ?? null,
         date: data.date ?? null,
         author: data.author ?? null,
+        // The account the author names, by user name as sign-in compares it (common/user-name.ts).
+        authorKey: data.author ? userNameKey(data.author) : null,
         cat: data.cat ?? null,
         // Headings are kept only when the page asks for a table of contents (`toc: true`).
         toc: data.toc ? rendered.toc : null,
@@ -42,6 +45,8 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         colorMode: data.colorMode ?? null,
         // Null pairs the page by its address (the sync knows it; `coalesce(translation_key, slug)`).
         translationKey: data.translationKey ?? null,
+        // The triggers of drizzle/0020 copy them into `page_tags` (the tag pages' index).
+        tags: data.tags ?? null,
         html: rendered.html,
         // Plain text for search, normalised as the index and queries are (here, on the render
         // threads, not in SQL); the triggers copy it into the full-text index (drizzle/0015_…sql).

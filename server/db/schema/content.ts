@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { BodySegment, Widget } from '../../../common/content';
+import type { PageTag } from '../../../common/tags';
 import { locales } from '../../../common/locales';
 
 /**
@@ -36,6 +37,14 @@ export const pages = sqliteTable(
      * one address in both languages stay paired). See server/services/content.ts translationOf.
      */
     translationKey: text('translation_key'),
+    /**
+     * Front matter `tags` (common/tags.ts), null for none. Triggers (drizzle/0020) keep `page_tags`,
+     * the tag pages' index, in step with it, so the sync, the staging copy and a publish need no
+     * second write.
+     */
+    tags: text('tags', { mode: 'json' }).$type<PageTag[]>(),
+    /** `userNameKey(author)`: the account the front matter `author` names, if there is one (author pages). */
+    authorKey: text('author_key'),
     /** The body's HTML without widgets, in one string (feeds). */
     html: text('html').notNull(),
     /**
@@ -69,9 +78,27 @@ export const pages = sqliteTable(
     index('pages_source_path_idx').on(t.sourcePath),
     // A page's translation: the other language's page with the same key (its own address by default).
     index('pages_translation_idx').on(t.locale, sql`coalesce(${t.translationKey}, ${t.slug})`, t.draft),
+    // An author's pages (/{locale}/authors/{user}), newest first, and their count.
+    index('pages_author_idx').on(t.locale, t.authorKey, t.draft, sql`${t.date} desc`, t.slug).where(sql`${t.authorKey} is not null`),
   ],
 );
 export type Page = typeof pages.$inferSelect;
+
+/**
+ * One row per tag of a page (its front matter `tags`): written only by the triggers on `pages`
+ * (drizzle/0020_page_tags.sql), never by the application. `tag` is the tag's slug (common/tags.ts
+ * tagSlug), `name` the name that page gives it.
+ */
+export const pageTags = sqliteTable(
+  'page_tags',
+  {
+    pageId: integer('page_id').notNull(),
+    locale: text('locale', { enum: locales }).notNull(),
+    tag: text('tag').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.tag] }), index('page_tags_locale_tag_idx').on(t.locale, t.tag)],
+);
 
 /**
  * One row per published state of the content (docs/spec.md §4, §7 builds/latest.json). The id is a hash

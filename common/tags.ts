@@ -1,0 +1,57 @@
+import { foldPersian, foldSlug } from './persian-fold';
+
+/**
+ * Tags (docs/content.md "Tags and authors"): front matter `tags: [...]`, each shown under its name
+ * and listed at `/{locale}/tags/{slug}`. Two names are one tag when their slugs are equal, and the
+ * slug folds the way search does (common/persian-fold.ts): «كتاب» and «کتاب», «۱۴۰۳» and «1403»,
+ * «کتاب‌ها» (half-space), «کتاب ها» and «کتاب-ها», «Books» and «books» are each one tag.
+ */
+
+/** At most this many tags a page (more is a front-matter error). */
+export const TAGS_PER_PAGE_MAX = 20;
+/** A tag's name, in characters. */
+export const TAG_NAME_MAX = 60;
+/** A tag's slug, in characters (an address segment). */
+const TAG_SLUG_MAX = 80;
+
+/** A tag as a page stores it: its address segment and its name as written (Arabic ي ك as Persian ی ک). */
+export type PageTag = { slug: string; name: string };
+
+/** A name as shown: NFC, one space between words, Arabic ي ى ك written as the Persian ی ک. */
+export function tagName(name: string): string {
+  return foldSlug(name.normalize('NFC').replace(/\s+/gu, ' ').trim());
+}
+
+/**
+ * The tag's address segment: the name folded like search (letters, spellings, digits; ZWNJ, ZWJ,
+ * kashida and harakat are no letters), lower case, every run of other characters — spaces,
+ * half-spaces, punctuation, `/`, `.`, `%`, `?`, direction controls — one `-`. Only letters, digits,
+ * marks and `-`, so it is a valid page-path segment (common/authoring.ts) and needs no escaping
+ * beyond the percent-encoding of `paths.tag`. Empty when the name has no letter or digit.
+ */
+export function tagSlug(name: string): string {
+  const folded = foldPersian(name.normalize('NFC').replace(/\u200c/g, ' ')).toLowerCase();
+  return folded
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .map((word) => word.replace(/^\p{M}+/u, ''))
+    .filter(Boolean)
+    .join('-')
+    .slice(0, TAG_SLUG_MAX)
+    .replace(/-+$/, '');
+}
+
+/** Why a list of tag names cannot be stored, or its tags (duplicates by slug dropped, the first name kept). */
+export function parseTags(
+  names: readonly string[],
+): { tags: PageTag[] } | { problem: 'tagEmpty' | 'tagTooLong' | 'tooManyTags'; index?: number } {
+  const tags: PageTag[] = [];
+  for (const [index, raw] of names.entries()) {
+    const name = tagName(raw);
+    if ([...name].length > TAG_NAME_MAX) return { problem: 'tagTooLong', index };
+    const slug = tagSlug(name);
+    if (!slug) return { problem: 'tagEmpty', index };
+    if (!tags.some((tag) => tag.slug === slug)) tags.push({ slug, name });
+  }
+  if (tags.length > TAGS_PER_PAGE_MAX) return { problem: 'tooManyTags' };
+  return { tags };
+}
