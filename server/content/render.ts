@@ -35,8 +35,9 @@ declare module 'hast' {
  * 8: the search text folds every common Persian spelling (common/persian-fold.ts, issue 25).
  * 9: pages store their front matter `translationKey` (`pages.translation_key`), and the search text
  *    no longer repeats the title's words (the triggers fold them since drizzle/0018).
+ * 10: pages store their front matter `tags` and the folded key of their `author` (drizzle/0021).
  */
-export const RENDERER_VERSION = 9;
+export const RENDERER_VERSION = 10;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {

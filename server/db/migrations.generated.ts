@@ -211,5 +211,18 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE UNIQUE INDEX `preview_links_token_hash_unique` ON `preview_links` (`token_hash`);",
       "CREATE INDEX `preview_links_file_idx` ON `preview_links` (`file`);"
     ]
+  },
+  {
+    "name": "0021_page_tags",
+    "statements": [
+      "-- Tags and authors (issue 28 item 3, docs/content.md \"Tags and authors\"): front matter `tags` in\n-- pages.tags (JSON [{ slug, name }], common/tags.ts), copied into page_tags by the triggers below,\n-- so every writer of `pages` (a sync, its staging copy, a publish) keeps the tag index without a\n-- second write; pages.author_key is userNameKey(author), for author pages.\nCREATE TABLE `page_tags` (\n\t`page_id` integer NOT NULL,\n\t`locale` text NOT NULL,\n\t`tag` text NOT NULL,\n\t`name` text NOT NULL,\n\tPRIMARY KEY(`page_id`, `tag`)\n);",
+      "CREATE INDEX `page_tags_locale_tag_idx` ON `page_tags` (`locale`,`tag`);",
+      "ALTER TABLE `pages` ADD `tags` text;",
+      "ALTER TABLE `pages` ADD `author_key` text;",
+      "CREATE INDEX `pages_author_idx` ON `pages` (`locale`,`author_key`,`draft`,\"date\" desc,`slug`) WHERE \"pages\".\"author_key\" is not null;",
+      "CREATE TRIGGER `pages_tags_insert` AFTER INSERT ON `pages` WHEN new.`tags` IS NOT NULL BEGIN\n  INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`)\n    SELECT new.`id`, new.`locale`, json_extract(value, '$.slug'), json_extract(value, '$.name') FROM json_each(new.`tags`);\nEND;",
+      "CREATE TRIGGER `pages_tags_update` AFTER UPDATE OF `tags`, `locale` ON `pages` BEGIN\n  DELETE FROM `page_tags` WHERE `page_id` = old.`id`;\n  INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`)\n    SELECT new.`id`, new.`locale`, json_extract(value, '$.slug'), json_extract(value, '$.name') FROM json_each(coalesce(new.`tags`, '[]'));\nEND;",
+      "CREATE TRIGGER `pages_tags_delete` AFTER DELETE ON `pages` BEGIN\n  DELETE FROM `page_tags` WHERE `page_id` = old.`id`;\nEND;"
+    ]
   }
 ];

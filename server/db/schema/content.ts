@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { BodySegment, Widget } from '../../../common/content';
-import type { PageTag } from '../../../common/tags';
 import { locales } from '../../../common/locales';
+import type { PageTag } from '../../../common/tags';
 
 /**
  * The serving index of published pages, rebuilt from the content repository (git is the source
@@ -79,7 +79,9 @@ export const pages = sqliteTable(
     // A page's translation: the other language's page with the same key (its own address by default).
     index('pages_translation_idx').on(t.locale, sql`coalesce(${t.translationKey}, ${t.slug})`, t.draft),
     // An author's pages (/{locale}/authors/{user}), newest first, and their count.
-    index('pages_author_idx').on(t.locale, t.authorKey, t.draft, sql`${t.date} desc`, t.slug).where(sql`${t.authorKey} is not null`),
+    index('pages_author_idx')
+      .on(t.locale, t.authorKey, t.draft, sql`${t.date} desc`, t.slug)
+      .where(sql`${t.authorKey} is not null`),
   ],
 );
 export type Page = typeof pages.$inferSelect;
