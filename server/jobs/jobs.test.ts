@@ -60,7 +60,7 @@ describe('the job runner', () => {
       await sleep(300);
       expect(runs).toEqual([]);
       await installSite(deps); // the installer's steps, while the runner goes on
-      await expect.poll(() => runs.length, { timeout: 5000 }).toBeGreaterThan(0);
+      await expect.poll(() => runs.length, { timeout: 15_000 }).toBeGreaterThan(0);
     } finally {
       await runner.stop();
     }
@@ -72,11 +72,12 @@ describe('the job runner', () => {
     const { runs, job } = recordingJob(100, 60);
     const a = startJobs(deps, { holder: 'a', list: [job('a')] });
     const b = startJobs(deps, { holder: 'b', list: [job('b')] });
-    await sleep(1200);
+    // Both runners going, a few runs done (by either), then one process stops.
+    await expect.poll(() => runs.length, { timeout: 15_000 }).toBeGreaterThan(2);
     await a.stop();
     const before = runs.length;
     await expect
-      .poll(() => runs.filter((r) => r.holder === 'b' && r.start > Date.now() - 500).length, { timeout: 5000 })
+      .poll(() => runs.filter((r) => r.holder === 'b' && r.start > Date.now() - 500).length, { timeout: 15_000 })
       .toBeGreaterThan(0);
     await b.stop();
     expect(before).toBeGreaterThan(2);
@@ -97,8 +98,7 @@ describe('the job runner', () => {
       },
     };
     const runner = startJobs(deps, { holder: 'stopping', list: [job] });
-    await sleep(200);
-    expect(await otherProcessAlive(deps.db, 'someone-else')).toBe(true);
+    await expect.poll(() => otherProcessAlive(deps.db, 'someone-else'), { timeout: 10_000 }).toBe(true);
     await runner.stop(5000);
     expect(sawAbort).toBe(true);
     expect(await otherProcessAlive(deps.db, 'someone-else')).toBe(false);

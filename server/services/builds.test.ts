@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { client, createAuthoringSite, hello } from '../../tests/support/authoring';
+import { killWhenPrinted } from '../../tests/support/child-scripts';
 import { json } from '../../tests/support/config';
 import { git } from '../../tests/support/content-repo';
 import type { ContentRepository } from '../content/repository';
@@ -128,28 +127,10 @@ describe('publishing is safe to interrupt', () => {
   });
 });
 
-const childScript = fileURLToPath(new URL('../../tests/support/publish-child.ts', import.meta.url));
-
 /** Runs a publish in another process and kills it with SIGKILL once it reached `step`. */
 async function killPublishAt(site: Site, step: 'claimed' | 'committed') {
   const dir = path.dirname(site.deps.contentRepository!.location);
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dir, step, site.ids.editor], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes(`at ${step}`)) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`publish process ended (${code}) before ${step}:\n${output}`)));
-  });
-  const exited = new Promise((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-  child.kill('SIGKILL');
-  expect(await exited).toBe('SIGKILL');
+  expect(await killWhenPrinted('publish-child', [dir, step, site.ids.editor], `at ${step}`)).toBe('SIGKILL');
 }
 
 describe('kill -9 during publish', () => {

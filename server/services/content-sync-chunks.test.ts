@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defaultSiteSettings } from '../../common/site-settings';
+import { killWhenPrinted } from '../../tests/support/child-scripts';
 import { commitFiles } from '../../tests/support/content-repo';
 import { createInstalledSite } from '../../tests/support/site';
 import { type RenderPages, renderInThread } from '../content/render-page';
@@ -231,21 +230,7 @@ describe('content sync in chunks', () => {
     const { deps, db, repository, reads, served, staged } = await siteWithBigChange();
     const before = (await served()).build;
     const dir = path.dirname(deps.contentRepository!.location);
-    const child = spawn(process.execPath, ['--import', 'tsx', childScript, dir, '4'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk;
-        if (output.includes('at chunk 4')) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`sync process ended (${code}) before chunk 4:\n${output}`)));
-    });
-    const exited = new Promise((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    expect(await killWhenPrinted('sync-child', [dir, '4'], 'at chunk 4')).toBe('SIGKILL');
 
     expect(await served()).toEqual(oldIndex(before));
     expect(await staged()).toBe(12);
@@ -256,5 +241,3 @@ describe('content sync in chunks', () => {
     expect(await staged()).toBe(0);
   }, 30_000);
 });
-
-const childScript = fileURLToPath(new URL('../../tests/support/sync-child.ts', import.meta.url));

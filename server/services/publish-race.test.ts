@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { client, createAuthoringSite, hello } from '../../tests/support/authoring';
+import { spawnChild } from '../../tests/support/child-scripts';
 import { git } from '../../tests/support/content-repo';
 import { builds } from '../db/schema';
 
@@ -15,14 +14,11 @@ import { builds } from '../db/schema';
  * connection and repository.
  */
 
-const childScript = fileURLToPath(new URL('../../tests/support/publish-race-child.ts', import.meta.url));
 type Result = { status: number; body: { message?: string } };
 
 /** A publishing process, driven by lines on its stdin; `next(prefix)` waits for its next line starting so. */
 function publisher(dir: string, cookie: string, locale: 'en' | 'fa') {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, dir, cookie, locale], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawnChild('publish-race-child', [dir, cookie, locale]);
   onTestFinished(() => {
     child.kill('SIGKILL');
   });

@@ -20,7 +20,7 @@ let build: ServerBuild;
 beforeAll(async () => {
   vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
   build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-}, 60_000);
+}, 180_000); // Vite loads the whole app from source: ~15 s quiet, over a minute on a loaded 2-core machine.
 
 afterAll(async () => {
   await vite?.close();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { createNodeDatabase } from '../../platforms/node/database';
+import { bundleChildScripts } from './child-scripts';
 import { TEST_DATABASE_FILE } from './database';
 import { testDeps } from './deps';
 import { installSite, type SiteUserIds } from './site';
@@ -23,6 +24,7 @@ export default async function setup(project: TestProject) {
   };
   const build = async () => {
     remove();
+    await bundleChildScripts();
     folder = mkdtempSync(path.join(tmpdir(), 'daftar-template-'));
     const { db, close } = await createNodeDatabase(`file:${path.join(folder, TEST_DATABASE_FILE)}`);
     try {
