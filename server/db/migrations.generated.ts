@@ -224,5 +224,22 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE TRIGGER `pages_tags_update` AFTER UPDATE OF `tags`, `locale` ON `pages` BEGIN\n  DELETE FROM `page_tags` WHERE `page_id` = old.`id`;\n  INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`)\n    SELECT new.`id`, new.`locale`, json_extract(value, '$.slug'), json_extract(value, '$.name') FROM json_each(coalesce(new.`tags`, '[]'));\nEND;",
       "CREATE TRIGGER `pages_tags_delete` AFTER DELETE ON `pages` BEGIN\n  DELETE FROM `page_tags` WHERE `page_id` = old.`id`;\nEND;"
     ]
+  },
+  {
+    "name": "0022_account_email_notifications",
+    "statements": [
+      "-- E-mail on accounts and mail notifications (issue 27 items 1, 2 and 4, docs/security.md \"Accounts\n-- and e-mail\"): the confirmed address (unique lower-cased), a pending one with its confirmation\n-- token's hash, the language mails use, the notification opt-ins, and the notification queue.\nCREATE TABLE `notification_mails` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`user_id` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`comment_id` integer NOT NULL,\n\t`status` text DEFAULT 'queued' NOT NULL,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\t`claimed_at` integer,\n\t`finished_at` integer,\n\t`error` text,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE UNIQUE INDEX `notification_mails_unique` ON `notification_mails` (`user_id`,`kind`,`comment_id`);",
+      "CREATE INDEX `notification_mails_status_idx` ON `notification_mails` (`status`,`created_at`);",
+      "ALTER TABLE `users` ADD `email` text;",
+      "ALTER TABLE `users` ADD `pending_email` text;",
+      "ALTER TABLE `users` ADD `pending_email_token_hash` text;",
+      "ALTER TABLE `users` ADD `pending_email_expires_at` integer;",
+      "ALTER TABLE `users` ADD `locale` text;",
+      "ALTER TABLE `users` ADD `notify_replies` integer DEFAULT false NOT NULL;",
+      "ALTER TABLE `users` ADD `notify_moderation` integer DEFAULT false NOT NULL;",
+      "CREATE UNIQUE INDEX `users_email_lower_unique` ON `users` (lower(\"email\"));",
+      "CREATE INDEX `users_pending_email_token_idx` ON `users` (`pending_email_token_hash`);"
+    ]
   }
 ];

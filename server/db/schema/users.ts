@@ -20,6 +20,24 @@ export const users = sqliteTable(
     displayName: text('display_name').notNull(),
     about: text('about').notNull().default(''),
     avatarUrl: text('avatar_url'),
+    /**
+     * The confirmed e-mail address (optional), as typed; addresses compare lower-cased (the unique
+     * index on `lower(email)`, common/email.ts). Shown only to the account itself and to holders
+     * of `users.edit`.
+     */
+    email: text('email'),
+    /**
+     * A new address waiting for its mailed confirmation link; the confirmed `email` above stays
+     * in use until the link is opened. Only the SHA-256 of the link's token is stored.
+     */
+    pendingEmail: text('pending_email'),
+    pendingEmailTokenHash: text('pending_email_token_hash'),
+    pendingEmailExpiresAt: integer('pending_email_expires_at', { mode: 'timestamp_ms' }),
+    /** The language mails to this account are written in ('fa' | 'en'); null: the site's default. */
+    locale: text('locale'),
+    /** Opt-in mail notifications (server/services/notifications.ts), off until the account turns them on. */
+    notifyReplies: integer('notify_replies', { mode: 'boolean' }).notNull().default(false),
+    notifyModeration: integer('notify_moderation', { mode: 'boolean' }).notNull().default(false),
     disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
     /**
      * A deleted account stays as a tombstone (disabled, no password, no roles, its user name
@@ -29,7 +47,11 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [uniqueIndex('users_username_key_unique').on(t.usernameKey)],
+  (t) => [
+    uniqueIndex('users_username_key_unique').on(t.usernameKey),
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_pending_email_token_idx').on(t.pendingEmailTokenHash),
+  ],
 );
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -118,3 +140,34 @@ export const passwordResets = sqliteTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 export type PasswordReset = typeof passwordResets.$inferSelect;
+
+/**
+ * Notification mails waiting to go out (server/services/notifications.ts), sent by the
+ * `notification-mails` background job. A row is claimed (`queued` → `sending`) before its mail
+ * is sent; one left `sending` by a crash is not sent again (it may have gone out): it becomes
+ * `failed`, as newsletter deliveries do.
+ */
+export const notificationMails = sqliteTable(
+  'notification_mails',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reply', 'moderation'] }).notNull(),
+    /** The comment the mail is about (a reply to the account's comment, or one awaiting moderation). */
+    commentId: integer('comment_id').notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    createdAt: createdAt(),
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('notification_mails_unique').on(t.userId, t.kind, t.commentId),
+    index('notification_mails_status_idx').on(t.status, t.createdAt),
+  ],
+);
+export type NotificationMail = typeof notificationMails.$inferSelect;
