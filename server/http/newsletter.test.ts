@@ -8,6 +8,7 @@ import { linkIn, type SmtpCatcher, startSmtpServer } from '../../tests/support/s
 import { createApp } from '../app';
 import { SUBSCRIBE_EMAIL_LIMIT, SUBSCRIBE_IP_LIMIT } from '../auth/rate-limit';
 import { sha256Hex } from '../auth/tokens';
+import { renderMarkdown } from '../content/render';
 import { newsletterDeliveries, newsletterSubscribers, newsletterTokens, pages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { Mailer } from '../mail/mailer';
@@ -443,6 +444,43 @@ describe('newsletter: issues', () => {
     expect((await progress(`/api/newsletter/issues/${id}`, 'editor')).status).toBe(403);
     expect((await progress('/api/newsletter/issues/999999', 'owner')).status).toBe(404);
     expect((await progress('/api/newsletter/issues/x', 'owner')).status).toBe(404);
+  });
+
+  it('lays a Persian issue out for mail clients: RTL, Jalali date, Persian digits, absolute images without srcset, LTR code', async () => {
+    const site = await mailSite();
+    const reader = address('fa-mail');
+    await confirmedSubscriber(site, reader, 'fa');
+    // The Persian about page with a site image (WebP copies, lazy) and a code block, as the renderer makes it.
+    const markdown =
+      'دربارهٔ دفتر، نسخهٔ 2.\n\n![کتاب‌ها](/media/shelf.jpg#1600x900)\n\n```js\nconst a = 1;\nif (a < 2) go();\n```\n';
+    const rendered = renderMarkdown(markdown, 'fa').html;
+    expect(rendered).toContain('srcset=');
+    await site.deps.db
+      .update(pages)
+      .set({ html: rendered, date: '2026-03-29' })
+      .where(and(eq(pages.locale, 'fa'), eq(pages.slug, 'about')));
+    const response = await post(site, '/api/newsletter/issues', { locale: 'fa', path: 'about' }, { cookie: site.cookies.owner });
+    expect(response.status).toBe(202);
+    const { id } = await json(response);
+    await finished(site, id);
+    const [, mail] = await smtp.waitFor(reader, 2);
+    if (!mail) throw new Error('no issue');
+
+    expect(mail.html).toMatch(/<html lang="fa" dir="rtl">/);
+    expect(mail.html).toMatch(/<body dir="rtl"/);
+    expect(mail.html).toContain('۹ فروردین ۱۴۰۵');
+    expect(mail.html).not.toContain('2026');
+    const images = mail.html.match(/<img [^>]*>/g) ?? [];
+    expect(images).toHaveLength(1);
+    expect(images[0]).toContain(`src="${ORIGIN}/media/shelf.jpg"`);
+    expect(mail.html).not.toMatch(/srcset|loading=|\.webp|sizes=/i);
+    expect(mail.html).not.toMatch(/(href|src)="\/(?!\/)/);
+    const pre = mail.html.match(/<pre [^>]*>/)?.[0] ?? '';
+    expect(pre).toContain('dir="ltr"');
+    expect(pre).toContain('text-align:left');
+    // The text part: Persian lines open with a right-to-left mark, code lines with a left-to-right one.
+    expect(mail.text).toContain('\u200f۹ فروردین ۱۴۰۵');
+    expect(mail.text).toContain('\u200e    if (a < 2) go();');
   });
 
   it('refuses drafts and a locale without confirmed subscribers', async () => {

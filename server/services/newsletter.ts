@@ -87,6 +87,7 @@ export async function subscribe(
     to: email,
     locale: input.locale,
     site,
+    siteUrl: input.origin,
     confirmUrl: `${input.origin}${paths.newsletterConfirm(input.locale, confirmToken)}`,
     links,
   });
@@ -242,7 +243,7 @@ export async function createIssue(
     .replace(/^\/+|\/+$/g, '')
     .replace(new RegExp(`^${input.locale}(/|$)`), '');
   const [page] = await db
-    .select({ title: pages.title, html: pages.html, slug: pages.slug })
+    .select({ title: pages.title, html: pages.html, slug: pages.slug, date: pages.date })
     .from(pages)
     .where(and(eq(pages.locale, input.locale), eq(pages.slug, slug), eq(pages.draft, false)));
   if (!page) throw new AppError(404, 'api.pageNotFound', undefined, { path: `/${input.locale}/${slug}` });
@@ -258,6 +259,7 @@ export async function createIssue(
     html: page.html,
     pageUrl: `${input.origin}${paths.page(input.locale, page.slug)}`,
     origin: input.origin,
+    date: pageDate(page.date) ?? new Date(),
   });
   const [issue] = await db
     .insert(newsletterIssues)
@@ -270,6 +272,12 @@ export async function createIssue(
         ON CONFLICT DO NOTHING`,
   );
   return { id: issue.id };
+}
+
+/** A page's front-matter date when it is one (`2026-03-29`, or a full ISO time), else undefined. */
+function pageDate(value: string | null): Date | undefined {
+  const date = value ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
 /** An issue's progress: every queued recipient ends as sent or failed. */
@@ -392,6 +400,7 @@ export async function processNewsletterQueue(
           to: subscriber.email,
           locale: issue.locale,
           site: siteNames[issue.locale],
+          siteUrl: issue.origin,
           subject: issue.subject,
           html: issue.html,
           text: issue.text,

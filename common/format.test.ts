@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber } from './format';
+import { formatDate, formatNumber, localDigits } from './format';
 
 describe('formatting', () => {
   it('shows Jalali dates with Persian digits in fa', () => {
@@ -14,5 +14,12 @@ describe('formatting', () => {
   it('uses Persian digits for numbers in fa', () => {
     expect(formatNumber('fa', 1234)).toBe('۱٬۲۳۴');
     expect(formatNumber('en', 1234)).toBe('1,234');
+  });
+});
+
+describe('local digits', () => {
+  it('writes ASCII digits as Persian ones in fa only', () => {
+    expect(localDigits('fa', 'تا 48 ساعت، 2 بار')).toBe('تا ۴۸ ساعت، ۲ بار');
+    expect(localDigits('en', 'in 48 hours')).toBe('in 48 hours');
   });
 });
