@@ -7,3 +7,4 @@ export * from './newsletter';
 export * from './previews';
 export * from './settings';
 export * from './users';
+export * from './two-factor';
