@@ -241,5 +241,19 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE UNIQUE INDEX `users_email_lower_unique` ON `users` (lower(\"email\"));",
       "CREATE INDEX `users_pending_email_token_idx` ON `users` (`pending_email_token_hash`);"
     ]
+  },
+  {
+    "name": "0023_two_factor",
+    "statements": [
+      "CREATE TABLE `half_signed_states` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`user_id` text NOT NULL,\n\t`setup_required` integer DEFAULT false NOT NULL,\n\t`device_pub` text,\n\t`device_name` text DEFAULT '' NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `half_signed_states_expires_idx` ON `half_signed_states` (`expires_at`);",
+      "CREATE TABLE `passkeys` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`user_id` text NOT NULL,\n\t`name` text DEFAULT '' NOT NULL,\n\t`public_key` text NOT NULL,\n\t`counter` integer DEFAULT 0 NOT NULL,\n\t`transports` text NOT NULL,\n\t`backed_up` integer DEFAULT false NOT NULL,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\t`last_used_at` integer,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `passkeys_user_idx` ON `passkeys` (`user_id`);",
+      "CREATE TABLE `recovery_codes` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`user_id` text NOT NULL,\n\t`code_hash` text NOT NULL,\n\t`used_at` integer,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `recovery_codes_user_idx` ON `recovery_codes` (`user_id`,`code_hash`);",
+      "CREATE TABLE `totp_factors` (\n\t`user_id` text PRIMARY KEY NOT NULL,\n\t`secret` text NOT NULL,\n\t`enabled_at` integer,\n\t`last_step` integer DEFAULT 0 NOT NULL,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE TABLE `webauthn_challenges` (\n\t`challenge` text PRIMARY KEY NOT NULL,\n\t`user_id` text,\n\t`purpose` text NOT NULL,\n\t`expires_at` integer NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `webauthn_challenges_expires_idx` ON `webauthn_challenges` (`expires_at`);"
+    ]
   }
 ];
