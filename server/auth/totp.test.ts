@@ -52,9 +52,12 @@ describe('TOTP (RFC 6238)', () => {
     expect(await matchTotp(secret, await at(1), now, step)).toBe(step + 1);
   });
 
-  it.each(['', '12345', '1234567', '12345a', ' 123456', '١٢٣٤٥٦', '123 456', '999999999999'])('refuses the malformed code %j', async (code) => {
-    expect(await matchTotp(base32Encode(seed1), code, 59_000)).toBeNull();
-  });
+  it.each(['', '12345', '1234567', '12345a', ' 123456', '١٢٣٤٥٦', '123 456', '999999999999'])(
+    'refuses the malformed code %j',
+    async (code) => {
+      expect(await matchTotp(base32Encode(seed1), code, 59_000)).toBeNull();
+    },
+  );
 
   it('writes the otpauth:// address apps scan, escaping the label', () => {
     const uri = otpauthUri('GEZDGNBV', 'دفتر & co', 'سارا:x');

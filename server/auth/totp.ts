@@ -56,7 +56,12 @@ export function totpStep(nowMs: number): number {
 }
 
 /** HOTP (RFC 4226) of a raw key at a counter, `digits` long. */
-export async function hotp(key: Uint8Array, counter: number, digits = TOTP_DIGITS, hash: 'SHA-1' | 'SHA-256' | 'SHA-512' = 'SHA-1') {
+export async function hotp(
+  key: Uint8Array,
+  counter: number,
+  digits = TOTP_DIGITS,
+  hash: 'SHA-1' | 'SHA-256' | 'SHA-512' = 'SHA-1',
+) {
   const message = new Uint8Array(8);
   // The counter as a big-endian 64-bit integer; steps fit well within 2^53.
   new DataView(message.buffer).setUint32(0, Math.floor(counter / 2 ** 32));
@@ -99,6 +104,12 @@ export async function matchTotp(secret: string, code: string, nowMs: number, las
 /** The `otpauth://` address an authenticator app scans (Key Uri Format). */
 export function otpauthUri(secret: string, issuer: string, account: string): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const query = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: String(TOTP_DIGITS), period: String(TOTP_PERIOD_S) });
+  const query = new URLSearchParams({
+    secret,
+    issuer,
+    algorithm: 'SHA1',
+    digits: String(TOTP_DIGITS),
+    period: String(TOTP_PERIOD_S),
+  });
   return `otpauth://totp/${label}?${query.toString().replaceAll('+', '%20')}`;
 }

@@ -6,5 +6,5 @@ export * from './coordination';
 export * from './newsletter';
 export * from './previews';
 export * from './settings';
-export * from './users';
 export * from './two-factor';
+export * from './users';
