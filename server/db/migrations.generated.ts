@@ -255,5 +255,12 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE TABLE `webauthn_challenges` (\n\t`challenge` text PRIMARY KEY NOT NULL,\n\t`user_id` text,\n\t`purpose` text NOT NULL,\n\t`expires_at` integer NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);",
       "CREATE INDEX `webauthn_challenges_expires_idx` ON `webauthn_challenges` (`expires_at`);"
     ]
+  },
+  {
+    "name": "0024_page_last_commit",
+    "statements": [
+      "ALTER TABLE `pages` ADD `last_commit` text;",
+      "ALTER TABLE `pages` ADD `last_commit_at` integer;"
+    ]
   }
 ];

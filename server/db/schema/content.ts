@@ -62,6 +62,14 @@ export const pages = sqliteTable(
     /** The widgets the body places, in order. */
     widgets: text('widgets', { mode: 'json' }).$type<Widget[]>(),
     words: integer('words').notNull().default(0),
+    /**
+     * The newest commit that changed the page's file, and its committer time (the content sync,
+     * from the repository's history; a moved file with the same bytes keeps its old file's): which
+     * page of a translation pair changed last (server/services/translations.ts, docs/content.md
+     * "Outdated translations"). Null until a sync records it.
+     */
+    lastCommit: text('last_commit'),
+    lastCommitAt: integer('last_commit_at', { mode: 'timestamp_ms' }),
     indexedAt: integer('indexed_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [
