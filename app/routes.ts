@@ -22,6 +22,7 @@ export default [
     layout('routes/manage/layout.tsx', [
       route('manage', 'routes/manage/dashboard.tsx'),
       route('manage/pages', 'routes/manage/pages.tsx'),
+      route('manage/media', 'routes/manage/media.tsx'),
       route('manage/builds', 'routes/manage/builds.tsx'),
       route('manage/settings', 'routes/manage/settings.tsx'),
       route('manage/newsletter', 'routes/manage/newsletter.tsx'),

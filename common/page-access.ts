@@ -11,6 +11,7 @@ import { sameSitePath } from './site-path';
 export const pageAccess = {
   manage: 'dashboard.read',
   'manage/pages': 'dashboard.read',
+  'manage/media': 'dashboard.read',
   'manage/settings': 'dashboard.read',
   'manage/builds': 'builds.read',
   'manage/newsletter': 'comments.edit',

@@ -39,6 +39,7 @@ export const defaultSiteSettings: SiteSettings = {
   dashMenu: [
     { label: { fa: 'پیشخوان', en: 'Dashboard' }, to: '/manage' },
     { label: { fa: 'صفحه‌ها', en: 'Pages' }, to: '/manage/pages' },
+    { label: { fa: 'رسانه', en: 'Media' }, to: '/manage/media' },
     { label: { fa: 'دیدگاه‌ها', en: 'Comments' }, to: '/manage/comments' },
     { label: { fa: 'خبرنامه', en: 'Newsletter' }, to: '/manage/newsletter' },
     { label: { fa: 'کاربران', en: 'Users' }, to: '/manage/users' },

@@ -1,16 +1,35 @@
 import { type Context, Hono } from 'hono';
+import { z } from 'zod';
 import { parseVariantUrl } from '../../common/image-variants';
 import { readRequestSession } from '../auth/sessions';
 import { repositoryPath } from '../content/repository';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { mediaType, pendingMediaSha, publishedMediaSha, uploadMedia } from '../services/media';
+import { checkMediaPath, deleteMedia, listMedia } from '../services/media-library';
+import { settingsUsingMedia } from '../services/media-settings';
 import { type AuthEnv, requireUser } from './guards';
 import { readSessionCookie } from './request';
+import { listSearch, queryPage, readQuery } from './validate';
 
-/** `POST /api/media` (permission `commits.create`): multipart form with one `file`; 201 `{ url, path, width, height, bytes }`. */
+/** `GET /api/media?q=&page=`. */
+export const mediaListQuerySchema = z.object({
+  q: listSearch().optional().meta({ description: 'Words in the file name or path.' }),
+  page: queryPage(),
+});
+
+/**
+ * `/api/media` (permissions in route-access.ts): the library (`GET`, `dashboard.read`), uploads and
+ * deletions (`commits.create`). `{path}` is the file's address below `/media/`.
+ */
 export function createMediaApiRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  routes.get('/', async (c) => c.json(await listMedia(deps, readQuery(c, mediaListQuerySchema))));
+  routes.delete('/:path{.+}', async (c) => {
+    const user = requireUser(c);
+    return c.json(await deleteMedia(deps, user.id, checkMediaPath(c.req.param('path'))));
+  });
+  // Multipart form with one `file`; 201 `{ url, path, width, height, bytes }`.
   routes.post('/', async (c) => {
     const user = requireUser(c);
     let form: Record<string, unknown>;
@@ -49,10 +68,16 @@ export function createMediaFileRoutes(deps: AppDeps) {
     }
     let sha = await publishedMediaSha(deps, file).catch(() => undefined);
     if (sha) return { sha, cacheControl: IMMUTABLE };
+    sha = await pendingMediaSha(deps, file);
+    if (!sha) return undefined;
+    // A site image chosen in Settings is live once the settings are saved, published or not (D2):
+    // everyone gets it. Its name carries its hash, so the bytes at the address never change.
+    if ((await settingsUsingMedia(deps.db, file)).length) return { sha, cacheControl: 'public, max-age=300' };
     const session = await readRequestSession(deps.db, readSessionCookie(c));
     const permissions = session?.user.permissions ?? [];
-    if (permissions.includes('commits.create') || permissions.includes('dashboard.read')) sha = await pendingMediaSha(deps, file);
-    return sha ? { sha, cacheControl: 'private, no-store' } : undefined;
+    if (permissions.includes('commits.create') || permissions.includes('dashboard.read'))
+      return { sha, cacheControl: 'private, no-store' };
+    return undefined;
   };
   const notModified = (c: Context, etag: string) =>
     c.req

@@ -63,7 +63,10 @@ export const routeAccess: Record<string, Access> = {
   'POST /api/builds/publish': 'builds.create',
   'DELETE /api/builds/:id/schedule': 'builds.create',
   'POST /api/builds/:id/revert': 'builds.create',
+  // The media library (docs/content.md "Media"): reading it is part of the dashboard; deleting a file is a pending change.
+  'GET /api/media': 'dashboard.read',
   'POST /api/media': 'commits.create',
+  'DELETE /api/media/:path{.+}': 'commits.create',
   // The headless content API (docs/api.md): published pages for any site, never a session read.
   'GET /api/public/pages': 'public',
   'GET /api/public/pages/:locale/:path{.+}': 'public',

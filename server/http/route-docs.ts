@@ -22,6 +22,7 @@ import { analyticsQuerySchema } from './analytics';
 import { publishSchema } from './builds';
 import { commentThreadQuerySchema, manageCommentsQuerySchema } from './comments';
 import { contentSyncQuerySchema } from './content';
+import { mediaListQuerySchema } from './media';
 import {
   issueSchema,
   subscriberExportQuerySchema,
@@ -261,6 +262,21 @@ export const routeDocs: Record<string, RouteDoc> = {
     fa: 'برگرداندن یک ساخت منتشرشده',
     params: id,
     errors: [409],
+  },
+  'GET /api/media': {
+    tag: 'media',
+    en: 'The media library: uploaded files, published and pending, with the pages that use them',
+    fa: 'کتابخانهٔ رسانه: پرونده‌های بارگذاری‌شده، منتشرشده و در انتظار، با صفحه‌هایی که به کارشان برده‌اند',
+    query: mediaListQuerySchema,
+  },
+  'DELETE /api/media/:path{.+}': {
+    tag: 'media',
+    en: 'Delete a media file in the open build; refused (409, naming the pages) while a page or a setting uses it',
+    fa: 'حذف پروندهٔ رسانه در ساخت باز؛ تا صفحه یا تنظیمی آن را به کار می‌برد پذیرفته نمی‌شود (۴۰۹ با نام صفحه‌ها)',
+    params: z.object({
+      path: z.string().meta({ description: 'The file address below `/media/` (`2026/05/banner-1a2b3c4d.png`).' }),
+    }),
+    errors: [400, 404, 409],
   },
   'POST /api/media': {
     tag: 'media',

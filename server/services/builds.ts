@@ -24,6 +24,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { checkIndexedCommit, latestContentBuild, syncContent } from './content-sync';
 import { contentSyncState, firstSyncStep, latestContentSync } from './content-sync-runner';
+import { settingsUsingMedia } from './media-settings';
 import { afterPublish, changesOf, defaultTitle, publishStatements } from './publish-completion';
 
 export { addressOf, changesOf, routeRulesGeneration } from './publish-completion';
@@ -645,6 +646,13 @@ export async function discardChange(deps: BuildDeps, commitId: number): Promise<
   const build = await currentBuild(db);
   if (!build || !Number.isInteger(commitId)) throw new AppError(404, 'api.notFound');
   if (build.status !== 'open') throw new AppError(409, 'api.publishInProgress');
+  // An upload a site image in Settings shows is live already: it stays until Settings choose another (D2).
+  const change = await db
+    .select({ path: commits.path, blobSha: commits.blobSha })
+    .from(commits)
+    .where(and(eq(commits.id, commitId), eq(commits.buildId, build.id)))
+    .get();
+  if (change?.blobSha && (await settingsUsingMedia(db, change.path)).length) throw new AppError(409, 'api.mediaInSettings');
   const removed = await db
     .delete(commits)
     .where(and(eq(commits.id, commitId), eq(commits.buildId, build.id), stillOpen(build.id)))

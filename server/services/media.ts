@@ -9,6 +9,9 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { addChange, ensureOpenBuild, requireRepository } from './builds';
 import { latestContentBuild } from './content-sync';
+import { mediaUrl } from './media-settings';
+
+export { mediaUrl };
 
 /*
  * Media (docs/content.md "Media"): uploaded images are stored at once as git blobs in the content
@@ -38,11 +41,6 @@ function baseName(name: string) {
     .slice(0, 40)
     .replace(/-+$/, '');
   return slug || 'image';
-}
-
-/** `/media/2026/05/a-b.png` with each segment URL-encoded. */
-export function mediaUrl(path: string) {
-  return `/${path.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /**
@@ -101,11 +99,11 @@ export async function uploadMedia(
 /** Published media files of a commit, listed once per commit (a commit never changes). */
 const mediaListings = new WeakMap<ContentRepository, { commit: string; files: Promise<Map<string, string>> }>();
 
-/** The blob id of a published media file (in the commit the site was last indexed from). */
-export async function publishedMediaSha(deps: Pick<AppDeps, 'db' | 'contentRepository'>, path: string) {
+/** Published media files (path → blob id), as committed where the site was last indexed from. */
+export async function publishedMedia(deps: Pick<AppDeps, 'db' | 'contentRepository'>): Promise<Map<string, string>> {
   const repository = deps.contentRepository;
   const commit = (await latestContentBuild(deps.db))?.commitSha;
-  if (!repository || !commit) return undefined;
+  if (!repository || !commit) return new Map();
   let listing = mediaListings.get(repository);
   if (listing?.commit !== commit) {
     const files = repository.tree('media', commit).then((tree) => new Map(tree.map((file) => [file.path, file.sha])));
@@ -113,7 +111,12 @@ export async function publishedMediaSha(deps: Pick<AppDeps, 'db' | 'contentRepos
     mediaListings.set(repository, listing);
     files.catch(() => mediaListings.delete(repository));
   }
-  return (await listing.files).get(path);
+  return listing.files;
+}
+
+/** The blob id of a published media file (in the commit the site was last indexed from). */
+export async function publishedMediaSha(deps: Pick<AppDeps, 'db' | 'contentRepository'>, path: string) {
+  return (await publishedMedia(deps)).get(path);
 }
 
 /** The blob id of a media file uploaded into the current build and not published yet. */

@@ -21,7 +21,7 @@ export function withListQuery(search: URLSearchParams, changes: Record<string, s
  * A dashboard list's search box, searching as one types: 300 ms after the last key the URL takes
  * the query (back to page 1), so the loader searches and the address can be shared.
  */
-export function useListSearch(query: string) {
+export function useListSearch(query: string, param = 'query') {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -31,14 +31,14 @@ export function useListSearch(query: string) {
     if (text.trim() === query) return;
     const timer = setTimeout(
       () =>
-        navigate(`${pathname}${withListQuery(search, { query: text.trim(), page: undefined })}`, {
+        navigate(`${pathname}${withListQuery(search, { [param]: text.trim(), page: undefined })}`, {
           replace: true,
           preventScrollReset: true,
         }),
       300,
     );
     return () => clearTimeout(timer);
-  }, [text, query, search, navigate, pathname]);
+  }, [text, query, search, navigate, pathname, param]);
   return [text, setText] as const;
 }
 

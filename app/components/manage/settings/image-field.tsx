@@ -1,4 +1,4 @@
-import { ImageOff, Loader2, Upload } from 'lucide-react';
+import { ImageOff, Images, Loader2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { isUploadableImage, uploadMedia } from '../editor/upload';
+import { MediaPickerDialog } from '../media/media-picker';
 import type { SettingsForm } from './shared';
 
 /**
@@ -37,6 +38,7 @@ export function ImageField({
   const value = useWatch({ control: form.control, name }).trim();
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | undefined>();
+  const [picking, setPicking] = useState(false);
   // The address whose picture failed to load: a new address gets a new try.
   const [brokenSrc, setBrokenSrc] = useState<string>();
   const previewable = (isSameSitePath(value) || isHttpUrl(value)) && brokenSrc !== value;
@@ -102,6 +104,15 @@ export function ImageField({
                 ? t('settings.images.upload')
                 : t('settings.images.uploading', { percent: formatNumber(locale, progress, { style: 'percent' }) })}
             </Button>
+            <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
+              <Images aria-hidden className="size-4" />
+              {t('media.pick')}
+            </Button>
+            <MediaPickerDialog
+              open={picking}
+              onOpenChange={setPicking}
+              onPick={(item) => form.setValue(name, item.url, { shouldDirty: true, shouldValidate: true })}
+            />
             <p className="text-xs text-fg-muted">{t('settings.images.pending')}</p>
           </div>
         ) : null}
