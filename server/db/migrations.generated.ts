@@ -262,5 +262,15 @@ export const migrations: { name: string; statements: string[] }[] = [
       "ALTER TABLE `pages` ADD `last_commit` text;",
       "ALTER TABLE `pages` ADD `last_commit_at` integer;"
     ]
+  },
+  {
+    "name": "0025_outgoing_webhooks",
+    "statements": [
+      "CREATE TABLE `outgoing_webhook_deliveries` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`webhook_id` integer NOT NULL,\n\t`event_id` text NOT NULL,\n\t`event` text NOT NULL,\n\t`data` text NOT NULL,\n\t`status` text DEFAULT 'pending' NOT NULL,\n\t`attempts` integer DEFAULT 0 NOT NULL,\n\t`next_attempt_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\t`claimed_at` integer,\n\t`last_attempt_at` integer,\n\t`last_status` integer,\n\t`last_error` text,\n\t`response_snippet` text,\n\t`duration_ms` integer,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tFOREIGN KEY (`webhook_id`) REFERENCES `outgoing_webhooks`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE UNIQUE INDEX `outgoing_webhook_deliveries_event_unique` ON `outgoing_webhook_deliveries` (`webhook_id`,`event_id`);",
+      "CREATE INDEX `outgoing_webhook_deliveries_due_idx` ON `outgoing_webhook_deliveries` (`status`,`next_attempt_at`);",
+      "CREATE INDEX `outgoing_webhook_deliveries_log_idx` ON `outgoing_webhook_deliveries` (`webhook_id`,`id`);",
+      "CREATE TABLE `outgoing_webhooks` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`url` text NOT NULL,\n\t`events` text NOT NULL,\n\t`secret` text NOT NULL,\n\t`description` text DEFAULT '' NOT NULL,\n\t`enabled` integer DEFAULT true NOT NULL,\n\t`created_by` text,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\t`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tFOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null\n);"
+    ]
   }
 ];

@@ -8,3 +8,4 @@ export * from './previews';
 export * from './settings';
 export * from './two-factor';
 export * from './users';
+export * from './outgoing-webhooks';
