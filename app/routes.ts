@@ -12,6 +12,8 @@ export default [
       route('reset-password', 'routes/auth/reset-password.tsx'),
       route('logs', 'routes/public/logs.tsx'),
       route('cats/:cat', 'routes/public/category.tsx'),
+      route('tags/:tag', 'routes/public/tag.tsx'),
+      route('authors/:user', 'routes/public/author.tsx'),
       // Act only through their buttons (POST), never on a GET; their ?token= keeps them out of the page cache.
       route('newsletter/confirm', 'routes/public/newsletter-confirm.tsx'),
       route('newsletter/unsubscribe', 'routes/public/newsletter-unsubscribe.tsx'),

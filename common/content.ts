@@ -2,6 +2,7 @@
 
 import type { ColorModeValue } from './color-mode';
 import { isLocale, type Locale } from './locales';
+import type { PageTag } from './tags';
 
 /** Widgets authors place with Markdown directives: `::latest-logs{cat=tuts limit=5}`, `::intro`. */
 export const widgetKinds = ['latest-logs', 'intro'] as const;
@@ -81,4 +82,8 @@ export type ContentPage = PageSummary & {
   /** Whether the category is one of the site's categories (then it links to /cats/{cat}). */
   catListed: boolean;
   updatedAt: string;
+  /** Front matter `tags`, each linking to its tag page (common/tags.ts). */
+  tags: PageTag[];
+  /** The account the front matter `author` names, when there is one: the byline links to its author page. */
+  authorAccount?: { user: string; name: string };
 };

@@ -20,10 +20,11 @@ export const PRIVATE_SECTIONS = ['manage', 'login', 'register', 'profile', 'rese
 /**
  * Addresses that belong to the product, not to content. A slug may not start with a reserved
  * folder (the private sections, category archives, the server-made folders) nor be a reserved
- * page (the logs archive, whose entries `logs/…` are content, and the error page). The indexer,
+ * page (the logs archive, whose entries `logs/…` are content, and the error page). Tag and author
+ * pages (`tags/…`, `authors/…`) are folders of the product too. The indexer,
  * the editor's path rules, the page cache and robots.txt all derive from these lists.
  */
-export const RESERVED_FOLDERS = [...PRIVATE_SECTIONS, 'cats', 'api', 'builds', 'media', 'assets'] as const;
+export const RESERVED_FOLDERS = [...PRIVATE_SECTIONS, 'cats', 'tags', 'authors', 'api', 'builds', 'media', 'assets'] as const;
 export const RESERVED_PAGES = ['logs', 'search', '403', 'newsletter/confirm', 'newsletter/unsubscribe'] as const;
 
 /** Whether a content slug (`about`, `logs/hello`) would collide with a product route. */
@@ -40,6 +41,12 @@ export const paths = {
   logs: (locale: Locale, page?: number) => withQuery(`/${locale}/logs`, { page: pageQuery(page) }),
   category: (locale: Locale, cat: string, page?: number) =>
     withQuery(`/${locale}/cats/${encodeURIComponent(cat)}`, { page: pageQuery(page) }),
+  /** A tag's pages (`slug` from common/tags.ts tagSlug). */
+  tag: (locale: Locale, slug: string, page?: number) =>
+    withQuery(`/${locale}/tags/${encodeURIComponent(slug)}`, { page: pageQuery(page) }),
+  /** An author's pages, by the account's user name. */
+  author: (locale: Locale, user: string, page?: number) =>
+    withQuery(`/${locale}/authors/${encodeURIComponent(user)}`, { page: pageQuery(page) }),
   login: (locale: Locale, redirectTo?: string | null) => withQuery(`/${locale}/login`, { redirectTo: redirectTo ?? undefined }),
   register: (locale: Locale, redirectTo?: string | null) =>
     withQuery(`/${locale}/register`, { redirectTo: redirectTo ?? undefined }),
@@ -55,6 +62,9 @@ export const paths = {
   newsletterConfirm: (locale: Locale, token: string) => withQuery(`/${locale}/newsletter/confirm`, { token }),
   newsletterUnsubscribe: (locale: Locale, token: string) => withQuery(`/${locale}/newsletter/unsubscribe`, { token }),
   feed: (locale: Locale) => `/${locale}/feed.xml`,
+  /** The Atom feeds of one tag's and one author's pages. */
+  tagFeed: (locale: Locale, slug: string) => `/${locale}/tags/${encodeURIComponent(slug)}/feed.xml`,
+  authorFeed: (locale: Locale, user: string) => `/${locale}/authors/${encodeURIComponent(user)}/feed.xml`,
   sitemap: (locale: Locale) => `/${locale}/sitemap.xml`,
   /** A locale-less app path made absolute for a locale: '/about' → '/fa/about', '/' → '/fa'. */
   inLocale: (locale: Locale, to: string) =>

@@ -8,9 +8,9 @@ import { foldPersian, foldSlug } from './persian-fold';
  */
 
 /** At most this many tags a page (more is a front-matter error). */
-export const TAGS_PER_PAGE_MAX = 20;
+export const TAGS_PER_PAGE_MAX = 50;
 /** A tag's name, in characters. */
-export const TAG_NAME_MAX = 60;
+export const TAG_NAME_MAX = 100;
 /** A tag's slug, in characters (an address segment). */
 const TAG_SLUG_MAX = 80;
 

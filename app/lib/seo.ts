@@ -2,6 +2,7 @@ import type { MetaDescriptor } from 'react-router';
 import type { Locale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import { pageTitle } from '../../common/site-settings';
+import { absoluteUrl, type JsonLd, type LdContext } from '../../common/structured-data';
 import { type MatchLike, rootData } from './root-data';
 
 /** What a public page's loader tells the head about itself (built by server/services/public-pages.ts). */
@@ -28,7 +29,15 @@ const ogLocale: Record<Locale, string> = { fa: 'fa_IR', en: 'en_US' };
  */
 export function seoMeta(
   matches: readonly MatchLike[],
-  page: { title?: string; description?: string; seo?: SeoData },
+  page: {
+    title?: string;
+    description?: string;
+    seo?: SeoData;
+    /** The page's own Atom feed (a tag's, an author's), linked beside the locale's. */
+    feed?: { href: string; title: string };
+    /** The page's schema.org data (common/structured-data.ts), written as JSON-LD. */
+    structuredData?: (context: LdContext) => JsonLd[];
+  },
 ): MetaDescriptor[] {
   const root = rootData(matches);
   if (!root) return [{ title: page.title ?? 'Daftar' }];
@@ -38,8 +47,7 @@ export function seoMeta(
   const tags: MetaDescriptor[] = [{ title }, { name: 'description', content: description }];
   const seo = page.seo;
   if (!seo) return tags;
-  const absolute = (path: string) =>
-    /^https?:\/\//.test(path) ? path : `${seo.origin}${path.startsWith('/') ? '' : '/'}${path}`;
+  const absolute = (path: string) => absoluteUrl(seo.origin, path);
   const url = absolute(seo.path);
   const image = absolute(seo.image);
   tags.push(
@@ -63,6 +71,16 @@ export function seoMeta(
       title: site.siteName[locale],
     },
   );
+  if (page.feed)
+    tags.push({
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/atom+xml',
+      href: absolute(page.feed.href),
+      title: page.feed.title,
+    });
+  // React Router's meta escapes `<`, `>`, `&`, U+2028 and U+2029 in it: no text of a page ends the element.
+  for (const data of page.structuredData?.({ origin: seo.origin, locale, site }) ?? []) tags.push({ 'script:ld+json': data });
   if (seo.published) tags.push({ property: 'article:published_time', content: seo.published });
   for (const [other, path] of Object.entries(seo.alternates)) {
     if (other !== locale) tags.push({ property: 'og:locale:alternate', content: ogLocale[other as Locale] });

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono, type Next } from 'hono';
 import { z } from 'zod';
 import { parseSyncRefusal } from '../../common/content-sync';
 import { isLocale } from '../../common/locales';
@@ -12,7 +12,16 @@ import {
   latestContentSync,
   recordedSync,
 } from '../services/content-sync-runner';
-import { buildManifest, feedXml, latestBuildJson, robotsTxt, sitemapIndexXml, sitemapXml, siteOrigin } from '../services/seo';
+import {
+  buildManifest,
+  feedXml,
+  latestBuildJson,
+  listingFeedXml,
+  robotsTxt,
+  sitemapIndexXml,
+  sitemapXml,
+  siteOrigin,
+} from '../services/seo';
 import { getSiteSettings } from '../services/site';
 import type { AuthEnv } from './guards';
 import { redirectRules } from './redirects';
@@ -104,6 +113,26 @@ export function createPublicFileRoutes(deps: AppDeps) {
       'Cache-Control': 'public, max-age=300',
     });
   });
+
+  // One tag's and one author's feeds (the listing's own address, then `feed.xml`): 404 when it has no public page.
+  const listingFeed = (listing: (param: string) => { tag: string } | { user: string }) => async (c: Context, next: Next) => {
+    const locale = c.req.param('locale');
+    if (!isLocale(locale)) return next();
+    const body = await listingFeedXml(deps.db, origin(c.req.url), locale, listing(c.req.param('name') ?? ''));
+    if (body === undefined) return next();
+    return c.body(body, 200, {
+      'Content-Type': 'application/atom+xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=300',
+    });
+  };
+  routes.get(
+    '/:locale/tags/:name/feed.xml',
+    listingFeed((tag) => ({ tag })),
+  );
+  routes.get(
+    '/:locale/authors/:name/feed.xml',
+    listingFeed((user) => ({ user })),
+  );
 
   // Polled by every open page (docs/spec.md §4): never cached, tiny.
   routes.get('/builds/latest.json', async (c) => {

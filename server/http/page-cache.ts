@@ -219,6 +219,8 @@ export async function inlineScriptHashes(html: string): Promise<string[]> {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc\s*=/i.test(match[1] ?? '')) continue;
+    // Data blocks (JSON-LD) are never run: the policy need not name them.
+    if (/\stype\s*=\s*["']?application\/ld\+json/i.test(match[1] ?? '')) continue;
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(match[2]));
     hashes.add(`'sha256-${base64(digest)}'`);
   }

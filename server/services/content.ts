@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   type BodySegment,
   type ContentPage,
@@ -10,9 +10,10 @@ import {
 } from '../../common/content';
 import { type Locale, otherLocale } from '../../common/locales';
 import type { SiteSettings } from '../../common/site-settings';
+import { normaliseUserName, userNameKey } from '../../common/user-name';
 import { renderMarkdown } from '../content/render';
 import type { Database } from '../db/database';
-import { pages } from '../db/schema';
+import { pages, pageTags, users } from '../db/schema';
 
 const summaryColumns = {
   slug: pages.slug,
@@ -136,8 +137,13 @@ export async function getContentPage(
       words: pages.words,
       indexedAt: pages.indexedAt,
       translationSlug: translationSlug(other),
+      tags: pages.tags,
+      // The account the front matter `author` names (by user name, folded as sign-in folds it).
+      authorUser: users.username,
+      authorName: users.displayName,
     })
     .from(pages)
+    .leftJoin(users, authorAccount)
     .where(and(eq(pages.locale, locale), eq(pages.slug, slug), eq(pages.draft, false)))
     .get();
   if (!row) return undefined;
@@ -168,7 +174,108 @@ export async function getContentPage(
     ...(translation ? { translation: { locale: other, slug: translation.slug } } : {}),
     catListed: Boolean(row.cat && site.cats.includes(row.cat)),
     updatedAt: row.indexedAt.toISOString(),
+    tags: row.tags ?? [],
+    ...(row.authorUser ? { authorAccount: { user: row.authorUser, name: row.authorName ?? row.authorUser } } : {}),
   };
+}
+
+/** The account a page's `author` names: same folded user name, not deleted (a tombstone frees its name). */
+const authorAccount = and(eq(users.usernameKey, pages.authorKey), isNull(users.deletedAt));
+
+/** Newest first, undated pages last (SQLite sorts null lowest), then by address. */
+const newestFirst = [desc(pages.date), pages.slug] as const;
+
+/** One page of a listing and the number of pages; `undefined` past the last page (a 404). */
+function pageOf(pageNumber: number, total: number) {
+  if (!Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
+  const pageCount = Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE));
+  return pageNumber > pageCount ? undefined : { page: pageNumber, pageCount };
+}
+
+/**
+ * A tag's page (`/{locale}/tags/{tag}`): the public pages of the locale with the tag, newest first
+ * (undated ones last), LOGS_PAGE_SIZE at a time; the tag's name and the number of public pages it
+ * has in each locale (the other one's decides its `hreflang` alternate). `undefined`: no public page
+ * of the locale has the tag, or the page number is past the end.
+ */
+export async function tagPage(db: Database, locale: Locale, tag: string, pageNumber: number) {
+  if (!Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
+  const tagged = and(eq(pageTags.tag, tag), eq(pages.draft, false));
+  const [items, counts] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(pageTags)
+      .innerJoin(pages, eq(pages.id, pageTags.pageId))
+      .where(and(eq(pageTags.locale, locale), tagged))
+      .orderBy(...newestFirst)
+      .limit(LOGS_PAGE_SIZE)
+      .offset((pageNumber - 1) * LOGS_PAGE_SIZE),
+    db
+      .select({ locale: pageTags.locale, total: count(), name: sql<string>`min(${pageTags.name})` })
+      .from(pageTags)
+      .innerJoin(pages, eq(pages.id, pageTags.pageId))
+      .where(tagged)
+      .groupBy(pageTags.locale),
+  ]);
+  const here = counts.find((row) => row.locale === locale);
+  const page = here && pageOf(pageNumber, here.total);
+  if (!here || !page) return undefined;
+  return { items, total: here.total, ...page, name: here.name, locales: counts.map((row) => row.locale) };
+}
+
+/**
+ * An author's page (`/{locale}/authors/{user}`): the account (by folded user name, not deleted)
+ * and the public pages of the locale whose `author` names it, newest first. `undefined` when there
+ * is no such account or it has no public page in the locale (readers' accounts are not listed).
+ */
+export async function authorPage(db: Database, locale: Locale, user: string, pageNumber: number) {
+  if (!Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
+  const key = userNameKey(normaliseUserName(user));
+  const byAuthor = and(eq(pages.authorKey, key), eq(pages.draft, false));
+  const [account, items, counts] = await Promise.all([
+    db
+      .select({ user: users.username, name: users.displayName, about: users.about, avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(and(eq(users.usernameKey, key), isNull(users.deletedAt)))
+      .get(),
+    db
+      .select(summaryColumns)
+      .from(pages)
+      .where(and(eq(pages.locale, locale), byAuthor))
+      .orderBy(...newestFirst)
+      .limit(LOGS_PAGE_SIZE)
+      .offset((pageNumber - 1) * LOGS_PAGE_SIZE),
+    db.select({ locale: pages.locale, total: count() }).from(pages).where(byAuthor).groupBy(pages.locale),
+  ]);
+  const here = counts.find((row) => row.locale === locale);
+  const page = here && pageOf(pageNumber, here.total);
+  if (!account || !here || !page) return undefined;
+  return { items, total: here.total, ...page, author: account, locales: counts.map((row) => row.locale) };
+}
+
+/**
+ * The tags of a locale's public pages with how many pages have each, most used first: the
+ * editor's suggestions (`GET /api/public/tags`) and the sitemap's tag pages.
+ */
+export async function listTags(db: Database, locale: Locale, limit = 1000) {
+  return db
+    .select({ slug: pageTags.tag, name: sql<string>`min(${pageTags.name})`, pages: count() })
+    .from(pageTags)
+    .innerJoin(pages, eq(pages.id, pageTags.pageId))
+    .where(and(eq(pageTags.locale, locale), eq(pages.draft, false)))
+    .groupBy(pageTags.tag)
+    .orderBy(desc(count()), pageTags.tag)
+    .limit(limit);
+}
+
+/** The accounts with public pages in a locale (user names, for the sitemap's author pages). */
+export async function listAuthors(db: Database, locale: Locale) {
+  return db
+    .selectDistinct({ user: users.username })
+    .from(pages)
+    .innerJoin(users, authorAccount)
+    .where(isPublic(locale))
+    .orderBy(users.username);
 }
 
 /** Home (docs/spec.md §1): the intro page (content/{locale}/index.md) and the latest logs. */
@@ -203,12 +310,23 @@ export async function listPublicPages(db: Database, locale: Locale, slice: { lim
     .offset(slice.offset);
 }
 
-/** Dated pages with their HTML, newest first, for the feed. */
-export async function feedEntries(db: Database, locale: Locale, limit = 20) {
+/**
+ * Dated pages with their HTML, newest first, for a feed: the locale's, or one tag's or one
+ * author's (`authorKey`: userNameKey of the account's name).
+ */
+export async function feedEntries(db: Database, locale: Locale, limit = 20, only: { tag?: string; authorKey?: string } = {}) {
+  const where = and(
+    isPublic(locale),
+    isNotNull(pages.date),
+    only.authorKey === undefined ? undefined : eq(pages.authorKey, only.authorKey),
+    only.tag === undefined
+      ? undefined
+      : sql`exists (select 1 from ${pageTags} where ${pageTags.pageId} = ${pages.id} and ${pageTags.tag} = ${only.tag})`,
+  );
   return db
     .select({ ...summaryColumns, html: pages.html, indexedAt: pages.indexedAt })
     .from(pages)
-    .where(and(isPublic(locale), isNotNull(pages.date)))
+    .where(where)
     .orderBy(desc(pages.date), pages.slug)
     .limit(limit);
 }

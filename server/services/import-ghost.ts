@@ -77,6 +77,7 @@ export function readGhostExport(json: string, options: { locale?: Locale } = {})
     if (!postAuthors.has(text(pair.post_id))) postAuthors.set(text(pair.post_id), text(pair.author_id));
 
   const usedTags = new Set<string>();
+  const tagNames = new Map<string, string>();
   const primaries = new Set<string>();
   table(data, 'posts').forEach((post, index) => {
     const id = text(post.id);
@@ -99,7 +100,10 @@ export function readGhostExport(json: string, options: { locale?: Locale } = {})
       .sort((a, b) => a.order - b.order)
       .map((pair) => tags.get(pair.tag))
       .filter((tag): tag is { slug: string; name: string; internal: boolean } => Boolean(tag && !tag.internal));
-    for (const tag of own) usedTags.add(tag.slug);
+    for (const tag of own) {
+      usedTags.add(tag.slug);
+      tagNames.set(tag.slug, tag.name);
+    }
     const primary = own[0] ? cleanSlug(own[0].slug) : undefined;
     if (own[0]) primaries.add(own[0].slug);
     const authorId = postAuthors.get(id) ?? text(post.author_id);
@@ -122,7 +126,9 @@ export function readGhostExport(json: string, options: { locale?: Locale } = {})
   });
   for (const slug of usedTags)
     source.archives.push(
-      primaries.has(slug) ? { from: `/tag/${slug}`, locale, cat: cleanSlug(slug) } : { from: `/tag/${slug}`, locale, tag: slug },
+      primaries.has(slug)
+        ? { from: `/tag/${slug}`, locale, cat: cleanSlug(slug) }
+        : { from: `/tag/${slug}`, locale, tag: tagNames.get(slug) ?? slug },
     );
   return source;
 }

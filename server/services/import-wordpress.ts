@@ -110,7 +110,7 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
   });
 
   const items = list(channel.item);
-  const archiveLocale = new Map<string, Locale>();
+  const archiveLocale = new Map<string, { locale: Locale; name: string }>();
   items.forEach((item, index) => {
     const id = str(item['wp:post_id']);
     const type = str(item['wp:post_type']);
@@ -171,7 +171,8 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
     for (const term of categories) {
       if (term.domain === 'category' || term.domain === 'post_tag') {
         const slug = cleanSlug(term.nicename);
-        if (slug && !archiveLocale.has(`${term.domain} ${slug}`)) archiveLocale.set(`${term.domain} ${slug}`, locale);
+        if (slug && !archiveLocale.has(`${term.domain} ${slug}`))
+          archiveLocale.set(`${term.domain} ${slug}`, { locale, name: term.name || term.nicename });
       }
     }
     const description = str(item['excerpt:encoded'])
@@ -235,10 +236,10 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
       source.comments.push(imported);
     }
   });
-  for (const [key, locale] of archiveLocale) {
+  for (const [key, { locale, name }] of archiveLocale) {
     const [domain, slug] = key.split(' ') as [string, string];
     if (domain === 'category') source.archives.push({ from: `/category/${slug}`, locale, cat: slug });
-    else source.archives.push({ from: `/tag/${slug}`, locale, tag: slug });
+    else source.archives.push({ from: `/tag/${slug}`, locale, tag: name });
   }
   return source;
 }

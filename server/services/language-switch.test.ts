@@ -4,7 +4,7 @@ import { isLocale, type Locale, otherLocale } from '../../common/locales';
 import { createAuthoringSite } from '../../tests/support/authoring';
 import { commitFiles } from '../../tests/support/content-repo';
 import { syncContent } from './content-sync';
-import { archiveView, contentPageView, homeView } from './public-pages';
+import { archiveView, authorView, contentPageView, homeView, tagView } from './public-pages';
 import { searchView } from './search';
 import { readSiteState } from './site';
 
@@ -21,8 +21,8 @@ async function switchSite() {
   const files: Record<string, string> = {
     'content/en/only-english.md': page('Only English'),
     'content/fa/only-persian.md': page('فقط فارسی'),
-    'content/en/both.md': page('Both'),
-    'content/fa/both.md': page('هر دو'),
+    'content/en/both.md': page('Both', 'tags: [shared, english-only]\nauthor: editor\n'),
+    'content/fa/both.md': page('هر دو', 'tags: [shared, فقط-فارسی]\n'),
   };
   for (let i = 1; i <= 12; i++)
     files[`content/en/logs/extra-${i}.md`] = page(`Extra ${i}`, `date: 2026-01-${String(i).padStart(2, '0')}\ncat: notes\n`);
@@ -41,6 +41,8 @@ async function switchSite() {
     if (path === 'logs') return archiveView({ ...input, pageNumber });
     if (rest[0] === 'cats' && rest.length === 2) return archiveView({ ...input, pageNumber, cat: rest[1] });
     if (path === 'search') return searchView(input);
+    if (rest[0] === 'tags' && rest.length === 2) return tagView({ ...input, pageNumber, tag: rest[1]! });
+    if (rest[0] === 'authors' && rest.length === 2) return authorView({ ...input, pageNumber, user: rest[1]! });
     if (['profile', 'login', 'register'].includes(path)) return {};
     return contentPageView({ ...input, slug: path });
   };
@@ -78,6 +80,14 @@ describe('the language switcher never leads to a 404 (issue 25)', () => {
       ['/en/search?q=extra&page=2', '/fa/search?q=extra'],
       ['/fa/search?q=%D9%87%D8%B1', '/en/search?q=%D9%87%D8%B1'],
       ['/en/search', '/fa/search'],
+      // Tag and author pages: the other language's when it has the tag or the author's pages, else its home.
+      ['/en/tags/shared', '/fa/tags/shared'],
+      ['/fa/tags/shared', '/en/tags/shared'],
+      ['/en/tags/english-only', '/fa'],
+      [`/fa/tags/${encodeURIComponent('فقط-فارسی')}`, '/en'],
+      ['/en/authors/editor', '/fa'],
+      ['/en/tags/no-such-tag', '/fa'],
+      ['/fa/authors/nobody', '/en'],
       // A 404, in either language: the other home.
       ['/en/no-such-page', '/fa'],
       ['/fa/no-such-page', '/en'],

@@ -3,7 +3,7 @@ import { type Locale, locales, otherLocale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import type { RequestState } from '../context';
 import type { AppDeps } from '../deps';
-import { getContentPage, getHome, logsPage } from './content';
+import { authorPage, getContentPage, getHome, logsPage, tagPage } from './content';
 import { siteOrigin } from './seo';
 
 /*
@@ -87,4 +87,49 @@ export async function archiveView({
       type: 'website' as const,
     },
   };
+}
+
+/**
+ * A listing that exists in the locales where it has pages (a tag's, an author's): its `hreflang`
+ * alternates are its first page there, and the switcher leads to the other language's home when
+ * it has none (common/language-switch.ts).
+ */
+function listingSeo(
+  { deps, state, requestUrl }: ViewInput,
+  address: (locale: Locale, page?: number) => string,
+  pageNumber: number,
+  found: readonly Locale[],
+) {
+  const { locale, site } = state;
+  const alternates: Partial<Record<Locale, string>> = { [locale]: address(locale, pageNumber) };
+  for (const other of found) if (other !== locale) alternates[other] = address(other);
+  return {
+    origin: siteOrigin(deps.config.SITE_URL, requestUrl),
+    path: address(locale, pageNumber),
+    alternates,
+    image: site.defaultBanner,
+    type: 'website' as const,
+  };
+}
+
+/** `/{locale}/tags/{tag}`: the tag's pages (server/services/content.ts tagPage); undefined is a 404. */
+export async function tagView(input: ViewInput & { pageNumber: number; tag: string }) {
+  const { deps, state, pageNumber, tag } = input;
+  if (!state.installed) return undefined;
+  const result = await tagPage(deps.db, state.locale, tag, pageNumber);
+  if (!result) return undefined;
+  const { locales: found, ...rest } = result;
+  return { ...rest, tag, seo: listingSeo(input, (l, page) => paths.tag(l, tag, page), pageNumber, found) };
+}
+
+/** `/{locale}/authors/{user}`: an account's pages (server/services/content.ts authorPage); undefined is a 404. */
+export async function authorView(input: ViewInput & { pageNumber: number; user: string }) {
+  const { deps, state, pageNumber, user } = input;
+  if (!state.installed) return undefined;
+  const result = await authorPage(deps.db, state.locale, user, pageNumber);
+  if (!result) return undefined;
+  const { locales: found, ...rest } = result;
+  // The account's own spelling of its name is the page's address (a folded spelling finds it too).
+  const address = (l: Locale, page?: number) => paths.author(l, result.author.user, page);
+  return { ...rest, seo: listingSeo(input, address, pageNumber, found) };
 }

@@ -1,8 +1,9 @@
 import { type Locale, locales, otherLocale } from '../../common/locales';
 import { PRIVATE_SECTIONS, paths } from '../../common/paths';
 import { pageTitle } from '../../common/site-settings';
+import { userNameKey } from '../../common/user-name';
 import type { Database } from '../db/database';
-import { countPublicPages, feedEntries, listPublicPages } from './content';
+import { authorPage, countPublicPages, feedEntries, listAuthors, listPublicPages, listTags, tagPage } from './content';
 import { latestContentBuild } from './content-sync';
 import { getSiteSettings } from './site';
 
@@ -58,7 +59,7 @@ export async function sitemapIndexXml(db: Database, origin: string, perFile = SI
 /**
  * One sitemap file of a locale: SITEMAP_PAGES public pages in address order with absolute URLs and
  * `lastmod` (pages published in both languages carry `hreflang` alternates); the first file also
- * lists the logs archive and the category pages. Undefined past the last file (a 404).
+ * lists the logs archive, the category pages and the tag and author pages. Undefined past the last file (a 404).
  */
 export async function sitemapXml(db: Database, origin: string, locale: Locale, part = 1, perFile = SITEMAP_PAGES) {
   if (!Number.isInteger(part) || part < 1 || (part > 1 && part > (await sitemapParts(db, locale, perFile)))) return undefined;
@@ -85,16 +86,64 @@ export async function sitemapXml(db: Database, origin: string, locale: Locale, p
   if (part === 1) {
     entries.push(url(paths.logs(locale), buildDate, paths.logs(other)));
     for (const cat of site.cats) entries.push(url(paths.category(locale, cat), buildDate, paths.category(other, cat)));
+    // Tag and author pages, with the other language's when it has the same tag or author.
+    const [tags, otherTags, authors, otherAuthors] = await Promise.all([
+      listTags(db, locale),
+      listTags(db, other),
+      listAuthors(db, locale),
+      listAuthors(db, other),
+    ]);
+    const otherTagSlugs = new Set(otherTags.map((tag) => tag.slug));
+    const otherUsers = new Set(otherAuthors.map((author) => author.user));
+    for (const { slug } of tags)
+      entries.push(url(paths.tag(locale, slug), buildDate, otherTagSlugs.has(slug) ? paths.tag(other, slug) : undefined));
+    for (const { user } of authors)
+      entries.push(url(paths.author(locale, user), buildDate, otherUsers.has(user) ? paths.author(other, user) : undefined));
   }
   // The site name is here only to make the file self-describing for people who open it.
   return `<?xml version="1.0" encoding="UTF-8"?>\n<!-- ${xmlEscape(site.siteName[locale]).replace(/--/g, '')} -->\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
-/** An Atom feed of the dated pages of a locale, newest first, with their full HTML. */
-export async function feedXml(db: Database, origin: string, locale: Locale) {
-  const [entries, site, build] = await Promise.all([feedEntries(db, locale), getSiteSettings(db), latestContentBuild(db)]);
+/**
+ * The Atom feed of one tag's or one author's dated pages; undefined (a 404) when the tag or the
+ * author has no public page in the locale (server/services/content.ts tagPage, authorPage).
+ */
+export async function listingFeedXml(db: Database, origin: string, locale: Locale, listing: { tag: string } | { user: string }) {
+  if ('tag' in listing) {
+    const tag = await tagPage(db, locale, listing.tag, 1);
+    if (!tag) return undefined;
+    return feedXml(db, origin, locale, {
+      only: { tag: listing.tag },
+      title: tag.name,
+      self: paths.tagFeed(locale, listing.tag),
+      page: paths.tag(locale, listing.tag),
+    });
+  }
+  const author = await authorPage(db, locale, listing.user, 1);
+  if (!author) return undefined;
+  return feedXml(db, origin, locale, {
+    only: { authorKey: userNameKey(author.author.user) },
+    title: author.author.name,
+    self: paths.authorFeed(locale, author.author.user),
+    page: paths.author(locale, author.author.user),
+  });
+}
+
+/** An Atom feed of the dated pages of a locale (or of one tag's or author's: `listing`), newest first, with their full HTML. */
+export async function feedXml(
+  db: Database,
+  origin: string,
+  locale: Locale,
+  listing?: { only: { tag?: string; authorKey?: string }; title: string; self: string; page: string },
+) {
+  const [entries, site, build] = await Promise.all([
+    feedEntries(db, locale, 20, listing?.only),
+    getSiteSettings(db),
+    latestContentBuild(db),
+  ]);
   const updated = (build?.createdAt ?? new Date(0)).toISOString();
-  const feedUrl = origin + paths.feed(locale);
+  const feedUrl = origin + (listing?.self ?? paths.feed(locale));
+  const home = origin + (listing?.page ?? paths.home(locale));
   const items = entries.map((entry) => {
     const link = origin + paths.page(locale, entry.slug);
     const published = new Date(entry.date ?? entry.indexedAt).toISOString();
@@ -117,11 +166,11 @@ export async function feedXml(db: Database, origin: string, locale: Locale) {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">`,
-    `<title>${xmlEscape(pageTitle(site, locale))}</title>`,
+    `<title>${xmlEscape(listing ? `${listing.title} - ${site.siteName[locale]}` : pageTitle(site, locale))}</title>`,
     `<subtitle>${xmlEscape(site.description[locale])}</subtitle>`,
-    `<id>${xmlEscape(`${origin}/${locale}`)}</id>`,
+    `<id>${xmlEscape(listing ? feedUrl : home)}</id>`,
     `<link rel="self" type="application/atom+xml" href="${xmlEscape(feedUrl)}"/>`,
-    `<link rel="alternate" type="text/html" href="${xmlEscape(`${origin}/${locale}`)}"/>`,
+    `<link rel="alternate" type="text/html" href="${xmlEscape(home)}"/>`,
     `<updated>${updated}</updated>`,
     `<author><name>${xmlEscape(site.siteName[locale])}</name></author>`,
     ...items,

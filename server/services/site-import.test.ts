@@ -110,7 +110,7 @@ describe('import-wordpress', () => {
     expect(await redirectOf(app, '/?attachment_id=20')).toEqual({ status: 301, location: '/en/logs/hello-world' });
     expect(await redirectOf(app, '/2024/05/hello-world/photo/')).toEqual({ status: 301, location: '/en/logs/hello-world' });
     expect(await redirectOf(app, '/category/news/')).toEqual({ status: 301, location: '/en/cats/news' });
-    expect(await redirectOf(app, '/tag/daftar/')).toEqual({ status: 301, location: '/en/logs' });
+    expect(await redirectOf(app, '/tag/daftar/')).toEqual({ status: 301, location: '/en/tags/daftar' });
     // Addresses nobody imported still go where they went (the locale redirect).
     expect((await redirectOf(app, '/?p=999')).status).toBe(302);
 
@@ -269,7 +269,7 @@ describe('import-ghost', () => {
     expect(await redirectOf(app, '/welcome/')).toEqual({ status: 301, location: '/en/logs/welcome' });
     expect(await redirectOf(app, '/about-us/')).toEqual({ status: 301, location: '/en/about-us' });
     expect(await redirectOf(app, '/tag/getting-started/')).toEqual({ status: 301, location: '/en/cats/getting-started' });
-    expect(await redirectOf(app, '/tag/notes/')).toEqual({ status: 301, location: '/en/logs' });
+    expect(await redirectOf(app, '/tag/notes/')).toEqual({ status: 301, location: '/en/tags/notes' });
     expect(await deps.db.select().from(users).where(eq(users.id, 'ghost-author-1')).get()).toMatchObject({
       username: 'ghost-writer',
       avatarUrl: 'https://ghost.example.com/content/images/2024/05/writer.jpg',

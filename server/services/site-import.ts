@@ -5,6 +5,7 @@ import { pageFile, pagePathProblem } from '../../common/authoring';
 import type { Locale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import { foldSlug } from '../../common/persian-fold';
+import { tagSlug } from '../../common/tags';
 import { normaliseUserName, userNameKey, userNameProblem } from '../../common/user-name';
 import { gitBlobSha } from '../content/git-blob';
 import { imageInfo } from '../content/image-info';
@@ -104,7 +105,7 @@ export type ImportSource = {
   authors: ImportedAuthor[];
   comments: ImportedComment[];
   attachments: ImportedAttachment[];
-  /** Category and tag archives: old address → locale and what it listed. */
+  /** Category and tag archives: old address → locale and what it listed (a tag by its name). */
   archives: { from: string; locale: Locale; cat?: string; tag?: string }[];
   /** Entries the reader left out, each with why. */
   skipped: string[];
@@ -430,6 +431,9 @@ async function planImport(
   }
   for (const archive of source.archives) {
     if (archive.cat) addRule(archive.from, `/${archive.locale}/cats/${archive.cat}`, `category ${archive.cat}`);
+    // The tag's page here (common/tags.ts: its slug from its name, folded like the pages' tags).
+    else if (archive.tag && tagSlug(archive.tag))
+      addRule(archive.from, decodeURI(paths.tag(archive.locale, tagSlug(archive.tag))), `tag ${archive.tag}`);
     else addRule(archive.from, `/${archive.locale}/logs`, `tag ${archive.tag}`);
   }
 

@@ -12,6 +12,7 @@ import { Island } from '../../reading/island';
 import { CommentCount, CommentsSection } from '../comments/comments-section';
 import { CategoryLink } from './category-link';
 import { ContentBody } from './content-body';
+import { TagList } from './tag-list';
 import { TableOfContents } from './toc';
 
 /**
@@ -50,7 +51,21 @@ export function Article({ page }: { page: ContentPage }) {
         <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-balance sm:text-5xl">{page.title}</h1>
         {page.description && <p className="mt-4 text-lg text-fg-muted text-balance">{page.description}</p>}
         <p className="mt-5 flex flex-wrap items-center justify-center gap-x-3 gap-y-2 text-sm text-fg-muted">
-          {page.author && <span>{t('content.byAuthor', { author: page.author })}</span>}
+          {page.authorAccount ? (
+            <span>
+              {t('content.byAuthor', { author: '' })}
+              <Link
+                to={paths.author(locale, page.authorAccount.user)}
+                className="text-primary-strong hover:underline"
+                rel="author"
+                data-testid="author-link"
+              >
+                {page.authorAccount.name}
+              </Link>
+            </span>
+          ) : (
+            page.author && <span>{t('content.byAuthor', { author: page.author })}</span>
+          )}
           {page.date && <time dateTime={page.date}>{formatDate(locale, page.date)}</time>}
           <span>{t('content.readingTime', { minutes: formatNumber(locale, minutes) })}</span>
           {page.cat && <CategoryLink locale={locale} cat={page.cat} />}
@@ -73,6 +88,7 @@ export function Article({ page }: { page: ContentPage }) {
             </Link>
           )}
         </p>
+        {page.tags.length > 0 && <TagList locale={locale} tags={page.tags} />}
       </header>
       {/* A centred reading column of about 70 characters; the table of contents sits on its end side. */}
       <div className={toc ? 'mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_15rem]' : 'mt-10'}>

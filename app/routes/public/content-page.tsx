@@ -1,3 +1,4 @@
+import { contentPageLd } from '../../../common/structured-data';
 import { Article } from '../../components/content/article';
 import { SubscribeForm } from '../../components/newsletter/subscribe-form';
 import { seoMeta } from '../../lib/seo';
@@ -16,7 +17,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seoMeta(matches, { title: loaderData?.page.title, description: loaderData?.page.description, seo: loaderData?.seo });
+  seoMeta(matches, {
+    title: loaderData?.page.title,
+    description: loaderData?.page.description,
+    seo: loaderData?.seo,
+    structuredData: loaderData ? (context) => contentPageLd(context, loaderData.page, loaderData.seo.image) : undefined,
+  });
 
 export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
   return (

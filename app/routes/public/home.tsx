@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../common/paths';
+import { websiteLd } from '../../../common/structured-data';
 import { ContentBody } from '../../components/content/content-body';
 import { LogList } from '../../components/content/log-list';
 import { useRootData } from '../../lib/root-data';
@@ -18,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seoMeta(matches, { description: loaderData?.page?.description, seo: loaderData?.seo });
+  seoMeta(matches, { description: loaderData?.page?.description, seo: loaderData?.seo, structuredData: websiteLd });
 
 /** Home (docs/spec.md §1): the intro page (content/{locale}/index.md) and the latest logs. */
 export default function Home({ loaderData }: Route.ComponentProps) {
