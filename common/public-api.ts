@@ -91,3 +91,22 @@ export const publicPageSchema = pageFieldsSchema.extend({
 export type PublicPageLink = z.infer<typeof pageLinkSchema>;
 export type PublicPageList = z.infer<typeof publicPageListSchema>;
 export type PublicPage = z.infer<typeof publicPageSchema>;
+
+/** `GET /api/public/tags?locale=`: the tags of a language's public pages, most used first (the editor's suggestions). */
+export const publicTagsQuerySchema = z.object({
+  locale: z.enum(locales, 'validation.invalid').meta({ description: 'The language of the pages.' }),
+});
+/** At most this many tags in the answer. */
+export const PUBLIC_TAGS_MAX = 1000;
+export const publicTagListSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        slug: z.string().meta({ description: 'The tag page is /{locale}/tags/{slug} (its name folded, common/tags.ts).' }),
+        name: z.string(),
+        pages: z.number().int().meta({ description: 'Public pages with the tag.' }),
+      }),
+    )
+    .meta({ description: `Most used first, at most ${PUBLIC_TAGS_MAX}.` }),
+});
+export type PublicTagList = z.infer<typeof publicTagListSchema>;

@@ -1,9 +1,16 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { publicPageParamsSchema, publicPageSlug, publicPagesQuerySchema } from '../../common/public-api';
+import {
+  PUBLIC_TAGS_MAX,
+  publicPageParamsSchema,
+  publicPageSlug,
+  publicPagesQuerySchema,
+  publicTagsQuerySchema,
+} from '../../common/public-api';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { listTags } from '../services/content';
 import { getPublishedPage, listPublishedPages } from '../services/public-api';
 import { contentVersion } from './page-cache';
 import { readQuery } from './validate';
@@ -89,6 +96,11 @@ export function createPublicApiRoutes(deps: AppDeps) {
       `page|${locale}|${slug}`,
       async () => (await getPublishedPage(deps.db, locale, slug)) ?? Promise.reject(refuse()),
     );
+  });
+
+  routes.get('/tags', async (c) => {
+    const { locale } = readQuery(c, publicTagsQuerySchema);
+    return cachedJson(c, deps, `tags|${locale}`, async () => ({ items: await listTags(deps.db, locale, PUBLIC_TAGS_MAX) }));
   });
 
   return routes;

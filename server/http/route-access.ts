@@ -70,6 +70,7 @@ export const routeAccess: Record<string, Access> = {
   // The headless content API (docs/api.md): published pages for any site, never a session read.
   'GET /api/public/pages': 'public',
   'GET /api/public/pages/:locale/:path{.+}': 'public',
+  'GET /api/public/tags': 'public',
   // This API described in OpenAPI 3.1 (server/http/openapi.ts), for API tools and the dashboard's reference.
   'GET /api/openapi.json': 'public',
   // Site search over published pages (docs/content.md "Search").

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { commentBulkSchema, commentCreateSchema, commentUpdateSchema } from '../../common/comments';
 import { locales } from '../../common/locales';
-import { publicPageListSchema, publicPageParamsSchema, publicPageSchema, publicPagesQuerySchema } from '../../common/public-api';
+import {
+  publicPageListSchema,
+  publicPageParamsSchema,
+  publicPageSchema,
+  publicPagesQuerySchema,
+  publicTagListSchema,
+  publicTagsQuerySchema,
+} from '../../common/public-api';
 import {
   accountRequestSchema,
   loginSchema,
@@ -300,6 +307,14 @@ export const routeDocs: Record<string, RouteDoc> = {
     fa: 'یک صفحهٔ منتشرشده با HTML و فهرست مطالبش',
     params: publicPageParamsSchema,
     response: { name: 'PublicPage', schema: publicPageSchema },
+    errors: [304],
+  },
+  'GET /api/public/tags': {
+    tag: 'public',
+    en: 'The tags of a language, most used first',
+    fa: 'برچسب‌های یک زبان، پرکاربردترین در آغاز',
+    query: publicTagsQuerySchema,
+    response: { name: 'PublicTagList', schema: publicTagListSchema },
     errors: [304],
   },
   'GET /api/search': {

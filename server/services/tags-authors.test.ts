@@ -134,6 +134,25 @@ describe('sitemaps and feeds of tags and authors', () => {
   });
 });
 
+describe('GET /api/public/tags (the editor’s suggestions)', () => {
+  it('lists a language’s tags most used first, drafts left out, and refuses a bad locale', async () => {
+    const { app } = await taggedSite();
+    const response = await app.request('/api/public/tags?locale=en');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('etag')).toBeTruthy();
+    expect(await response.json()).toEqual({
+      items: [
+        { slug: 'books', name: 'Books', pages: 1 },
+        { slug: 'کتاب', name: 'کتاب', pages: 1 },
+      ],
+    });
+    const fa = (await (await app.request('/api/public/tags?locale=fa')).json()) as { items: { pages: number }[] };
+    expect(fa.items.map((item) => item.pages)).toEqual([12, 12]);
+    for (const query of ['', '?locale=de', '?locale=%00', "?locale=fa'--"])
+      expect((await app.request(`/api/public/tags${query}`)).status, query).toBe(400);
+  });
+});
+
 describe('front matter tags', () => {
   it('reads a list (or one name), and refuses tags without letters, too long or too many', () => {
     const doc = (tags: string) => `---\ntitle: T\ntags: ${tags}\n---\n`;

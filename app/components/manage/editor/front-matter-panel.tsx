@@ -1,11 +1,13 @@
 import { Loader2, Upload } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import type { PageFrontMatter } from '../../../../common/authoring';
-import type { Locale } from '../../../../common/locales';
+import { isLocale, type Locale } from '../../../../common/locales';
 import { useCategoryName } from '../../content/category-link';
 import { Field } from '../../ui/field';
 import { JalaliDatePicker } from '../../ui/jalali-date-picker';
+import { TagsField } from './tags-field';
 
 const FLAGS = ['toc', 'intro', 'comments', 'newsletter', 'draft'] as const;
 
@@ -49,6 +51,9 @@ export function FrontMatterPanel({
   const text = (field: string) => (typeof value[field] === 'string' ? (value[field] as string) : '');
   const date = dateInputValue(value.date);
   const cat = text('cat');
+  // The page's own language (the editor's address is /{ui}/manage/editor/{locale}/{path}): its tags are suggested.
+  const edited = useParams()['*']?.split('/')[0];
+  const pageLocale = isLocale(edited) ? edited : locale;
 
   return (
     <fieldset className="space-y-4 rounded-lg border border-border p-4" data-testid="front-matter">
@@ -181,6 +186,12 @@ export function FrontMatterPanel({
           </p>
         ) : null}
       </div>
+      <TagsField
+        value={Array.isArray(value.tags) ? value.tags.map(String) : typeof value.tags === 'string' ? [value.tags] : []}
+        onChange={(next) => set('tags', next.length ? next : undefined)}
+        locale={pageLocale}
+        error={errors.tags ?? Object.entries(errors).find(([field]) => field.startsWith('tags.'))?.[1]}
+      />
       <div>
         <label htmlFor={`${id}-color-mode`} className="mb-1 block text-sm font-medium">
           {t('editor.fields.colorMode')}
