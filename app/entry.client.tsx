@@ -3,7 +3,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 // zod's default messages in the spec's wording, before any form validates.
 import '../common/zod-messages';
-import { INSTALLER_MARKER, loadInstaller } from './components/installer/installer-loader';
+import { INSTALLER_MARKER } from '../common/installer';
+import { loadInstaller } from './components/installer/installer-loader';
 import { restoreFormState, watchChunkFailures } from './lib/reload-guard';
 
 watchChunkFailures();

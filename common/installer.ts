@@ -9,3 +9,6 @@ export type InstallStatus = {
   github: { valid: boolean };
   turnstile: { valid: boolean };
 };
+
+/** The attribute the installer's outermost element carries, so the browser entry can recognise the page. */
+export const INSTALLER_MARKER = 'data-installer';

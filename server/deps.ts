@@ -1,10 +1,15 @@
+/*
+ * The app's contract with its platforms: what a platform entry (platforms/node, platforms/workers)
+ * hands to `createApp`, and what loaders receive. It owns every type it names, so it imports
+ * nothing from the HTTP layer that implements them (server/http/page-cache.ts, page-views.ts).
+ */
+import type { Locale } from '../common/locales';
 import type { AppConfig } from './config';
 import type { ContentRepository } from './content/repository';
-import type { AppLoadContext } from './context';
 import type { Database } from './db/database';
-import type { PageCacheStore } from './http/page-cache';
-import type { PageViewRecorder } from './http/page-views';
 import type { Mailer } from './mail/mailer';
+import type { PageViewHit } from './services/analytics';
+import type { SiteState } from './services/site';
 
 /** Renders every page: React Router's request handler over the server build (app/lib/app-context.server.ts). */
 export type PageHandler = (request: Request, load: AppLoadContext) => Promise<Response>;
@@ -75,4 +80,74 @@ export type AppDeps = {
    * `backup`. Node only; absent = not available on this platform (Workers: D1 has its own backups).
    */
   backup?: () => Promise<{ archive: Uint8Array; manifest: { createdAt: string; counts: Record<string, number> } }>;
+};
+
+/** What is known about a page request before any loader runs, resolved once by createApp. */
+export type RequestState = SiteState & { locale: Locale };
+
+/**
+ * What route loaders receive from the server (app/lib/app-context.server.ts hands it to React
+ * Router): the platform's dependencies, this response's CSP nonce and the request state.
+ */
+export type AppLoadContext = {
+  deps: AppDeps;
+  /** CSP nonce for this response's inline scripts. */
+  nonce?: string;
+  state: RequestState;
+};
+
+/** The content codings a page is stored in, best first; `identity` is always there. */
+export const PAGE_ENCODINGS = ['br', 'gzip', 'identity'] as const;
+export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
+
+/** One stored encoding of a page: its bytes and the final headers of a 200 and of a 304. */
+export type PageVariant = { body: Uint8Array<ArrayBuffer>; headers: Record<string, string>; notModified: Record<string, string> };
+
+/**
+ * A cached page: the same HTML in every encoding the store makes, each with its final headers, so
+ * a hit only picks one and sends it (no compression, no header copying, no file system).
+ */
+export type CachedPage = {
+  /** The strong validator of the identity bytes; the encoded variants carry it with a suffix. */
+  etag: string;
+  variants: Partial<Record<PageEncoding, PageVariant>> & { identity: PageVariant };
+  /** All variants' bytes, for the store's size bound. */
+  bytes: number;
+};
+
+/** Compresses a page for the store: brotli and/or gzip (node: zlib; elsewhere: CompressionStream). */
+export type PageEncoder = (html: Uint8Array<ArrayBuffer>) => Promise<Partial<Record<'br' | 'gzip', Uint8Array<ArrayBuffer>>>>;
+
+/** Where rendered anonymous pages are kept (node: process memory; Workers: the Cache API). */
+export interface PageCacheStore {
+  get(key: string): CachedPage | undefined | Promise<CachedPage | undefined>;
+  set(key: string, page: CachedPage): void | Promise<void>;
+  /** Drops every entry (and the remembered version), e.g. after a sync in this process. */
+  clear(): void | Promise<void>;
+  /** The last cache version read from the database and when (see pageCache's `versionTtlMs`). */
+  version?: { value: string; at: number };
+  /**
+   * A version remembered beyond this process (Workers: the Cache API of the data centre), read when
+   * `version` is too old and before the database, so a hit in a fresh isolate runs no query.
+   */
+  sharedVersion?: {
+    get(): Promise<{ value: string; at: number } | undefined>;
+    set(version: { value: string; at: number }): Promise<void>;
+    /** How long a shared version is trusted (ms). */
+    ttlMs: number;
+  };
+  /** How the stored encodings are made; absent = gzip through CompressionStream. */
+  encode?: PageEncoder;
+  /** Slower, smaller encodings that replace the stored ones after the first response is sent. */
+  refine?: PageEncoder;
+}
+
+export type WaitUntil = (promise: Promise<unknown>) => void;
+
+/** Collects page views and writes them off the request path (docs/analytics.md). */
+export type PageViewRecorder = {
+  /** With `waitUntil` (Workers) the view is written after the response; otherwise it joins the next batch. */
+  record(hit: PageViewHit, waitUntil?: WaitUntil): void;
+  /** Writes the waiting batch now (tests, shutdown). */
+  flush(): Promise<void>;
 };

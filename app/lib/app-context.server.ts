@@ -1,6 +1,5 @@
 import { createContext, createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
-import type { AppLoadContext } from '../../server/context';
-import type { PageHandler } from '../../server/deps';
+import type { AppLoadContext, PageHandler } from '../../server/deps';
 
 /*
  * React Router finds context values by object identity. The platform entry (which builds the

@@ -5,7 +5,7 @@ import { homeForUser, safeReturnPath } from '../../common/page-access';
 import { paths } from '../../common/paths';
 import type { Permission, SessionUser } from '../../common/permissions';
 import { readRequestSession, SESSION_COOKIE, type Session } from '../../server/auth/sessions';
-import type { AppLoadContext } from '../../server/context';
+import type { AppLoadContext } from '../../server/deps';
 import { AppError } from '../../server/errors';
 import { serverContext } from './app-context.server';
 

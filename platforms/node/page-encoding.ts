@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { PageEncoder } from '../../server/http/page-cache';
+import type { PageEncoder } from '../../server/deps';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppDeps } from '../../server/deps';
+import type { AppDeps, CachedPage, PageViewRecorder } from '../../server/deps';
 import { HSTS_VALUE, isHttps } from '../../server/http/https';
-import { type CachedPage, immediateHit, type PageRequest, pageAnswer } from '../../server/http/page-cache';
-import { type FinishedRequest, type PageViewRecorder, pageViewOf } from '../../server/http/page-views';
+import { immediateHit, type PageRequest, pageAnswer } from '../../server/http/page-cache';
+import { type FinishedRequest, pageViewOf } from '../../server/http/page-views';
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => unknown;
 

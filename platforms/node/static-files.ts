@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { acceptedEncodings, type PageEncoding } from '../../server/http/page-cache';
+import type { PageEncoding } from '../../server/deps';
+import { acceptedEncodings } from '../../server/http/page-cache';
 
 /** Long-lived, content-hashed files (Vite's `/assets/*`) and the rest of build/client (favicon, images). */
 export const STATIC_CACHE = { assets: 'public, max-age=31536000, immutable', other: 'public, max-age=3600' } as const;

@@ -1,4 +1,4 @@
-import type { CachedPage, PageCacheStore, PageEncoding, PageVariant } from '../../server/http/page-cache';
+import type { CachedPage, PageCacheStore, PageEncoding, PageVariant } from '../../server/deps';
 
 /** Where entries live in the zone's cache: a path of our own under the site's origin. */
 const PREFIX = '/__daftar/page-cache/';

@@ -3,15 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { nodePageEncoder, nodePageRefiner } from '../../platforms/node/page-encoding';
 import { createInstalledSite } from '../../tests/support/site';
 import { createApp } from '../app';
-import {
-  acceptedEncodings,
-  type CachedPage,
-  createMemoryPageCache,
-  inlineScriptHashes,
-  type PageCacheStore,
-  pageCacheKey,
-  pageRequestOf,
-} from './page-cache';
+import type { CachedPage, PageCacheStore } from '../deps';
+import { acceptedEncodings, createMemoryPageCache, inlineScriptHashes, pageCacheKey, pageRequestOf } from './page-cache';
 
 const SITE = 'https://daftar.example';
 const BROWSER = 'gzip, deflate, br, zstd';

@@ -6,59 +6,21 @@ import { isFilePath, PRIVATE_SECTIONS } from '../../common/paths';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
-import type { AppDeps } from '../deps';
-
-/** The content codings a page is stored in, best first; `identity` is always there. */
-export const PAGE_ENCODINGS = ['br', 'gzip', 'identity'] as const;
-export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
-
-/** One stored encoding of a page: its bytes and the final headers of a 200 and of a 304. */
-export type PageVariant = { body: Uint8Array<ArrayBuffer>; headers: Record<string, string>; notModified: Record<string, string> };
-
-/**
- * A cached page: the same HTML in every encoding the store makes, each with its final headers, so
- * a hit only picks one and sends it (no compression, no header copying, no file system).
- */
-export type CachedPage = {
-  /** The strong validator of the identity bytes; the encoded variants carry it with a suffix. */
-  etag: string;
-  variants: Partial<Record<PageEncoding, PageVariant>> & { identity: PageVariant };
-  /** All variants' bytes, for the store's size bound. */
-  bytes: number;
-};
-
-/** Compresses a page for the store: brotli and/or gzip (node: zlib; elsewhere: CompressionStream). */
-export type PageEncoder = (html: Uint8Array<ArrayBuffer>) => Promise<Partial<Record<'br' | 'gzip', Uint8Array<ArrayBuffer>>>>;
+import {
+  type AppDeps,
+  type CachedPage,
+  PAGE_ENCODINGS,
+  type PageCacheStore,
+  type PageEncoder,
+  type PageEncoding,
+  type PageVariant,
+} from '../deps';
 
 /** gzip through the web-standard CompressionStream: works on every runtime (Workers included). */
 export const gzipWithStreams: PageEncoder = async (html) => {
   const stream = new Blob([html]).stream().pipeThrough(new CompressionStream('gzip'));
   return { gzip: new Uint8Array(await new Response(stream).arrayBuffer()) };
 };
-
-/** Where rendered anonymous pages are kept (node: process memory; Workers: the Cache API). */
-export interface PageCacheStore {
-  get(key: string): CachedPage | undefined | Promise<CachedPage | undefined>;
-  set(key: string, page: CachedPage): void | Promise<void>;
-  /** Drops every entry (and the remembered version), e.g. after a sync in this process. */
-  clear(): void | Promise<void>;
-  /** The last cache version read from the database and when (see pageCache's `versionTtlMs`). */
-  version?: { value: string; at: number };
-  /**
-   * A version remembered beyond this process (Workers: the Cache API of the data centre), read when
-   * `version` is too old and before the database, so a hit in a fresh isolate runs no query.
-   */
-  sharedVersion?: {
-    get(): Promise<{ value: string; at: number } | undefined>;
-    set(version: { value: string; at: number }): Promise<void>;
-    /** How long a shared version is trusted (ms). */
-    ttlMs: number;
-  };
-  /** How the stored encodings are made; absent = gzip through CompressionStream. */
-  encode?: PageEncoder;
-  /** Slower, smaller encodings that replace the stored ones after the first response is sent. */
-  refine?: PageEncoder;
-}
 
 /** A size-bounded LRU in memory: at most `maxEntries` pages and `maxBytes` of stored bytes. */
 export function createMemoryPageCache({

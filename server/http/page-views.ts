@@ -4,20 +4,10 @@ import { isLocale, type Locale } from '../../common/locales';
 import { isFilePath, RESERVED_FOLDERS } from '../../common/paths';
 import type { Database } from '../db/database';
 import { isClosedDatabaseError, isMissingTableError } from '../db/errors';
-import type { AppDeps } from '../deps';
+import type { AppDeps, PageViewRecorder, WaitUntil } from '../deps';
 import { createViewWriter, type PageViewGroup, type PageViewHit } from '../services/analytics';
 import { answeredByPageCache, hostAndTarget } from './page-cache';
 import { clientIp } from './request';
-
-type WaitUntil = (promise: Promise<unknown>) => void;
-
-/** Collects page views and writes them off the request path (docs/analytics.md). */
-export type PageViewRecorder = {
-  /** With `waitUntil` (Workers) the view is written after the response; otherwise it joins the next batch. */
-  record(hit: PageViewHit, waitUntil?: WaitUntil): void;
-  /** Writes the waiting batch now (tests, shutdown). */
-  flush(): Promise<void>;
-};
 
 function logFailure(error: unknown) {
   // Before installation there are no tables: the installer's screen is not a view. A batch that

@@ -1,8 +1,7 @@
 import { splitImageSize } from '../../common/image-variants';
 import { type Locale, locales, otherLocale } from '../../common/locales';
 import { paths } from '../../common/paths';
-import type { RequestState } from '../context';
-import type { AppDeps } from '../deps';
+import type { AppDeps, RequestState } from '../deps';
 import { authorPage, getContentPage, getHome, logsPage, tagPage } from './content';
 import { siteOrigin } from './seo';
 

@@ -3,10 +3,9 @@ import { type Locale, otherLocale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, type SearchResults } from '../../common/search';
 import { pageSearchText, searchMatchExpression, searchSnippet, searchSnippetStart } from '../content/search-text';
-import type { RequestState } from '../context';
 import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
-import type { AppDeps } from '../deps';
+import type { AppDeps, RequestState } from '../deps';
 import { AppError } from '../errors';
 import { siteOrigin } from './seo';
 

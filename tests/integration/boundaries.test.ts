@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverBoundary } from '../../scripts/server-boundary';
@@ -43,6 +44,27 @@ describe('lint boundaries', () => {
     const result = lint(`app/routes/public/stray-${process.pid}.server.ts`, strayServerImport);
     expect(result.output).not.toContain('noRestrictedImports');
     expect(result.status).toBe(0);
+  });
+
+  it('refuses an import from server/http in the dependency contract (server/deps.ts)', () => {
+    // The rule names that one file, so it is linted as a copy in a folder with the same config.
+    const folder = mkdtempSync(path.join(tmpdir(), 'daftar-deps-lint-'));
+    try {
+      copyFileSync(path.join(root, 'biome.json'), path.join(folder, 'biome.json'));
+      mkdirSync(path.join(folder, 'server'));
+      const source = "import type { PageRequest } from './http/page-cache';\n\nexport type X = PageRequest;\n";
+      const lintAt = (file: string) => {
+        writeFileSync(path.join(folder, file), source);
+        const result = spawnSync(path.join(root, 'node_modules/.bin/biome'), ['lint', file], { cwd: folder, encoding: 'utf8' });
+        return { status: result.status, output: result.stdout + result.stderr };
+      };
+      const refused = lintAt('server/deps.ts');
+      expect(refused.status).not.toBe(0);
+      expect(refused.output).toContain('The dependency contract owns its types');
+      expect(lintAt('server/app.ts').output).not.toContain('The dependency contract owns its types');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses React Router in server/ and server code in common/', () => {

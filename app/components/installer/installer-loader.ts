@@ -1,8 +1,5 @@
 import type { Installer } from './installer';
 
-/** The attribute the installer's outermost element carries, so the browser entry can recognise the page. */
-export const INSTALLER_MARKER = 'data-installer';
-
 type InstallerComponent = typeof Installer;
 let loaded: InstallerComponent | undefined;
 

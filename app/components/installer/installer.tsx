@@ -1,7 +1,7 @@
 import { Check, Loader2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InstallStatus } from '../../../common/installer';
+import { INSTALLER_MARKER, type InstallStatus } from '../../../common/installer';
 import type { AccountFormValues } from '../../../common/schemas/account';
 import { ApiRequestError, apiFetch } from '../../lib/api';
 import { ensureDevicePublicKey } from '../../lib/device';
@@ -15,7 +15,6 @@ import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { toast } from '../ui/toast';
-import { INSTALLER_MARKER } from './installer-loader';
 import { ConfigurationPanel, LoadingPanel, MigrationsPanel } from './status-panels';
 
 /*
