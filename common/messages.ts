@@ -148,6 +148,16 @@ export const sharedMessages = {
       newsletterNoSubscribers: 'No confirmed subscribers read {{language}} yet; nothing was sent',
       newsletterIssueNotFound: 'There is no such newsletter issue',
       backupUnavailable: 'Backups cannot be downloaded on this platform; use its own database backups',
+      // Two-factor sign-in (docs/security.md "Two-factor sign-in").
+      twoFactorCodeWrong: 'This code is not correct. Check the code in your authenticator app, or use a recovery code',
+      twoFactorExpired: 'The sign-in took too long or had too many wrong codes. Log in with your password again',
+      twoFactorSetupFirst:
+        'This site requires two-factor sign-in for your account: set up an authenticator app or a passkey first',
+      totpAlreadyOn: 'The authenticator app is already on; turn it off first to set up a new one',
+      totpNotBegun: 'Start the authenticator set-up first',
+      passkeyRefused: 'The passkey could not be verified. Try again',
+      passkeyExists: 'This passkey is already registered',
+      passkeyNone: 'This account has no passkey',
     },
   },
   fa: {
@@ -291,6 +301,15 @@ export const sharedMessages = {
       newsletterNoSubscribers: 'هنوز هیچ مشترک تأییدشده‌ای به {{language}} نیست؛ چیزی فرستاده نشد',
       newsletterIssueNotFound: 'چنین شماره‌ای از خبرنامه وجود ندارد',
       backupUnavailable: 'روی این بستر نمی‌توان پشتیبان را بارگیری کرد؛ از پشتیبان‌گیری خودِ پایگاه‌داده‌اش استفاده کنید',
+      twoFactorCodeWrong: 'این کد درست نیست. کد برنامهٔ احراز هویت را بررسی کنید یا یک کد بازیابی به کار ببرید',
+      twoFactorExpired: 'ورود بیش از اندازه طول کشید یا کدهای نادرست زیادی داشت. دوباره با گذرواژه وارد شوید',
+      twoFactorSetupFirst:
+        'این سایت برای حساب شما ورود دومرحله‌ای را لازم می‌داند: نخست یک برنامهٔ احراز هویت یا یک گذرکلید راه بیندازید',
+      totpAlreadyOn: 'برنامهٔ احراز هویت روشن است؛ برای راه‌اندازی دوباره نخست آن را خاموش کنید',
+      totpNotBegun: 'نخست راه‌اندازی برنامهٔ احراز هویت را آغاز کنید',
+      passkeyRefused: 'گذرکلید تأیید نشد. دوباره تلاش کنید',
+      passkeyExists: 'این گذرکلید پیش‌تر ثبت شده است',
+      passkeyNone: 'این حساب گذرکلیدی ندارد',
     },
   },
 } as const;

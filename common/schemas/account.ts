@@ -33,7 +33,7 @@ export const pubkeySchema = z
   .transform((value) => value.toLowerCase());
 
 /** The name a browser gave itself (its local device identity), shown in the owner's device list. */
-const deviceNameSchema = z.string().trim().max(80, 'validation.invalid').optional();
+export const deviceNameSchema = z.string().trim().max(80, 'validation.invalid').optional();
 
 /** Body of POST /api/install/admin-loading (docs/spec.md §7): the form without confirmPassword. */
 export const accountRequestSchema = z.object({

@@ -4,7 +4,7 @@ import { createLimits, createLoginThrottle } from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
 import { changePassword, getProfile, login, register, revokeDevice, updateProfile } from '../services/accounts';
 import { type AuthEnv, requireUser } from './guards';
-import { clientInfo, readSessionCookie, writeSessionCookie } from './request';
+import { clientInfo, readSessionCookie, writeHalfSignedCookie, writeSessionCookie } from './request';
 import { readJson } from './validate';
 
 /** Registration and login (`/api/auth/*`). */
@@ -22,9 +22,14 @@ export function createAuthRoutes(deps: AppDeps) {
 
   routes.post('/login', async (c) => {
     const input = await readJson(c, loginSchema);
-    const { userId, session } = await login(deps, loginThrottle, input, clientInfo(c, deps));
-    writeSessionCookie(c, session.token, session.expiresAt);
-    return c.json({ user: { id: userId } });
+    const result = await login(deps, loginThrottle, input, clientInfo(c, deps));
+    if (result.halfSigned) {
+      // No session yet: the second step (server/http/two-factor.ts) finishes signing in.
+      writeHalfSignedCookie(c, result.halfSigned.token, result.halfSigned.expiresAt);
+      return c.json({ user: { id: result.userId }, twoFactor: { setupRequired: result.setupRequired } });
+    }
+    writeSessionCookie(c, result.session.token, result.session.expiresAt);
+    return c.json({ user: { id: result.userId } });
   });
 
   return routes;

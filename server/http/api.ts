@@ -19,6 +19,13 @@ import { requireSameOrigin } from './request';
 import { createSearchRoutes } from './search';
 import { createSessionRoutes } from './session';
 import { createSettingsRoutes } from './settings';
+import {
+  createFactorResetRoutes,
+  createPasskeySignInRoutes,
+  createProfileSecurityRoutes,
+  createSecondStepRoutes,
+  createSecuritySettingsRoutes,
+} from './two-factor';
 import { createPasswordResetRoutes, createRoleRoutes, createUserRoutes } from './users';
 import { createWebhookRoutes } from './webhooks';
 
@@ -39,8 +46,12 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/install', createInstallRoutes(deps));
   api.route('/_auth/session', createSessionRoutes(deps));
   api.route('/auth/password-reset', createPasswordResetRoutes(deps));
+  api.route('/auth/two-factor', createSecondStepRoutes(deps));
+  api.route('/auth/passkey', createPasskeySignInRoutes(deps));
   api.route('/auth', createAuthRoutes(deps));
+  api.route('/profile/security', createProfileSecurityRoutes(deps));
   api.route('/profile', createProfileRoutes(deps));
+  api.route('/users', createFactorResetRoutes(deps));
   api.route('/users', createUserRoutes(deps));
   api.route('/roles', createRoleRoutes(deps));
   api.route('/content', createContentApiRoutes(deps));
@@ -54,6 +65,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/newsletter', createNewsletterRoutes(deps));
   api.route('/comments', createCommentRoutes(deps));
   api.route('/manage/comments', createManageCommentRoutes(deps));
+  api.route('/settings/security', createSecuritySettingsRoutes(deps));
   api.route('/settings', createSettingsRoutes(deps));
   api.route('/backup', createBackupRoutes(deps));
   api.route('/webhooks', createWebhookRoutes(deps));

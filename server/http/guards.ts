@@ -6,11 +6,12 @@ import { readRequestSession, type Session, type SessionUser } from '../auth/sess
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { requireInstallerAccess } from '../services/installer';
-import { clientInfo, readSessionCookie } from './request';
+import { type HalfSigned, readHalfSigned } from '../services/two-factor';
+import { clientInfo, readHalfSignedCookie, readSessionCookie } from './request';
 import { accessFor } from './route-access';
 
 /** What `authorize` leaves for the handlers: the session, read once per request. */
-export type AuthEnv = { Variables: { session?: Session | null; user?: SessionUser } };
+export type AuthEnv = { Variables: { session?: Session | null; user?: SessionUser; halfSigned?: HalfSigned } };
 
 /** The signed-in user of this request (after `authorize`), or a 401. */
 export function requireUser(c: Context<AuthEnv>): SessionUser {
@@ -37,6 +38,13 @@ export function authorize(deps: AppDeps): MiddlewareHandler<AuthEnv> {
     }
     // The headless API answers everyone alike (cacheable anywhere): a session is never read there.
     if (access === 'public' && route.path.startsWith(PUBLIC_API_PREFIX)) return next();
+    // The second step of signing in: the half-signed cookie alone, never a session (and nothing else takes it).
+    if (access === 'half-signed') {
+      const state = await readHalfSigned(deps.db, readHalfSignedCookie(c));
+      if (!state) throw new AppError(401, 'api.twoFactorExpired');
+      c.set('halfSigned', state);
+      return next();
+    }
     const session = await readRequestSession(deps.db, readSessionCookie(c));
     c.set('session', session);
     if (session) c.set('user', session.user);

@@ -106,15 +106,19 @@ describe('OpenAPI document', () => {
       expect(op['x-daftar-permission'], key).toBe(rule);
       if (rule === 'public') expect(op.security, key).toEqual([]);
       else if (rule === 'setup') expect(op.security, key).toEqual(method === 'get' ? [] : [{ setupToken: [] }]);
-      else {
+      else if (rule === 'half-signed') {
+        expect(op.security, key).toEqual([{ halfSigned: [] }]);
+        expect(op.responses, key).toHaveProperty('401');
+      } else {
         expect(op.security, key).toEqual([{ session: [] }]);
         expect(op.responses, key).toHaveProperty('401');
       }
-      if (rule !== 'public' && rule !== 'user' && !(rule === 'setup' && method === 'get'))
+      if (rule !== 'public' && rule !== 'user' && !((rule === 'setup' || rule === 'half-signed') && method === 'get'))
         expect(op.responses, key).toHaveProperty('403');
     }
     expect(doc.paths['/api/users']?.post?.['x-daftar-permission']).toBe('users.create');
     expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'daftar_session' });
+    expect(doc.components.securitySchemes.halfSigned).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'daftar_half_signed' });
     // Every tag has both names, and every tag in use is listed.
     for (const tag of doc.tags) expect(tag['x-name-fa'], tag.name).toBeTruthy();
     expect(Object.keys(apiTags)).toEqual(doc.tags.map((t) => t.name));

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { AppDeps } from '../deps';
+import { HALF_SIGNED_COOKIE } from './request';
 import { type Access, routeAccess } from './route-access';
 import { apiTags, type RouteDoc, routeDocs } from './route-docs';
 
@@ -114,7 +115,7 @@ function errorStatuses(access: Access, method: string, doc: RouteDoc, hasPathPar
   // Malformed path parameters are a 404 (they name nothing); a query or body that fails its schema is a 400.
   if (doc.query || doc.body || doc.form) statuses.add(400);
   if (access !== 'public' && access !== 'setup') statuses.add(401);
-  if (access !== 'public' && access !== 'user') statuses.add(403);
+  if (access !== 'public' && access !== 'user' && access !== 'half-signed') statuses.add(403);
   if (access === 'setup' && method === 'GET') statuses.delete(403);
   // Writes from another origin are refused by the CSRF check (server/http/request.ts).
   if (method !== 'GET') statuses.add(403);
@@ -149,7 +150,15 @@ function operation(
   for (const code of errorStatuses(access, method, described, params.length > 0))
     responses[String(code)] = code === 304 ? { description: STATUS_TEXT[304]! } : errorResponse(code);
   const security =
-    access === 'public' ? [] : access === 'setup' ? (method === 'GET' ? [] : [{ setupToken: [] }]) : [{ session: [] }];
+    access === 'public'
+      ? []
+      : access === 'setup'
+        ? method === 'GET'
+          ? []
+          : [{ setupToken: [] }]
+        : access === 'half-signed'
+          ? [{ halfSigned: [] }]
+          : [{ session: [] }];
   const body: Record<string, { schema: JsonSchema }> | undefined = described.body
     ? { 'application/json': { schema: jsonSchema(described.body) } }
     : described.form
@@ -194,7 +203,7 @@ export function buildOpenApiDocument(
       title: 'Daftar API',
       version: '1',
       description:
-        "The JSON API of a Daftar site. `x-daftar-permission` names who may call each operation: `public` (anyone), `setup` (the installer, with its setup token), `user` (anyone signed in), `owner`, or a permission of the signed-in user's roles. Errors are `{ statusCode, message, data? }`. The headless content API (`/api/public/*`) is read-only, open to every origin and cached with ETags.",
+        "The JSON API of a Daftar site. `x-daftar-permission` names who may call each operation: `public` (anyone), `setup` (the installer, with its setup token), `half-signed` (the second step of signing in, with the cookie a correct password gave an account with two factors), `user` (anyone signed in), `owner`, or a permission of the signed-in user's roles. Errors are `{ statusCode, message, data? }`. The headless content API (`/api/public/*`) is read-only, open to every origin and cached with ETags.",
     },
     servers: [{ url: '/' }],
     tags: Object.entries(apiTags).map(([name, label]) => ({ name, description: label.en, 'x-name-fa': label.fa })),
@@ -207,6 +216,13 @@ export function buildOpenApiDocument(
           in: 'cookie',
           name: SESSION_COOKIE,
           description: 'The session cookie set by POST /api/auth/login.',
+        },
+        halfSigned: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: HALF_SIGNED_COOKIE,
+          description:
+            'The half-signed cookie POST /api/auth/login sets instead of a session when the account has two factors: valid 5 minutes, for /api/auth/two-factor only.',
         },
         setupToken: {
           type: 'apiKey',

@@ -59,3 +59,28 @@ export function writeSessionCookie(c: Context, token: string, expires: Date) {
 export function clearSessionCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
 }
+
+/**
+ * The half-signed state between a correct password and the second factor (docs/security.md
+ * "Two-factor sign-in"): its own cookie, sent only to the second step's routes.
+ */
+export const HALF_SIGNED_COOKIE = 'daftar_half_signed';
+const HALF_SIGNED_PATH = '/api/auth/two-factor';
+
+export function readHalfSignedCookie(c: Context) {
+  return readCookie(c.req.header('cookie'), HALF_SIGNED_COOKIE);
+}
+
+export function writeHalfSignedCookie(c: Context, token: string, expires: Date) {
+  setCookie(c, HALF_SIGNED_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: requestIsHttps(c),
+    path: HALF_SIGNED_PATH,
+    expires,
+  });
+}
+
+export function clearHalfSignedCookie(c: Context) {
+  deleteCookie(c, HALF_SIGNED_COOKIE, { path: HALF_SIGNED_PATH });
+}

@@ -7,13 +7,16 @@ import type { Permission } from '../auth/permissions';
  *
  * - `public`: anyone; `setup`: an installer step — `authorize` asks for the setup token on every
  *   method but GET/HEAD, and refuses it once the site is installed;
+ * - `half-signed`: the second step of signing in — the half-signed cookie a correct password gave to
+ *   an account with two factors (docs/security.md "Two-factor sign-in"); no session is read, and
+ *   no other route takes that cookie;
  * - `user`: any signed-in user; a permission name: users whose roles grant it;
  * - `owner`: holders of the owner role only — for what no permission can be split off from
  *   (a backup holds every account's secrets). The user routes below also stop at the owner line
  *   inside their service (server/services/grants.ts): only an owner gives, takes away or acts on
  *   the owner role, whatever permissions the caller's roles hold.
  */
-export type Access = 'public' | 'setup' | 'user' | 'owner' | Permission;
+export type Access = 'public' | 'setup' | 'half-signed' | 'user' | 'owner' | Permission;
 
 export const routeAccess: Record<string, Access> = {
   'GET /api/health': 'public',
@@ -27,6 +30,31 @@ export const routeAccess: Record<string, Access> = {
   'DELETE /api/_auth/session': 'public',
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',
+  // Two-factor sign-in: the second step (half-signed), password-less passkey sign-in (public; the
+  // proof is the credential), the account's own factors, and an administrator's reset.
+  'GET /api/auth/two-factor': 'half-signed',
+  'DELETE /api/auth/two-factor': 'half-signed',
+  'POST /api/auth/two-factor/verify': 'half-signed',
+  'POST /api/auth/two-factor/passkey/options': 'half-signed',
+  'POST /api/auth/two-factor/passkey': 'half-signed',
+  'POST /api/auth/two-factor/totp': 'half-signed',
+  'POST /api/auth/two-factor/totp/enable': 'half-signed',
+  'POST /api/auth/two-factor/passkeys/options': 'half-signed',
+  'POST /api/auth/two-factor/passkeys': 'half-signed',
+  'POST /api/auth/passkey/options': 'public',
+  'POST /api/auth/passkey': 'public',
+  'GET /api/profile/security': 'user',
+  'POST /api/profile/security/totp': 'user',
+  'POST /api/profile/security/totp/enable': 'user',
+  'DELETE /api/profile/security/totp': 'user',
+  'POST /api/profile/security/recovery-codes': 'user',
+  'POST /api/profile/security/passkeys/options': 'user',
+  'POST /api/profile/security/passkeys': 'user',
+  'DELETE /api/profile/security/passkeys/:id': 'user',
+  'POST /api/users/:id/two-factor-reset': 'users.edit',
+  // Whether staff must sign in with two factors: an owner's decision, like the backup.
+  'GET /api/settings/security': 'owner',
+  'PUT /api/settings/security': 'owner',
   'GET /api/profile': 'user',
   'PATCH /api/profile': 'user',
   'POST /api/profile/password': 'user',

@@ -25,6 +25,7 @@ import {
   userRolesSchema,
 } from '../../common/schemas/admin';
 import { siteSettingsSchema } from '../../common/schemas/settings';
+import { passkeyProofSchema, passkeyRegisterSchema, securitySettingsSchema, twoFactorCodeSchema } from '../../common/two-factor';
 import { analyticsQuerySchema } from './analytics';
 import { publishSchema } from './builds';
 import { commentThreadQuerySchema, manageCommentsQuerySchema } from './comments';
@@ -137,6 +138,128 @@ export const routeDocs: Record<string, RouteDoc> = {
     en: 'Set a new password with a reset link',
     fa: 'گذاشتن گذرواژهٔ تازه با پیوند بازنشانی',
     body: passwordResetSchema,
+  },
+  'GET /api/auth/two-factor': {
+    tag: 'auth',
+    en: 'The second step of signing in: which factors the account offers, or that one must be set up',
+    fa: 'گام دوم ورود: حساب کدام عامل‌ها را دارد، یا باید یکی راه‌اندازی شود',
+  },
+  'DELETE /api/auth/two-factor': { tag: 'auth', en: 'Abandon the second step', fa: 'رها کردن گام دوم ورود' },
+  'POST /api/auth/two-factor/verify': {
+    tag: 'auth',
+    en: 'Finish signing in with an authenticator code or a recovery code',
+    fa: 'پایان ورود با کد برنامهٔ احراز هویت یا یک کد بازیابی',
+    body: twoFactorCodeSchema,
+    errors: [429],
+  },
+  'POST /api/auth/two-factor/passkey/options': {
+    tag: 'auth',
+    en: 'A WebAuthn challenge for the second step',
+    fa: 'چالش WebAuthn برای گام دوم ورود',
+    errors: [409],
+  },
+  'POST /api/auth/two-factor/passkey': {
+    tag: 'auth',
+    en: 'Finish signing in with a passkey',
+    fa: 'پایان ورود با گذرکلید',
+    body: passkeyProofSchema,
+  },
+  'POST /api/auth/two-factor/totp': {
+    tag: 'auth',
+    en: 'Required set-up while signing in: a new authenticator secret',
+    fa: 'راه‌اندازی لازم هنگام ورود: رمز تازهٔ برنامهٔ احراز هویت',
+    errors: [409],
+  },
+  'POST /api/auth/two-factor/totp/enable': {
+    tag: 'auth',
+    en: 'Required set-up while signing in: turn the authenticator on with a code, and sign in',
+    fa: 'راه‌اندازی لازم هنگام ورود: روشن کردن برنامهٔ احراز هویت با یک کد و ورود',
+    body: twoFactorCodeSchema,
+    errors: [409],
+  },
+  'POST /api/auth/two-factor/passkeys/options': {
+    tag: 'auth',
+    en: 'Required set-up while signing in: a WebAuthn registration challenge',
+    fa: 'راه‌اندازی لازم هنگام ورود: چالش ثبت WebAuthn',
+  },
+  'POST /api/auth/two-factor/passkeys': {
+    tag: 'auth',
+    en: 'Required set-up while signing in: register a passkey, and sign in',
+    fa: 'راه‌اندازی لازم هنگام ورود: ثبت گذرکلید و ورود',
+    body: passkeyRegisterSchema,
+    errors: [409],
+  },
+  'POST /api/auth/passkey/options': {
+    tag: 'auth',
+    en: 'A WebAuthn challenge to sign in with a passkey, without a password',
+    fa: 'چالش WebAuthn برای ورود با گذرکلید، بی گذرواژه',
+    errors: [429],
+  },
+  'POST /api/auth/passkey': {
+    tag: 'auth',
+    en: 'Sign in with a passkey',
+    fa: 'ورود با گذرکلید',
+    body: passkeyProofSchema,
+    errors: [429],
+  },
+  'GET /api/profile/security': {
+    tag: 'profile',
+    en: 'Your two-factor sign-in: authenticator, passkeys, recovery codes left',
+    fa: 'ورود دومرحله‌ای شما: برنامهٔ احراز هویت، گذرکلیدها، کدهای بازیابی باقی‌مانده',
+  },
+  'POST /api/profile/security/totp': {
+    tag: 'profile',
+    en: 'Begin setting up an authenticator app (a new secret and its otpauth:// address)',
+    fa: 'آغاز راه‌اندازی برنامهٔ احراز هویت (رمز تازه و نشانی otpauth:// آن)',
+    errors: [409],
+  },
+  'POST /api/profile/security/totp/enable': {
+    tag: 'profile',
+    en: 'Turn the authenticator app on with a code from it',
+    fa: 'روشن کردن برنامهٔ احراز هویت با کدی از آن',
+    body: twoFactorCodeSchema,
+    errors: [409],
+  },
+  'DELETE /api/profile/security/totp': {
+    tag: 'profile',
+    en: 'Turn the authenticator app off',
+    fa: 'خاموش کردن برنامهٔ احراز هویت',
+  },
+  'POST /api/profile/security/recovery-codes': {
+    tag: 'profile',
+    en: 'Replace your recovery codes with ten new ones',
+    fa: 'جایگزینی کدهای بازیابی با ده کد تازه',
+  },
+  'POST /api/profile/security/passkeys/options': {
+    tag: 'profile',
+    en: 'A WebAuthn registration challenge for a new passkey',
+    fa: 'چالش ثبت WebAuthn برای گذرکلید تازه',
+  },
+  'POST /api/profile/security/passkeys': {
+    tag: 'profile',
+    en: 'Register a passkey',
+    fa: 'ثبت گذرکلید',
+    body: passkeyRegisterSchema,
+    status: 201,
+    errors: [409],
+  },
+  'DELETE /api/profile/security/passkeys/:id': { tag: 'profile', en: 'Delete a passkey', fa: 'حذف گذرکلید', params: id },
+  'POST /api/users/:id/two-factor-reset': {
+    tag: 'users',
+    en: "Turn off an account's two-factor sign-in (authenticator, passkeys, recovery codes)",
+    fa: 'خاموش کردن ورود دومرحله‌ای یک حساب (برنامهٔ احراز هویت، گذرکلیدها، کدهای بازیابی)',
+    params: id,
+  },
+  'GET /api/settings/security': {
+    tag: 'settings',
+    en: 'Whether staff must sign in with two factors',
+    fa: 'آیا کارکنان باید دومرحله‌ای وارد شوند',
+  },
+  'PUT /api/settings/security': {
+    tag: 'settings',
+    en: 'Require two factors of every account holding a dashboard permission, or not',
+    fa: 'لازم دانستن یا ندانستن ورود دومرحله‌ای برای هر حسابی که اجازه‌ای از پیشخوان دارد',
+    body: securitySettingsSchema,
   },
   'GET /api/profile': { tag: 'profile', en: 'Your profile and signed-in devices', fa: 'نمایه و دستگاه‌های واردشدهٔ شما' },
   'PATCH /api/profile': { tag: 'profile', en: 'Change your profile', fa: 'ویرایش نمایهٔ شما', body: profileUpdateSchema },

@@ -7,6 +7,7 @@ import { retryFailedSync, runContentSyncSteps } from '../services/content-sync-r
 import { purgeExpiredNewsletterTokens, resumeNewsletterQueue, SEND_LEASE_MS } from '../services/newsletter';
 import { publishDueBuild } from '../services/scheduled-publishing';
 import { isInstalled } from '../services/site';
+import { purgeExpiredSignInSteps } from '../services/two-factor';
 import { heartbeatName, otherProcessAlive, purgeExpiredLeases, releaseAllLeases, takeLease } from './leases';
 
 /*
@@ -102,6 +103,7 @@ export const jobs: Job[] = [
       await createLimits(deps.db).purgeExpired();
       await purgeExpiredLeases(deps.db);
       await purgeExpiredNewsletterTokens(deps.db);
+      await purgeExpiredSignInSteps(deps.db);
     },
   },
 ];

@@ -9,6 +9,7 @@ import { comments, devices, pages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { isInstalled } from './site';
+import { secondStepNeeded, startHalfSigned } from './two-factor';
 import { createUser, findUserByName } from './users';
 
 /** Dummy hashes (one per iteration count) so a login for an unknown name costs as much as one for a real name. */
@@ -57,6 +58,12 @@ export async function login(deps: AppDeps, throttle: LoginThrottle, input: Login
     throw new AppError(401, 'api.invalidCredentials');
   }
   await throttle.succeed(client.ip, input.userName);
+  // Two factors (docs/security.md): a correct password alone gives only the half-signed state.
+  const second = await secondStepNeeded(deps.db, user.id);
+  if (second) {
+    const halfSigned = await startHalfSigned(deps.db, user.id, second.setupRequired, input);
+    return { userId: user.id, halfSigned, setupRequired: second.setupRequired };
+  }
   return { userId: user.id, session: await startSession(deps, user.id, input, client) };
 }
 

@@ -7,7 +7,7 @@ const methodTone = { GET: 'info', POST: 'success', PUT: 'warning', PATCH: 'warni
 /** Who may call: everyone, the installer, anyone signed in, owners, or a permission by its names. */
 function AccessLabel({ access }: { access: string }) {
   const { t } = useTranslation();
-  if (access === 'public' || access === 'setup' || access === 'user' || access === 'owner')
+  if (access === 'public' || access === 'setup' || access === 'half-signed' || access === 'user' || access === 'owner')
     return <Badge tone={access === 'public' ? 'success' : 'neutral'}>{t(`apiReference.access.${access}`)}</Badge>;
   const [area, action] = access.split('.');
   return (

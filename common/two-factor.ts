@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { tooLong } from './messages';
+import { pageAccess } from './page-access';
+import type { Permission } from './permissions';
+import { deviceNameSchema, pubkeySchema } from './schemas/account';
+
+/** How long the half-signed state between the password and the second factor lasts. */
+export const HALF_SIGNED_TTL_MS = 5 * 60 * 1000;
+/** How many recovery codes a set holds. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * A typed code as the server compares it: Persian (۰–۹) and Arabic-Indic (٠–٩) digits become
+ * ASCII, spaces and dashes go, letters are lower-cased (recovery codes read `abcde-12345`).
+ */
+export function normalizeCode(text: string): string {
+  return text
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\s\u200c\u200f\u200e-]/g, '')
+    .toLowerCase();
+}
+
+/** Six digits: an authenticator code; anything else typed at the second step is a recovery code. */
+export function isTotpCode(normalized: string): boolean {
+  return /^\d{6}$/.test(normalized);
+}
+
+/**
+ * The permissions that open a dashboard page (common/page-access.ts). A site that requires two
+ * factors requires them of every account holding one of these.
+ */
+export const dashboardPermissions = [...new Set(Object.values(pageAccess))] as Permission[];
+
+export function holdsDashboardPermission(permissions: readonly string[]): boolean {
+  return dashboardPermissions.some((p) => permissions.includes(p));
+}
+
+/** The second step as the login page asks for it (`GET /api/auth/two-factor`). */
+export type SecondStepState = {
+  /** The account has no factor yet and the site requires one: set one up to finish signing in. */
+  setupRequired: boolean;
+  totp: boolean;
+  passkeys: boolean;
+  recoveryCodes: boolean;
+  expiresAt: string;
+};
+
+/** One passkey as the profile lists it. */
+export type PasskeySummary = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
+
+/** The profile's security section (`GET /api/profile/security`). */
+export type SecurityOverview = {
+  totp: boolean;
+  passkeys: PasskeySummary[];
+  recoveryCodesLeft: number;
+  /** The site requires two factors of this account. */
+  required: boolean;
+};
+
+/** A code typed at the second step or to turn the authenticator on (six digits or a recovery code). */
+export const twoFactorCodeSchema = z.object({
+  code: z.string().trim().min(1, 'validation.required').max(40, tooLong(40)),
+});
+
+/** A browser's WebAuthn answer as @simplewebauthn/browser gives it; the server library checks the rest. */
+const webauthnResponse = z.looseObject({
+  id: z.string().min(1).max(1400),
+  rawId: z.string().max(1400),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().max(4096) }),
+});
+
+export const passkeyRegisterSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(60, tooLong(60)),
+  response: webauthnResponse,
+});
+
+/** A passkey proof: at the second step, or to sign in (then with the browser's device identity). */
+export const passkeyProofSchema = z.object({
+  response: webauthnResponse,
+  pub: pubkeySchema.optional(),
+  deviceName: deviceNameSchema,
+});
+
+export const securitySettingsSchema = z.object({ requireTwoFactor: z.boolean('validation.boolean') });

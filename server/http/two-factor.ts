@@ -1,0 +1,227 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { passkeyProofSchema, passkeyRegisterSchema, securitySettingsSchema, twoFactorCodeSchema } from '../../common/two-factor';
+import { createLimits, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
+import { createSession, recordDevice } from '../auth/sessions';
+import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
+import { siteOrigin } from '../services/seo';
+import {
+  beginTotp,
+  completeSignIn,
+  deletePasskey,
+  disableTotp,
+  enableTotp,
+  endHalfSigned,
+  type HalfSigned,
+  passkeyAuthenticationOptions,
+  passkeyRegistrationOptions,
+  readSecuritySettings,
+  regenerateRecoveryCodes,
+  registerPasskey,
+  relyingParty,
+  resetFactors,
+  saveSecuritySettings,
+  secondStepState,
+  securityOverview,
+  verifyPasskey,
+  verifySecondStepCode,
+} from '../services/two-factor';
+import { type AuthEnv, requireUser } from './guards';
+import { requestIsHttps } from './https';
+import { clearHalfSignedCookie, clientInfo, writeSessionCookie } from './request';
+import { readJson } from './validate';
+
+/** The relying party of WebAuthn: SITE_URL when set (behind a proxy), else the request's own origin. */
+function rpOf(c: Context, deps: AppDeps) {
+  const url = new URL(c.req.url);
+  const origin = deps.config.SITE_URL
+    ? siteOrigin(deps.config.SITE_URL, c.req.url)
+    : `${requestIsHttps(c) ? 'https:' : url.protocol}//${url.host}`;
+  return relyingParty(deps.db, origin);
+}
+
+/** The state `authorize` read for a `half-signed` route. */
+function requireHalfSigned(c: Context<AuthEnv>): HalfSigned {
+  const state = c.get('halfSigned');
+  if (!state) throw new AppError(401, 'api.twoFactorExpired');
+  return state;
+}
+
+/**
+ * The second step of signing in (`/api/auth/two-factor`, access `half-signed`): reached only with
+ * the half-signed cookie a correct password gave; each route that succeeds ends that state and
+ * starts the session. Set-up routes serve the accounts the site requires two factors of.
+ */
+export function createSecondStepRoutes(deps: AppDeps) {
+  const routes = new Hono<AuthEnv>();
+  const limits = createLimits(deps.db);
+  routes.use('*', async (c, next) => {
+    c.header('Cache-Control', 'private, no-store');
+    return next();
+  });
+
+  const finish = async (c: Context<AuthEnv>, state: HalfSigned, recoveryCodes: string[] | null = null) => {
+    const session = await completeSignIn(deps.db, state, clientInfo(c, deps));
+    clearHalfSignedCookie(c);
+    writeSessionCookie(c, session.token, session.expiresAt);
+    return c.json({ user: { id: state.userId }, recoveryCodes });
+  };
+
+  routes.get('/', async (c) => c.json(await secondStepState(deps.db, requireHalfSigned(c))));
+
+  routes.delete('/', async (c) => {
+    await endHalfSigned(deps.db, requireHalfSigned(c).id);
+    clearHalfSignedCookie(c);
+    return c.json({ ok: true });
+  });
+
+  routes.post('/verify', async (c) => {
+    const state = requireHalfSigned(c);
+    const { code } = await readJson(c, twoFactorCodeSchema);
+    // Five wrong codes end the state (401): the stale cookie is then refused like an expired one.
+    await verifySecondStepCode(deps.db, limits, state, code);
+    return finish(c, state);
+  });
+
+  routes.post('/passkey/options', async (c) => {
+    const state = requireHalfSigned(c);
+    return c.json(await passkeyAuthenticationOptions(deps.db, await rpOf(c, deps), state.userId));
+  });
+
+  routes.post('/passkey', async (c) => {
+    const state = requireHalfSigned(c);
+    const { response } = await readJson(c, passkeyProofSchema);
+    await verifyPasskey(deps.db, await rpOf(c, deps), response, state.userId);
+    return finish(c, state);
+  });
+
+  // Set-up while signing in, for an account the site requires two factors of and which has none.
+  const requireSetup = (c: Context<AuthEnv>) => {
+    const state = requireHalfSigned(c);
+    if (!state.setupRequired) throw new AppError(403, 'api.forbidden');
+    return state;
+  };
+
+  routes.post('/totp', async (c) => c.json(await beginTotp(deps.db, requireSetup(c).userId)));
+
+  routes.post('/totp/enable', async (c) => {
+    const state = requireSetup(c);
+    const { code } = await readJson(c, twoFactorCodeSchema);
+    return finish(c, state, await enableTotp(deps.db, state.userId, code));
+  });
+
+  routes.post('/passkeys/options', async (c) =>
+    c.json(await passkeyRegistrationOptions(deps.db, await rpOf(c, deps), requireSetup(c).userId)),
+  );
+
+  routes.post('/passkeys', async (c) => {
+    const state = requireSetup(c);
+    const { name, response } = await readJson(c, passkeyRegisterSchema);
+    return finish(c, state, await registerPasskey(deps.db, await rpOf(c, deps), state.userId, response, name));
+  });
+
+  return routes;
+}
+
+/** Password-less sign-in with a passkey (`/api/auth/passkey`, public): wrong proofs are counted per address. */
+export function createPasskeySignInRoutes(deps: AppDeps) {
+  const routes = new Hono<AuthEnv>();
+  const guesses = tokenGuesses(createLimits(deps.db), 'passkey');
+
+  const throttle = async (c: Context) => {
+    const { ip } = clientInfo(c, deps);
+    const wait = await guesses.guessWait(ip);
+    if (wait > 0) throw tooManyAttempts(wait);
+    return ip;
+  };
+
+  routes.post('/options', async (c) => {
+    await throttle(c);
+    return c.json(await passkeyAuthenticationOptions(deps.db, await rpOf(c, deps), null));
+  });
+
+  routes.post('/', async (c) => {
+    const ip = await throttle(c);
+    const input = await readJson(c, passkeyProofSchema);
+    let userId: string;
+    try {
+      userId = await verifyPasskey(deps.db, await rpOf(c, deps), input.response, null);
+    } catch (error) {
+      await guesses.wrongGuess(ip);
+      throw error;
+    }
+    const client = clientInfo(c, deps);
+    const deviceId = input.pub ? await recordDevice(deps.db, userId, input.pub, client, input.deviceName) : undefined;
+    const session = await createSession(deps.db, userId, client, deviceId);
+    writeSessionCookie(c, session.token, session.expiresAt);
+    return c.json({ user: { id: userId } });
+  });
+
+  return routes;
+}
+
+/** The profile's security section (`/api/profile/security`): the signed-in user's own factors. */
+export function createProfileSecurityRoutes(deps: AppDeps) {
+  const routes = new Hono<AuthEnv>();
+  routes.use('*', async (c, next) => {
+    c.header('Cache-Control', 'private, no-store');
+    return next();
+  });
+
+  routes.get('/', async (c) => c.json(await securityOverview(deps.db, requireUser(c))));
+
+  routes.post('/totp', async (c) => c.json(await beginTotp(deps.db, requireUser(c).id)));
+
+  routes.post('/totp/enable', async (c) => {
+    const { code } = await readJson(c, twoFactorCodeSchema);
+    return c.json({ recoveryCodes: await enableTotp(deps.db, requireUser(c).id, code) });
+  });
+
+  routes.delete('/totp', async (c) => {
+    await disableTotp(deps.db, requireUser(c).id);
+    return c.json({ ok: true });
+  });
+
+  routes.post('/recovery-codes', async (c) =>
+    c.json({ recoveryCodes: await regenerateRecoveryCodes(deps.db, requireUser(c).id) }),
+  );
+
+  routes.post('/passkeys/options', async (c) =>
+    c.json(await passkeyRegistrationOptions(deps.db, await rpOf(c, deps), requireUser(c).id)),
+  );
+
+  routes.post('/passkeys', async (c) => {
+    const { name, response } = await readJson(c, passkeyRegisterSchema);
+    const recoveryCodes = await registerPasskey(deps.db, await rpOf(c, deps), requireUser(c).id, response, name);
+    return c.json({ recoveryCodes }, 201);
+  });
+
+  routes.delete('/passkeys/:id', async (c) => {
+    await deletePasskey(deps.db, requireUser(c).id, c.req.param('id'));
+    return c.json({ ok: true });
+  });
+
+  return routes;
+}
+
+/** `POST /api/users/:id/two-factor-reset`: an administrator turns off an account's factors. */
+export function createFactorResetRoutes(deps: AppDeps) {
+  const routes = new Hono<AuthEnv>();
+  routes.post('/:id/two-factor-reset', async (c) => {
+    await resetFactors(deps.db, requireUser(c), c.req.param('id'));
+    return c.json({ ok: true });
+  });
+  return routes;
+}
+
+/** `/api/settings/security` (owners): whether staff must use two factors. */
+export function createSecuritySettingsRoutes(deps: AppDeps) {
+  const routes = new Hono<AuthEnv>();
+  routes.get('/', async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await readSecuritySettings(deps.db));
+  });
+  routes.put('/', async (c) => c.json(await saveSecuritySettings(deps.db, await readJson(c, securitySettingsSchema))));
+  return routes;
+}
