@@ -15,7 +15,15 @@ const withQuery = (path: string, query: Record<string, string | number | undefin
 const pageQuery = (page?: number) => (page && page > 1 ? page : undefined);
 
 /** The private sections: personal or dashboard pages, never cached, indexed or used as content slugs. */
-export const PRIVATE_SECTIONS = ['manage', 'login', 'register', 'profile', 'reset-password'] as const;
+export const PRIVATE_SECTIONS = [
+  'manage',
+  'login',
+  'register',
+  'profile',
+  'reset-password',
+  'forgot-password',
+  'confirm-email',
+] as const;
 
 /**
  * Addresses that belong to the product, not to content. A slug may not start with a reserved
@@ -25,7 +33,14 @@ export const PRIVATE_SECTIONS = ['manage', 'login', 'register', 'profile', 'rese
  * the editor's path rules, the page cache and robots.txt all derive from these lists.
  */
 export const RESERVED_FOLDERS = [...PRIVATE_SECTIONS, 'cats', 'tags', 'authors', 'api', 'builds', 'media', 'assets'] as const;
-export const RESERVED_PAGES = ['logs', 'search', '403', 'newsletter/confirm', 'newsletter/unsubscribe'] as const;
+export const RESERVED_PAGES = [
+  'logs',
+  'search',
+  '403',
+  'newsletter/confirm',
+  'newsletter/unsubscribe',
+  'notifications/unsubscribe',
+] as const;
 
 /** Whether a content slug (`about`, `logs/hello`) would collide with a product route. */
 export function isReservedSlug(slug: string): boolean {
@@ -55,6 +70,12 @@ export const paths = {
   search: (locale: Locale, q?: string, page?: number) => withQuery(`/${locale}/search`, { q, page: pageQuery(page) }),
   /** Where a one-time password reset link leads (the token is the secret). */
   resetPassword: (locale: Locale, token: string) => withQuery(`/${locale}/reset-password`, { token }),
+  /** Asks for a reset link by mail (issue 27). */
+  forgotPassword: (locale: Locale) => `/${locale}/forgot-password`,
+  /** Where a mailed e-mail confirmation link leads; it acts only through its button (a POST). */
+  confirmEmail: (locale: Locale, token: string) => withQuery(`/${locale}/confirm-email`, { token }),
+  /** A notification mail's unsubscribe page (the token is signed); it acts only through its button. */
+  notificationsUnsubscribe: (locale: Locale, token: string) => withQuery(`/${locale}/notifications/unsubscribe`, { token }),
   /** The dashboard, or one of its sections (`pages`, `users/roles`…). */
   manage: (locale: Locale, section?: string) => (section ? `/${locale}/manage/${section}` : `/${locale}/manage`),
   forbidden: (locale: Locale) => `/${locale}/403`,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_MAX, optionalEmailSchema } from '../email';
+import { locales } from '../locales';
 import { tooLong, tooShort } from '../messages';
 import { userNameProblem } from '../user-name';
 
@@ -24,6 +26,8 @@ export const accountFields = {
       if (problem) ctx.addIssue({ code: 'custom', message: `validation.${problem}` });
     }),
   password: z.string().min(6, 'validation.passwordMin').max(200, 'validation.passwordMax'),
+  // Optional (issue 27): for a forgotten password and notifications; confirmed by a mailed link.
+  email: optionalEmailSchema,
 };
 
 /** A device's secp256k1 x-only public key, hex (docs/spec.md §3 device identity). */
@@ -73,6 +77,26 @@ export const loginSchema = z.object({
   turnstileToken: z.string().max(4096).optional(),
 });
 export type LoginRequest = z.infer<typeof loginSchema>;
+
+/** Body of PUT /api/profile/email and PUT /api/users/:id/email: the new address, or '' for none. */
+export const emailChangeSchema = z.object({ email: optionalEmailSchema });
+export type EmailChange = z.infer<typeof emailChangeSchema>;
+
+/** Body of POST /api/auth/forgot-password: a user name (any spelling that folds to it) or an address. */
+export const forgotPasswordSchema = z.object({
+  userNameOrEmail: z.string().trim().min(1, 'validation.required').max(EMAIL_MAX, tooLong(EMAIL_MAX)),
+  /** The page's language: the mail is written in it. */
+  locale: z.enum(locales).optional(),
+  turnstileToken: z.string().max(4096).optional(),
+});
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordSchema>;
+
+/** Body of POST /api/auth/confirm-email: the token from the mailed link. */
+export const emailConfirmSchema = z.object({ token: z.string().min(1, 'validation.required').max(200, 'validation.invalid') });
+
+/** Body of PUT /api/profile/notifications: which mails the account wants (all off by default). */
+export const notificationPrefsSchema = z.object({ replies: z.boolean(), moderation: z.boolean() });
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
 export const profileUpdateSchema = z.object({
   firstName: accountFields.firstName,

@@ -8,6 +8,7 @@ import { runCliSync } from './cli-sync';
 import { createNodeDatabase } from './database';
 import { exitOnConfigError, loadNodeConfig } from './environment';
 import { describeImport, importExportFile, writeExportFile } from './export-file';
+import { smtpMailerFromConfig } from './mailer';
 import { runsWithSyncLimits, SYNC_HEAP } from './sync-limits';
 
 const USAGE = `Usage: npm run daftar -- <command> [options]
@@ -17,9 +18,9 @@ Commands:
   content-sync [--force] [--verbose] [--no-threads]
                                re-index the content repository (refuses to remove
                                pages from an empty or unrelated one unless --force)
-  reset-password USER [--locale fa|en]
+  reset-password USER [--locale fa|en] [--mail]
                                print a one-time link (24 h) that sets USER's password
-  create-admin [--first-name F] [--last-name L] [--about A] [--user-name U]
+  create-admin [--first-name F] [--last-name L] [--about A] [--user-name U] [--email E]
                                add an owner account; asks for what is missing (and the password)
   backup --out FILE            one .tar.gz of the database, content repository and a manifest
   restore --in FILE [--data-dir DIR] [--force]
@@ -42,7 +43,7 @@ const commandHelp: Record<string, string> = {
   'content-sync':
     "Usage: npm run daftar -- content-sync [--force] [--verbose] [--no-threads]\nRe-indexes the content repository: --force re-renders every page, --verbose lists changed pages. A repository with no commits, no pages, or without the commit the index was built from (a wrong DATA_DIR or GITHUB_* setting, a second host with its own data folder) is refused with exit status 1 and the index is kept; --force re-indexes it anyway, removing the pages it lacks. Pages are rendered on every core (worker threads beside the command's own, from 50 pages to render); --no-threads renders in one thread.",
   'reset-password':
-    'Usage: npm run daftar -- reset-password USER [--locale fa|en]\nPrints a one-time link, valid 24 hours, that lets USER choose a new password; using it signs out their sessions. The link starts with SITE_URL (or http://localhost:PORT).',
+    "Usage: npm run daftar -- reset-password USER [--locale fa|en] [--mail]\nPrints a one-time link, valid 24 hours, that lets USER choose a new password; using it signs out their sessions. The link starts with SITE_URL (or http://localhost:PORT). With --mail the link is also mailed to the account's confirmed address (SMTP_URL and MAIL_FROM must be set).",
   backup:
     'Usage: npm run daftar -- backup --out FILE\nWrites one .tar.gz: a consistent copy of the database (taken while the site runs), the content repository with its history and media, and a manifest with row counts and a SHA-256 per file.',
   restore:
@@ -56,7 +57,7 @@ const commandHelp: Record<string, string> = {
   'import-ghost':
     "Usage: npm run daftar -- import-ghost --in ghost-export.json [--locale fa|en] [--dry-run]\nImports a Ghost export (Settings → Labs → Export): posts and pages through their HTML, tags, authors as accounts without passwords, and 301 rules from /{slug}/ and /tag/{slug}/. The locale is the export's own setting unless --locale says. --dry-run prints the report and writes nothing.",
   'create-admin':
-    "Usage: npm run daftar -- create-admin [--first-name F] [--last-name L] [--about A] [--user-name U]\nAdds an owner account. Missing fields and the password are asked for on the terminal (the password is not shown), or the password comes from DAFTAR_ADMIN_PASSWORD; the rules are the installer form's.",
+    "Usage: npm run daftar -- create-admin [--first-name F] [--last-name L] [--about A] [--user-name U] [--email E]\nAdds an owner account. Missing fields and the password are asked for on the terminal (the password is not shown), or the password comes from DAFTAR_ADMIN_PASSWORD; the rules are the installer form's. The e-mail address (optional, for a forgotten password) is taken as confirmed: it is the operator's word.",
 };
 
 /**
@@ -147,6 +148,8 @@ async function main() {
       'last-name': { type: 'string' },
       about: { type: 'string' },
       'user-name': { type: 'string' },
+      email: { type: 'string' },
+      mail: { type: 'boolean' },
       out: { type: 'string' },
       in: { type: 'string' },
       'data-dir': { type: 'string' },
@@ -200,8 +203,12 @@ async function main() {
         if (!userName) throw new Error(commandHelp['reset-password']);
         const locale = options.locale === 'en' ? 'en' : 'fa';
         const origin = config.SITE_URL ? new URL(config.SITE_URL).origin : `http://localhost:${config.PORT}`;
-        const { url, expiresAt } = await cliResetLink(db, userName, { origin, locale });
+        const mailer = options.mail === true ? smtpMailerFromConfig(config) : undefined;
+        if (options.mail === true && !mailer)
+          throw new Error('--mail needs SMTP_URL and MAIL_FROM: the link can only be printed.');
+        const { url, expiresAt, mailedTo } = await cliResetLink(db, userName, { origin, locale }, mailer);
         console.log(`One-time link for ${userName} (valid until ${expiresAt.toISOString()}):\n\n  ${url}\n`);
+        if (mailedTo) console.log(`Mailed to ${mailedTo}.`);
         break;
       }
       case 'create-admin': {
@@ -212,6 +219,8 @@ async function main() {
           // Optional, like the installer's: asked only on a terminal.
           about: text('about') ?? (process.stdin.isTTY ? await ask('About (a line, optional): ', '--about') : ''),
           userName: text('user-name') ?? (await ask('User name: ', '--user-name')),
+          email:
+            text('email') ?? (process.stdin.isTTY ? await ask('E-mail (optional, for a forgotten password): ', '--email') : ''),
           password: process.env.DAFTAR_ADMIN_PASSWORD ?? (await ask('Password: ', 'DAFTAR_ADMIN_PASSWORD', true)),
         };
         const { owners } = await cliCreateAdmin(db, input);

@@ -122,6 +122,7 @@ export default {
     const config = parseConfig(stringVars(env));
     const deps = {
       db,
+      config,
       contentRepository: githubRepositoryFromConfig(config),
       mailer: httpMailerFromConfig(config),
       chunkedSync: CHUNKED_SYNC,

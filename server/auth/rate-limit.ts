@@ -46,6 +46,18 @@ export const SUBSCRIBE_EMAIL_LIMIT = 3;
 export const SEARCH_WINDOW_MS = 60 * 1000;
 export const SEARCH_IP_LIMIT = 120;
 
+/**
+ * Forgot-password requests (issue 27): per client address, and per account (any address; for a
+ * name or address that is no account, per what was typed, so both cost the same). Past the
+ * address's limit the answer is 429; past the account's, the usual 202 and no mail.
+ */
+export const FORGOT_WINDOW_MS = 60 * 60 * 1000;
+export const FORGOT_IP_LIMIT = 10;
+export const FORGOT_ACCOUNT_LIMIT = 3;
+
+/** Confirmation mails one account may have sent (a new address, or the link again) per window. */
+export const EMAIL_CONFIRM_SEND_LIMIT = 5;
+
 /** Wrong tokens (installer setup token, newsletter confirmation links) from one address per window. */
 export const TOKEN_WINDOW_MS = 15 * 60 * 1000;
 export const TOKEN_GUESS_LIMIT = 10;
@@ -199,6 +211,11 @@ export function subscribeRules(ip: string, email: string): LimitRule[] {
     { key: `subscribe-ip:${ip}`, limit: SUBSCRIBE_IP_LIMIT, windowMs: SUBSCRIBE_WINDOW_MS },
     { key: `subscribe-email:${email.trim().toLowerCase()}`, limit: SUBSCRIBE_EMAIL_LIMIT, windowMs: SUBSCRIBE_WINDOW_MS },
   ];
+}
+
+/** Confirmation mails for one account (PUT /api/profile/email, its resend, the users screen). Answers 0 or the wait (ms). */
+export async function takeEmailConfirmSend(limits: Limits, userId: string): Promise<number> {
+  return (await limits.take([{ key: `email-send:${userId}`, limit: EMAIL_CONFIRM_SEND_LIMIT, windowMs: FORGOT_WINDOW_MS }])).wait;
 }
 
 /** Searches from one address. Answers 0 or the wait (ms). */

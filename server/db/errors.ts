@@ -31,3 +31,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isNotNullViolation(error: unknown): boolean {
   return errorSays(error, /NOT NULL constraint failed/i);
 }
+
+/** Whether a unique-index refusal was about an account's e-mail address (`users_email_lower_unique`). */
+export function isEmailUniqueViolation(error: unknown): boolean {
+  return errorSays(error, /UNIQUE constraint failed:.*(users_email_lower_unique|lower\(email\)|users\.email)/i);
+}

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { isDatabaseConnected } from '../services/installer';
-import { createAuthRoutes, createProfileRoutes } from './accounts';
+import { createAuthRoutes, createNotificationRoutes, createProfileRoutes } from './accounts';
 import { createAnalyticsRoutes } from './analytics';
 import { createBackupRoutes } from './backup';
 import { createBuildRoutes } from './builds';
@@ -52,6 +52,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/profile/security', createProfileSecurityRoutes(deps));
   api.route('/profile', createProfileRoutes(deps));
   api.route('/users', createFactorResetRoutes(deps));
+  api.route('/notifications', createNotificationRoutes(deps));
   api.route('/users', createUserRoutes(deps));
   api.route('/roles', createRoleRoutes(deps));
   api.route('/content', createContentApiRoutes(deps));

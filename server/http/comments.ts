@@ -14,8 +14,9 @@ import {
   parseCommentId,
   updateComment,
 } from '../services/comments';
+import { processNotificationMails, queueApprovedReplies, queueCommentNotifications } from '../services/notifications';
 import { type AuthEnv, requireUser } from './guards';
-import { clientInfo } from './request';
+import { afterResponse, clientInfo, linkOrigin } from './request';
 import { listSearch, queryPage, readJson, readQuery } from './validate';
 
 /** `GET /api/comments?locale=&path=`: a page's thread; no path is the home page. */
@@ -53,7 +54,18 @@ export function createCommentRoutes(deps: AppDeps) {
   routes.post('/', async (c) => {
     const user = requireUser(c);
     const input = await readJson(c, commentCreateSchema);
-    return c.json(await createComment(deps, limits, user, input, clientInfo(c, deps)), 201);
+    const created = await createComment(deps, limits, user, input, clientInfo(c, deps));
+    // Opt-in mails (a reply, a comment to moderate) go after the answer (services/notifications.ts).
+    if (deps.mailer) {
+      const comment = { ...created, userId: user.id, parentId: input.parentId ?? null };
+      const origin = linkOrigin(c, deps);
+      afterResponse(
+        c,
+        queueCommentNotifications(deps.db, comment).then((queued) => queued && processNotificationMails(deps, origin)),
+        'Notification mail',
+      );
+    }
+    return c.json(created, 201);
   });
 
   routes.patch('/:id', async (c) => {
@@ -84,7 +96,16 @@ export function createManageCommentRoutes(deps: AppDeps) {
 
   routes.post('/bulk', async (c) => {
     const { ids, action } = await readJson(c, commentBulkSchema);
-    return c.json(await bulkComments(deps, requireUser(c), ids, action));
+    const result = await bulkComments(deps, requireUser(c), ids, action);
+    if (action === 'approve' && deps.mailer) {
+      const origin = linkOrigin(c, deps);
+      afterResponse(
+        c,
+        queueApprovedReplies(deps.db, ids).then((queued) => queued && processNotificationMails(deps, origin)),
+        'Notification mail',
+      );
+    }
+    return c.json(result);
   });
 
   return routes;

@@ -20,7 +20,7 @@ import {
 } from '../services/newsletter';
 import { siteOrigin } from '../services/seo';
 import { type AuthEnv, requireUser } from './guards';
-import { clientInfo } from './request';
+import { afterResponse, clientInfo } from './request';
 import { listSearch, queryPage, readJson, readQuery } from './validate';
 
 /** On Workers a queue run gets this long inside one request's `waitUntil`. */
@@ -46,16 +46,6 @@ export const subscriberExportQuerySchema = subscriberListQuerySchema.omit({ page
 
 /** The same 202 body for every accepted subscription request, known address or not. */
 const ACCEPTED = { status: 'accepted' } as const;
-
-/** Work after the answer: `waitUntil` on Workers; on Node the process simply goes on. */
-function afterResponse(c: Context, task: Promise<unknown>) {
-  const logged = task.catch((error: unknown) => console.error('Newsletter mail failed:', error));
-  try {
-    c.executionCtx.waitUntil(logged);
-  } catch {
-    // Node: no execution context; the promise runs on.
-  }
-}
 
 /** Row ids are positive whole numbers; anything else names nothing. */
 function numericId(value: string): number {
@@ -92,7 +82,7 @@ export function createNewsletterRoutes(deps: AppDeps) {
     })().finally(() => {
       running = undefined;
     });
-    afterResponse(c, running);
+    afterResponse(c, running, 'Newsletter mail');
   };
 
   routes.post('/subscribe', async (c) => {
@@ -102,7 +92,7 @@ export function createNewsletterRoutes(deps: AppDeps) {
     if (wait > 0) throw tooManyAttempts(wait);
     await requireTurnstile(deps.config, input.turnstileToken, ip);
     const send = await subscribe(deps, { ...input, origin: siteOrigin(deps.config.SITE_URL, c.req.url) });
-    if (send) afterResponse(c, send());
+    if (send) afterResponse(c, send(), 'Newsletter mail');
     return c.json(ACCEPTED, 202);
   });
 

@@ -5,6 +5,7 @@ import type { ClientInfo } from '../auth/sessions';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { siteOrigin } from '../services/seo';
 import { requestIsHttps } from './https';
 
 /** Who is calling: address and user agent, for sessions and devices. */
@@ -83,4 +84,21 @@ export function writeHalfSignedCookie(c: Context, token: string, expires: Date) 
 
 export function clearHalfSignedCookie(c: Context) {
   deleteCookie(c, HALF_SIGNED_COOKIE, { path: HALF_SIGNED_PATH });
+}
+
+/** Work after the answer (a mail): `waitUntil` on Workers; on Node the process simply goes on. */
+export function afterResponse(c: Context, task: Promise<unknown>, what = 'Mail') {
+  const logged = task.catch((error: unknown) => console.error(`${what} failed:`, error));
+  try {
+    c.executionCtx.waitUntil(logged);
+  } catch {
+    // Node: no execution context; the promise runs on.
+  }
+}
+
+/** The site's address for links in mail and reset links: SITE_URL when set, else the request's own. */
+export function linkOrigin(c: Context, deps: AppDeps) {
+  if (deps.config.SITE_URL) return siteOrigin(deps.config.SITE_URL, c.req.url);
+  const url = new URL(c.req.url);
+  return `${requestIsHttps(c) ? 'https:' : url.protocol}//${url.host}`;
 }

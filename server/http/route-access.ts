@@ -55,15 +55,23 @@ export const routeAccess: Record<string, Access> = {
   // Whether staff must sign in with two factors: an owner's decision, like the backup.
   'GET /api/settings/security': 'owner',
   'PUT /api/settings/security': 'owner',
+  // Issue 27: recovery by mail (always 202, no enumeration) and the mailed links' public ends.
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/confirm-email': 'public',
+  'POST /api/notifications/unsubscribe': 'public',
   'GET /api/profile': 'user',
   'PATCH /api/profile': 'user',
   'POST /api/profile/password': 'user',
   'DELETE /api/profile/devices/:id': 'user',
+  'PUT /api/profile/email': 'user',
+  'POST /api/profile/email/resend': 'user',
+  'PUT /api/profile/notifications': 'user',
   'GET /api/users': 'users.read',
   'POST /api/users': 'users.create',
   'PUT /api/users/:id/roles': 'users.edit',
   'POST /api/users/:id/disable': 'users.edit',
   'POST /api/users/:id/enable': 'users.edit',
+  'PUT /api/users/:id/email': 'users.edit',
   'DELETE /api/users/:id': 'users.delete',
   // A one-time reset link for an administrator to hand over; its public end takes the token.
   'POST /api/users/:id/password-reset': 'users.edit',

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { localeOr } from '../../common/locales';
+import { emailChangeSchema } from '../../common/schemas/account';
 import {
   createRoleSchema,
   createUserSchema,
@@ -8,16 +9,16 @@ import {
   userListQuerySchema,
   userRolesSchema,
 } from '../../common/schemas/admin';
-import { createLimits, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
+import { createLimits, takeEmailConfirmSend, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { requestEmailChange, requestEmailChangeAsAdmin } from '../services/account-email';
 import { createResetLink, resetPassword } from '../services/password-resets';
 import { createRole, deleteRole, listRoles, updateRole } from '../services/roles';
-import { siteOrigin } from '../services/seo';
-import { createUserWithRoles, deleteUser, listUsers, setUserDisabled, setUserRoles } from '../services/users';
+import { createUserWithRoles, deleteUser, listUsers, requireEmailFree, setUserDisabled, setUserRoles } from '../services/users';
+import { requestLocale } from './errors';
 import { type AuthEnv, requireUser } from './guards';
-import { requestIsHttps } from './https';
-import { clientInfo } from './request';
+import { afterResponse, clientInfo, linkOrigin } from './request';
 import { readJson, readQuery } from './validate';
 
 /** Users administration (`/api/users`); permissions come from the route access table. */
@@ -25,13 +26,36 @@ export function createUserRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
 
   routes.get('/', async (c) => {
-    return c.json(await listUsers(deps.db, readQuery(c, userListQuerySchema)));
+    // Addresses are for holders of users.edit only (issue 27): the list leaves them out for the rest.
+    const withEmail = requireUser(c).permissions.includes('users.edit');
+    return c.json(await listUsers(deps.db, { ...readQuery(c, userListQuerySchema), withEmail }));
   });
 
   routes.post('/', async (c) => {
-    const input = await readJson(c, createUserSchema);
-    const id = await createUserWithRoles(deps.db, requireUser(c), input, deps.passwordIterations);
+    const { email, ...input } = await readJson(c, createUserSchema);
+    const actor = requireUser(c);
+    // A new account's address waits for its mailed link, as a changed one does (account-email.ts).
+    if (email && !actor.permissions.includes('users.edit')) throw new AppError(403, 'api.forbidden');
+    await requireEmailFree(deps.db, email);
+    const id = await createUserWithRoles(deps.db, actor, input, deps.passwordIterations);
+    if (email) {
+      const send = await requestEmailChange(deps, id, email, { origin: linkOrigin(c, deps), locale: requestLocale(c) });
+      if (send) afterResponse(c, send(), 'Confirmation mail');
+    }
     return c.json({ id }, 201);
+  });
+
+  // Another account's address (users.edit; the owner line applies): a new one is confirmed by its mailed link.
+  routes.put('/:id/email', async (c) => {
+    const { email } = await readJson(c, emailChangeSchema);
+    const where = { origin: linkOrigin(c, deps), locale: requestLocale(c) };
+    if (email) {
+      const wait = await takeEmailConfirmSend(createLimits(deps.db), c.req.param('id'));
+      if (wait > 0) throw tooManyAttempts(wait);
+    }
+    const send = await requestEmailChangeAsAdmin(deps, requireUser(c), c.req.param('id'), email, where);
+    if (send) afterResponse(c, send(), 'Confirmation mail');
+    return c.json({ ok: true });
   });
 
   routes.put('/:id/roles', async (c) => {
@@ -57,10 +81,7 @@ export function createUserRoutes(deps: AppDeps) {
   // The link opens in the administrator's language (`x-locale`); the person may switch there.
   routes.post('/:id/password-reset', async (c) => {
     // Like the mailed links, a link made here starts with SITE_URL when it is set.
-    const url = new URL(c.req.url);
-    const origin = deps.config.SITE_URL
-      ? siteOrigin(deps.config.SITE_URL, c.req.url)
-      : `${requestIsHttps(c) ? 'https:' : url.protocol}//${url.host}`;
+    const origin = linkOrigin(c, deps);
     const locale = localeOr(c.req.header('x-locale'), 'fa');
     return c.json(await createResetLink(deps.db, requireUser(c), c.req.param('id'), { origin, locale }), 201);
   });

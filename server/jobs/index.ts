@@ -5,7 +5,9 @@ import { rollUpOldViews } from '../services/analytics';
 import { PUBLISH_LEASE_MS, resumeInterruptedPublishes } from '../services/builds';
 import { retryFailedSync, runContentSyncSteps } from '../services/content-sync-runner';
 import { purgeExpiredNewsletterTokens, resumeNewsletterQueue, SEND_LEASE_MS } from '../services/newsletter';
+import { NOTIFICATION_LEASE_MS, processNotificationMails } from '../services/notifications';
 import { publishDueBuild } from '../services/scheduled-publishing';
+import { siteOrigin } from '../services/seo';
 import { isInstalled } from '../services/site';
 import { purgeExpiredSignInSteps } from '../services/two-factor';
 import { heartbeatName, otherProcessAlive, purgeExpiredLeases, releaseAllLeases, takeLease } from './leases';
@@ -17,7 +19,10 @@ import { heartbeatName, otherProcessAlive, purgeExpiredLeases, releaseAllLeases,
  * run takes the job's lease first, so with many processes exactly one runs a job at a time.
  */
 
-export type JobDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'chunkedSync' | 'mailer' | 'pageCache'>;
+export type JobDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'chunkedSync' | 'mailer' | 'pageCache'> & {
+  /** SITE_URL: the address the notification mails' links start with. */
+  config?: Pick<AppDeps['config'], 'SITE_URL'>;
+};
 
 export type JobContext = {
   /** Aborted when the process stops: a job finishes the item in hand and returns. */
@@ -81,6 +86,20 @@ export const jobs: Job[] = [
         leaseMs: (await context.othersMayBeWorking()) ? SEND_LEASE_MS : 0,
         budgetMs: context.budgetMs,
         signal: context.signal,
+      });
+    },
+  },
+  {
+    // Notification mails a comment route left queued (a stop, a Worker out of time). A job has no
+    // request to take the site's address from, so it needs SITE_URL; without it the next comment's
+    // own run takes them up.
+    name: 'notification-mails',
+    everyMs: 60_000,
+    async run(deps, context) {
+      const siteUrl = deps.config?.SITE_URL;
+      if (!siteUrl || !deps.mailer) return;
+      await processNotificationMails(deps, siteOrigin(siteUrl, siteUrl), {
+        leaseMs: (await context.othersMayBeWorking()) ? NOTIFICATION_LEASE_MS : 0,
       });
     },
   },

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { Locale } from '../../common/locales';
 import type { LoginRequest, PasswordChange, ProfileUpdate, RegisterRequest } from '../../common/schemas/account';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { requireStrongPassword } from '../auth/password-strength';
@@ -8,9 +9,10 @@ import { requireTurnstile } from '../auth/turnstile';
 import { comments, devices, pages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { requestEmailChange } from './account-email';
 import { isInstalled } from './site';
 import { secondStepNeeded, startHalfSigned } from './two-factor';
-import { createUser, findUserByName } from './users';
+import { createUser, findUserByName, requireEmailFree } from './users';
 
 /** Dummy hashes (one per iteration count) so a login for an unknown name costs as much as one for a real name. */
 const decoyHashes = new Map<number | undefined, Promise<string>>();
@@ -29,14 +31,24 @@ async function requireInstalled(deps: AppDeps) {
  * Registration: a new member, signed in at once. Closed until the site is installed; every
  * attempt counts against the address's registration limit.
  */
-export async function register(deps: AppDeps, limits: Limits, input: RegisterRequest, client: ClientInfo) {
+export async function register(
+  deps: AppDeps,
+  limits: Limits,
+  input: RegisterRequest,
+  client: ClientInfo,
+  where: { origin: string; locale: Locale },
+) {
   await requireInstalled(deps);
   const wait = await takeRegistration(limits, client.ip);
   if (wait > 0) throw tooManyAttempts(wait);
   await requireTurnstile(deps.config, input.turnstileToken, client.ip);
   await requireStrongPassword(input.password, [input.userName, input.firstName, input.lastName]);
-  const userId = await createUser(deps.db, input, ['member'], deps.passwordIterations);
-  return { userId, session: await startSession(deps, userId, input, client) };
+  // An address given here waits for its mailed link like any other (account-email.ts).
+  const { email, ...account } = input;
+  await requireEmailFree(deps.db, email);
+  const userId = await createUser(deps.db, { ...account, locale: where.locale }, ['member'], deps.passwordIterations);
+  const sendConfirmation = email ? await requestEmailChange(deps, userId, email, where) : undefined;
+  return { userId, session: await startSession(deps, userId, input, client), sendConfirmation };
 }
 
 /**
@@ -108,6 +120,10 @@ export async function getProfile(deps: AppDeps, userId: string) {
       about: user.about,
       avatarUrl: user.avatarUrl,
       createdAt: user.createdAt,
+      // The account's own eyes only (and `users.edit` holders on the users screen).
+      email: user.email,
+      pendingEmail: user.pendingEmail,
+      notifications: { replies: user.notifyReplies, moderation: user.notifyModeration },
     },
     devices: deviceRows,
     comments: commentRows,

@@ -8,8 +8,10 @@ import { requireStrongPassword } from '../auth/password-strength';
 import type { Database } from '../db/database';
 import { userRoles } from '../db/schema';
 import { AppError } from '../errors';
-import { createResetLink } from './password-resets';
-import { createUser, findUserByName } from './users';
+import type { Mailer } from '../mail/mailer';
+import { mailResetLink } from './forgot-password';
+import { createResetLink, RESET_LINK_TTL_MS } from './password-resets';
+import { createUser, findUserByName, requireEmailFree } from './users';
 
 /*
  * The admin CLI's account commands (`npm run daftar -- …`), for whoever runs the server: they act
@@ -19,24 +21,43 @@ import { createUser, findUserByName } from './users';
 /** The person running the CLI, as the services see an actor: every permission. */
 const operator = (id: string) => ({ id, roles: [OWNER_ROLE], permissions: [...allPermissions] });
 
-/** `reset-password USER`: a one-time link (24 h) for a locked-out account; its old sessions end when it is used. */
-export async function cliResetLink(db: Database, userName: string, where: { origin: string; locale: Locale }) {
+/**
+ * `reset-password USER [--mail]`: a one-time link (24 h) for a locked-out account; its old sessions
+ * end when it is used. With a mailer the link is also mailed to the account's confirmed address
+ * (refused before any link is made when it has none).
+ */
+export async function cliResetLink(db: Database, userName: string, where: { origin: string; locale: Locale }, mailer?: Mailer) {
   const user = await findUserByName(db, userName);
   if (!user) throw new Error(`No account is called "${userName}".`);
-  return createResetLink(db, operator(user.id), user.id, where);
+  if (mailer && !user.email)
+    throw new Error(`The account "${user.username}" has no confirmed e-mail address: the link can only be printed.`);
+  const link = await createResetLink(db, operator(user.id), user.id, where);
+  if (!mailer) return { ...link, mailedTo: undefined };
+  await mailResetLink({ db, mailer }, user, link, where, RESET_LINK_TTL_MS);
+  return { ...link, mailedTo: user.email ?? undefined };
 }
 
 /**
  * `create-admin`: a new owner, for a site whose owner is gone or locked out; the same rules as the
  * installer's form (names, user name, a password that is not easy to guess).
  */
-export async function cliCreateAdmin(db: Database, input: Omit<AccountRequest, 'pub'>, passwordIterations?: number) {
+export async function cliCreateAdmin(
+  db: Database,
+  input: Omit<AccountRequest, 'pub' | 'email'> & { email?: string },
+  passwordIterations?: number,
+) {
   const parsed = accountRequestSchema.omit({ pub: true }).safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${translateMessage('en', issue.message)}`);
     throw new Error(`The account was refused:\n  ${problems.join('\n  ')}`);
   }
   if (await findUserByName(db, parsed.data.userName)) throw new Error(`The user name "${parsed.data.userName}" is taken.`);
+  if (parsed.data.email) {
+    const email = parsed.data.email;
+    await requireEmailFree(db, email).catch(() => {
+      throw new Error(`The e-mail address "${email}" is used by another account.`);
+    });
+  }
   try {
     await requireStrongPassword(parsed.data.password, [parsed.data.userName, parsed.data.firstName, parsed.data.lastName]);
   } catch (error) {

@@ -11,8 +11,10 @@ import { AppError } from '../errors';
 import { requireMayManage } from './grants';
 import { type Actor, requireAccount } from './users';
 
-/** How long a reset link works. */
+/** How long a reset link an administrator hands over works. */
 export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a mailed reset link works (forgot-password, the CLI's `reset-password --mail`). */
+export const MAILED_RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
 /**
  * A one-time password reset link for an account, for an administrator to hand over. Only the
@@ -29,12 +31,27 @@ export async function createResetLink(
   const user = await requireAccount(db, userId);
   if (user.disabledAt) throw new AppError(409, 'api.userDisabled');
   await requireMayManage(db, actor, userId);
+  return issueResetLink(db, userId, actor.id, where, RESET_LINK_TTL_MS, now);
+}
+
+/**
+ * Stores a new one-time link for an account (replacing its earlier one) and answers its address.
+ * `createdBy` is null for a link the account asked for itself (forgot-password).
+ */
+export async function issueResetLink(
+  db: Database,
+  userId: string,
+  createdBy: string | null,
+  where: { origin: string; locale: Locale },
+  ttlMs: number,
+  now = new Date(),
+) {
   const token = randomToken(32);
-  const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
+  const expiresAt = new Date(now.getTime() + ttlMs);
   await db.batch([
     // At most one row per account: the table never grows beyond the number of accounts.
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)),
-    db.insert(passwordResets).values({ id: await sha256Hex(token), userId, createdBy: actor.id, expiresAt, createdAt: now }),
+    db.insert(passwordResets).values({ id: await sha256Hex(token), userId, createdBy, expiresAt, createdAt: now }),
   ]);
   return { url: `${where.origin}${paths.resetPassword(where.locale, token)}`, expiresAt };
 }

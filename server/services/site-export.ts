@@ -9,6 +9,7 @@ import { MAX_PASSWORD_ITERATIONS, PASSWORD_ITERATIONS, storedHashIterations } fr
 import type { Database } from '../db/database';
 import { splitStatements } from '../db/limits';
 import { comments, newsletterSubscribers, roles, settings, userRoles, users } from '../db/schema';
+import { NOTIFICATION_SECRET_KEY } from './notifications';
 import { INSTALLED_AT_KEY } from './site';
 
 /*
@@ -158,7 +159,10 @@ export async function exportSite(db: Database, { withSecrets = false } = {}): Pr
       createdAt: role.createdAt.toISOString(),
     })),
     userRoles: assignmentRows,
-    settings: settingRows.map((row) => ({ key: row.key, value: row.value, updatedAt: row.updatedAt.toISOString() })),
+    // The notification links' signing secret stays with its site (a new site makes its own).
+    settings: settingRows
+      .filter((row) => row.key !== NOTIFICATION_SECRET_KEY)
+      .map((row) => ({ key: row.key, value: row.value, updatedAt: row.updatedAt.toISOString() })),
     comments: commentRows.map((comment) => ({
       id: comment.id,
       locale: comment.locale,

@@ -1,12 +1,13 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import { emailKey } from '../../common/email';
 import { OWNER_ROLE, type SessionUser } from '../../common/permissions';
 import type { AccountRequest } from '../../common/schemas/account';
 import { userNameKey } from '../../common/user-name';
 import { hashPassword } from '../auth/password';
 import { requireStrongPassword } from '../auth/password-strength';
 import type { Database } from '../db/database';
-import { isNotNullViolation, isUniqueViolation } from '../db/errors';
+import { isEmailUniqueViolation, isNotNullViolation, isUniqueViolation } from '../db/errors';
 import { devices, passwordResets, roles, sessions, userRoles, users } from '../db/schema';
 import { AppError } from '../errors';
 import { requireMayGrant, requireMayManage } from './grants';
@@ -33,11 +34,13 @@ export async function findUserByName(db: Database, username: string) {
 
 /**
  * The statements that create an account (its row and its role rows), password hashed, for a
- * caller that commits them in its own atomic batch (the installer's owner).
+ * caller that commits them in its own atomic batch (the installer's owner). An `email` here is
+ * stored as confirmed: only the operator's own forms (installer, CLI) pass one; the others
+ * leave it out and ask for it through server/services/account-email.ts (a mailed link).
  */
 export async function newUserStatements(
   db: Database,
-  input: Omit<AccountRequest, 'pub'>,
+  input: Omit<AccountRequest, 'pub'> & { locale?: string },
   roleIds: string[],
   passwordIterations?: number,
 ) {
@@ -53,6 +56,8 @@ export async function newUserStatements(
       lastName: input.lastName,
       displayName: `${input.firstName} ${input.lastName}`,
       about: input.about,
+      email: input.email ?? null,
+      locale: input.locale ?? null,
     }),
     ...roleIds.map((roleId) => db.insert(userRoles).values({ userId: id, roleId })),
   ];
@@ -66,21 +71,36 @@ export async function newUserStatements(
  */
 export async function createUser(
   db: Database,
-  input: Omit<AccountRequest, 'pub'>,
+  input: Omit<AccountRequest, 'pub'> & { locale?: string },
   roleIds: string[],
   passwordIterations?: number,
 ) {
   const taken = () => new AppError(409, 'api.userNameTaken', { issues: [{ path: ['userName'], message: 'api.userNameTaken' }] });
   if (await findUserByName(db, input.userName)) throw taken();
+  await requireEmailFree(db, input.email);
   const { id, statements } = await newUserStatements(db, input, roleIds, passwordIterations);
   try {
     await db.batch(statements);
   } catch (error) {
+    if (isEmailUniqueViolation(error)) throw emailTaken();
     // Two sign-ups racing for one name (in any two spellings): the unique index on username_key decides.
     if (isUniqueViolation(error)) throw taken();
     throw error;
   }
   return id;
+}
+
+const emailTaken = () => new AppError(409, 'api.emailTaken', { issues: [{ path: ['email'], message: 'api.emailTaken' }] });
+
+/** Refuses (409) an address another account already uses (compared lower-cased). */
+export async function requireEmailFree(db: Database, email: string | undefined | null, exceptId?: string) {
+  if (!email) return;
+  const row = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, emailKey(email)), exceptId ? ne(users.id, exceptId) : undefined))
+    .get();
+  if (row) throw emailTaken();
 }
 
 /**
@@ -97,7 +117,13 @@ function containsText(query: string) {
 /** Users for the dashboard: paginated, searchable by user name or name (case-insensitive, literal text), optionally one role's holders; deleted accounts are left out. */
 export async function listUsers(
   db: Database,
-  { query, role, page, pageSize }: { query?: string; role?: string; page: number; pageSize: number },
+  {
+    query,
+    role,
+    page,
+    pageSize,
+    withEmail = false,
+  }: { query?: string; role?: string; page: number; pageSize: number; withEmail?: boolean },
 ) {
   const where = and(
     isNull(users.deletedAt),
@@ -112,6 +138,8 @@ export async function listUsers(
         displayName: users.displayName,
         disabledAt: users.disabledAt,
         createdAt: users.createdAt,
+        email: users.email,
+        pendingEmail: users.pendingEmail,
       })
       .from(users)
       .where(where)
@@ -132,8 +160,10 @@ export async function listUsers(
         )
     : [];
   return {
-    items: rows.map((row) => ({
+    items: rows.map(({ email, pendingEmail, ...row }) => ({
       ...row,
+      // Only for holders of users.edit (the caller says): never in what others see.
+      ...(withEmail ? { email, pendingEmail } : {}),
       roles: memberships
         .filter((m) => m.userId === row.id)
         .map((m) => m.roleId)
@@ -266,6 +296,12 @@ export async function deleteUser(db: Database, actor: Actor, userId: string) {
         passwordHash: '!',
         about: '',
         avatarUrl: null,
+        email: null,
+        pendingEmail: null,
+        pendingEmailTokenHash: null,
+        pendingEmailExpiresAt: null,
+        notifyReplies: false,
+        notifyModeration: false,
         disabledAt: now,
         deletedAt: now,
         updatedAt: now,

@@ -1,0 +1,152 @@
+import type { Locale } from '../../common/locales';
+import { escapeHtml, localDigits, mailButton, mailParagraph, renderMail } from './layout';
+import type { MailMessage } from './mailer';
+
+/*
+ * The account mails (issue 27): confirming an e-mail address, a password reset link, and the
+ * opt-in notifications. Wording here, layout from server/mail/layout.ts (RTL and Persian digits
+ * in fa, a plain-text part).
+ */
+
+const wording = {
+  en: {
+    confirmSubject: 'Confirm your e-mail address for {site}',
+    confirmIntro: 'The account {user} on {site} asked to use this address. Open the link to confirm it.',
+    confirmAction: 'Confirm this address',
+    confirmExpiry:
+      'The link works once and expires in {hours} hours. Until then the account keeps its earlier address. If you did not ask for this, ignore this message.',
+    confirmFooter: 'You receive this because this address was entered on an account of {site}.',
+    resetSubject: 'Reset your password on {site}',
+    resetIntro: 'Someone, hopefully you, asked to reset the password of the account {user} on {site}.',
+    resetAction: 'Choose a new password',
+    resetExpiry:
+      'The link works once and expires in {hours} hour. Using it signs the account out on every device. If you did not ask for this, ignore this message: your password stays as it is.',
+    resetFooter: 'You receive this because this address belongs to an account of {site}.',
+    replySubject: 'A reply to your comment on {site}',
+    replyIntro: '{author} replied to your comment on “{page}”:',
+    moderationSubject: 'A comment is waiting for moderation on {site}',
+    moderationIntro: '{author} commented on “{page}”. The comment waits for moderation:',
+    readComment: 'Open the page',
+    moderate: 'Moderate comments',
+    notifyFooter: 'You receive this because you turned on these notifications in your profile on {site}.',
+    unsubscribe: 'Stop these mails',
+  },
+  fa: {
+    confirmSubject: 'نشانی ایمیلتان را در {site} تأیید کنید',
+    confirmIntro: 'حساب {user} در {site} خواسته است این نشانی را به کار ببرد. برای تأیید آن پیوند را باز کنید.',
+    confirmAction: 'تأیید این نشانی',
+    confirmExpiry:
+      'این پیوند یک‌بار کار می‌کند و تا {hours} ساعت معتبر است. تا آن زمان حساب نشانی پیشین خود را نگه می‌دارد. اگر شما درخواست نکرده‌اید، این پیام را نادیده بگیرید.',
+    confirmFooter: 'این پیام را می‌گیرید چون این نشانی در یکی از حساب‌های {site} وارد شده است.',
+    resetSubject: 'بازنشانی گذرواژه در {site}',
+    resetIntro: 'کسی، که امیدواریم خودتان باشید، خواسته است گذرواژهٔ حساب {user} در {site} بازنشانی شود.',
+    resetAction: 'انتخاب گذرواژهٔ تازه',
+    resetExpiry:
+      'این پیوند یک‌بار کار می‌کند و تا {hours} ساعت معتبر است. به کار بردن آن حساب را در همهٔ دستگاه‌ها از سیستم بیرون می‌برد. اگر شما درخواست نکرده‌اید، این پیام را نادیده بگیرید: گذرواژه‌تان تغییری نمی‌کند.',
+    resetFooter: 'این پیام را می‌گیرید چون این نشانی از آنِ یکی از حساب‌های {site} است.',
+    replySubject: 'پاسخی به دیدگاه شما در {site}',
+    replyIntro: '{author} به دیدگاه شما در «{page}» پاسخ داد:',
+    moderationSubject: 'دیدگاهی در {site} در انتظار بررسی است',
+    moderationIntro: '{author} در «{page}» دیدگاهی نوشت که در انتظار بررسی است:',
+    readComment: 'باز کردن صفحه',
+    moderate: 'بررسی دیدگاه‌ها',
+    notifyFooter: 'این پیام را می‌گیرید چون این آگاه‌سازی‌ها را در نمایهٔ خود در {site} روشن کرده‌اید.',
+    unsubscribe: 'دیگر نفرستید',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+type Words = keyof (typeof wording)['en'];
+
+/** A sentence with its `{name}` places filled (numbers in the locale's digits). */
+function say(locale: Locale, key: Words, values: Record<string, string | number>) {
+  return wording[locale][key].replace(/\{(\w+)\}/g, (all, name: string) => {
+    const value = values[name];
+    if (value === undefined) return all;
+    return typeof value === 'number' ? localDigits(locale, String(value)) : value;
+  });
+}
+
+type Common = { to: string; locale: Locale; site: string; siteUrl: string };
+
+/** An action mail: an intro, a button, its small print; the link in the text part too. */
+function actionMail(
+  { to, locale, site, siteUrl }: Common,
+  subject: string,
+  lines: { intro: string; action: string; url: string; small: string; footer: string },
+  headers?: Record<string, string>,
+): MailMessage {
+  const { html, text } = renderMail({
+    locale,
+    site,
+    siteUrl,
+    title: subject,
+    bodyHtml: `${mailParagraph(lines.intro)}${mailButton(lines.action, lines.url)}${mailParagraph(lines.small, { muted: true })}`,
+    text: `${lines.intro}\n\n${lines.action}: ${lines.url}\n\n${lines.small}`,
+    footer: { text: lines.footer },
+  });
+  return { to, subject, html, text, ...(headers ? { headers } : {}) };
+}
+
+/** The link that confirms a new address on an account. */
+export function emailConfirmationMail(input: Common & { userName: string; url: string; hours: number }): MailMessage {
+  const values = { site: input.site, user: input.userName, hours: input.hours };
+  return actionMail(input, say(input.locale, 'confirmSubject', values), {
+    intro: say(input.locale, 'confirmIntro', values),
+    action: say(input.locale, 'confirmAction', values),
+    url: input.url,
+    small: say(input.locale, 'confirmExpiry', values),
+    footer: say(input.locale, 'confirmFooter', values),
+  });
+}
+
+/** A one-time password reset link, asked for on the forgot-password page or by the CLI's `--mail`. */
+export function passwordResetMail(input: Common & { userName: string; url: string; hours: number }): MailMessage {
+  const values = { site: input.site, user: input.userName, hours: input.hours };
+  return actionMail(input, say(input.locale, 'resetSubject', values), {
+    intro: say(input.locale, 'resetIntro', values),
+    action: say(input.locale, 'resetAction', values),
+    url: input.url,
+    small: say(input.locale, 'resetExpiry', values),
+    footer: say(input.locale, 'resetFooter', values),
+  });
+}
+
+/**
+ * A notification (a reply to the reader's comment, or a comment waiting for moderation), with a
+ * one-click unsubscribe (RFC 8058: the List-Unsubscribe address answers a POST).
+ */
+export function notificationMail(
+  input: Common & {
+    kind: 'reply' | 'moderation';
+    author: string;
+    page: string;
+    body: string;
+    url: string;
+    unsubscribeUrl: string;
+    unsubscribeApi: string;
+  },
+): MailMessage {
+  const values = { site: input.site, author: input.author, page: input.page };
+  const reply = input.kind === 'reply';
+  const subject = say(input.locale, reply ? 'replySubject' : 'moderationSubject', values);
+  const intro = say(input.locale, reply ? 'replyIntro' : 'moderationIntro', values);
+  const action = say(input.locale, reply ? 'readComment' : 'moderate', values);
+  const quote = input.body.length > 600 ? `${input.body.slice(0, 600)}…` : input.body;
+  const unsubscribe = say(input.locale, 'unsubscribe', values);
+  const { html, text } = renderMail({
+    locale: input.locale,
+    site: input.site,
+    siteUrl: input.siteUrl,
+    title: subject,
+    bodyHtml: `${mailParagraph(intro)}<blockquote>${escapeHtml(quote).replaceAll('\n', '<br>')}</blockquote>${mailButton(action, input.url)}`,
+    text: `${intro}\n\n${quote}\n\n${action}: ${input.url}`,
+    footer: { text: say(input.locale, 'notifyFooter', values), link: { label: unsubscribe, url: input.unsubscribeUrl } },
+  });
+  return {
+    to: input.to,
+    subject,
+    html,
+    text,
+    headers: { 'List-Unsubscribe': `<${input.unsubscribeApi}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
