@@ -107,9 +107,27 @@ export function responsiveImage(
   return { srcSet: widths.map((width) => `${variantUrl(src, width)} ${width}w`).join(', '), sizes: IMAGE_SIZES[slot] };
 }
 
-/** An image address may end in `#800x600` to give its size (the editor writes it on upload). */
-export function splitImageSize(src: string): { src: string; width?: number; height?: number } {
-  const match = /#(\d{1,5})x(\d{1,5})$/.exec(src);
-  if (!match) return { src };
-  return { src: src.slice(0, match.index), width: Number(match[1]), height: Number(match[2]) };
+/** How wide an image alone in its paragraph is shown: the text column (default), wider, or the whole window. */
+export const IMAGE_LAYOUTS = ['column', 'wide', 'full'] as const;
+export type ImageLayout = (typeof IMAGE_LAYOUTS)[number];
+
+/**
+ * An image address may end in a fragment giving its size and its width on the page:
+ * `#800x600` (the editor writes it on upload), `#800x600,wide`, `#full` (docs/content.md).
+ */
+const IMAGE_FRAGMENT = /#(?:(\d{1,5})x(\d{1,5}))?,?(wide|full)?$/;
+
+export function splitImageSize(src: string): { src: string; width?: number; height?: number; layout: ImageLayout } {
+  const match = IMAGE_FRAGMENT.exec(src);
+  if (!match || (!match[1] && !match[3])) return { src, layout: 'column' };
+  const layout = (match[3] as ImageLayout | undefined) ?? 'column';
+  const base = src.slice(0, match.index);
+  return match[1] ? { src: base, width: Number(match[1]), height: Number(match[2]), layout } : { src: base, layout };
+}
+
+/** The address with its layout set (`column` writes none), keeping the `#WxH` size it has. */
+export function withImageLayout(src: string, layout: ImageLayout): string {
+  const { src: base, width, height } = splitImageSize(src);
+  const parts = [width && height ? `${width}x${height}` : '', layout === 'column' ? '' : layout].filter(Boolean);
+  return parts.length ? `${base}#${parts.join(',')}` : base;
 }

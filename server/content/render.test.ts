@@ -113,7 +113,7 @@ describe('renderMarkdown: structure', () => {
     expect(html).toContain('<td align="right">2</td>');
     expect(html).toContain('<input type="checkbox" checked disabled>');
     expect(html).toContain('<del>old</del>');
-    expect(html).toContain('<a href="http://www.example.com" rel="noopener noreferrer nofollow">www.example.com</a>');
+    expect(html).toContain('<a href="http://www.example.com" rel="noopener noreferrer nofollow" dir="ltr">www.example.com</a>');
   });
 
   it('keeps code left-to-right inside right-to-left text', () => {

@@ -36,8 +36,9 @@ declare module 'hast' {
  * 9: pages store their front matter `translationKey` (`pages.translation_key`), and the search text
  *    no longer repeats the title's words (the triggers fold them since drizzle/0018).
  * 10: pages store their front matter `tags` and the folded key of their `author` (drizzle/0021).
+ * 11: images alone with a caption or a width are figures; `{target=_blank}` after a link opens it in a new tab.
  */
-export const RENDERER_VERSION = 10;
+export const RENDERER_VERSION = 11;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {
@@ -378,7 +379,23 @@ function rehypeDaftar() {
       }
       if (node.tagName === 'a') {
         const href = String(node.properties.href ?? '');
+        // `[text](href){target=_blank}`: the author chose a new tab (docs/content.md "Links").
+        const next = parent && index !== undefined ? parent.children[index + 1] : undefined;
+        const newTab = next?.type === 'text' && next.value.startsWith(NEW_TAB);
+        if (newTab && parent && index !== undefined) {
+          next.value = next.value.slice(NEW_TAB.length);
+          if (!next.value) parent.children.splice(index + 1, 1);
+          node.properties.target = '_blank';
+        }
         if (/^https?:\/\//i.test(href)) node.properties.rel = ['noopener', 'noreferrer', 'nofollow'];
+        else if (newTab) node.properties.rel = ['noopener', 'noreferrer'];
+        // An address shown as the link's text reads left to right, isolated, inside Persian text.
+        if (/^(?:https?:\/\/|www\.|mailto:)/i.test(hastToString(node))) node.properties.dir = 'ltr';
+        return;
+      }
+      if (node.tagName === 'p' && parent && index !== undefined) {
+        const figure = asFigure(node);
+        if (figure) parent.children.splice(index, 1, figure);
         return;
       }
       if (node.tagName === 'table' && parent && index !== undefined && !isElement(parent, 'div')) {
@@ -392,6 +409,32 @@ function rehypeDaftar() {
         return SKIP;
       }
     });
+  };
+}
+
+const NEW_TAB = '{target=_blank}';
+
+/**
+ * A paragraph holding only an image with a caption (its Markdown title) or a width (`#…,wide`,
+ * `#full`) becomes `<figure class="figure-wide"><img><figcaption>` (docs/content.md "Images");
+ * any other paragraph is left alone. The image keeps its own handling (size, copies, lazy).
+ */
+function asFigure(paragraph: Element): Element | undefined {
+  const content = paragraph.children.filter((child) => !(child.type === 'text' && !child.value.trim()));
+  const image = content.length === 1 && isElement(content[0], 'img') ? content[0] : undefined;
+  if (!image) return undefined;
+  const { layout } = splitImageSize(String(image.properties.src ?? ''));
+  const caption = typeof image.properties.title === 'string' ? image.properties.title.trim() : '';
+  if (!caption && layout === 'column') return undefined;
+  delete image.properties.title;
+  const children: Element[] = [image];
+  if (caption)
+    children.push({ type: 'element', tagName: 'figcaption', properties: {}, children: [{ type: 'text', value: caption }] });
+  return {
+    type: 'element',
+    tagName: 'figure',
+    properties: layout === 'column' ? {} : { className: [`figure-${layout}`] },
+    children,
   };
 }
 

@@ -156,10 +156,10 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(page.locator('.ProseMirror img[src^="/media/"]')).toBeVisible();
     await expect(page.getByLabel(locale === 'fa' ? 'عنوان' : 'Title', { exact: true })).toHaveValue(words[locale].title);
 
-    // Source mode shows the Markdown: the image as ![alt](url#WxH).
+    // Source mode shows the Markdown: the image as ![alt](url#WxH), its alt text empty until the author writes one (never the file name, D14).
     await page.getByRole('tab', { name: locale === 'fa' ? 'مارک‌داون' : 'Markdown' }).click();
     const source = page.getByLabel(locale === 'fa' ? 'متن صفحه به مارک‌داون' : 'Page text in Markdown');
-    await expect(source).toHaveValue(/!\[pasted shot\]\(\/media\/[^)]+#1x1\)/);
+    await expect(source).toHaveValue(/!\[\]\(\/media\/[^)]+#1x1\)/);
     await expect(source).toHaveValue(new RegExp(words[locale].text));
 
     await page.keyboard.press('Control+s');

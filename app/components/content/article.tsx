@@ -36,7 +36,7 @@ export function Article({ page }: { page: ContentPage }) {
   const slug = page.slug;
   const onCommentCount = useCallback((count: number) => setCommentCount({ slug, count }), [slug]);
   return (
-    <article data-testid="article">
+    <article data-testid="article" className="overflow-x-clip">
       <img
         src={banner.src}
         {...bannerSources}

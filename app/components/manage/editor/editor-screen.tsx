@@ -21,7 +21,7 @@ import { EditorPreview } from './editor-preview';
 import { FrontMatterPanel } from './front-matter-panel';
 import type { RichEditorHandle } from './rich-editor';
 import type { EditorData } from './types';
-import { imageMarkdown, isUploadableImage, uploadMedia } from './upload';
+import { isUploadableImage, uploadedImage, uploadMedia } from './upload';
 
 // Tiptap is loaded only here, on the client: public pages never download it.
 const RichEditor = lazy(() => import('./rich-editor'));
@@ -242,7 +242,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
           setUploads((list) => list.map((item) => (item.id === id ? { ...item, fraction } : item))),
         )
           .then((upload) => {
-            insert(imageMarkdown(file, upload));
+            insert(uploadedImage(upload));
             changed();
           })
           .catch((error: unknown) => uploadFailed(t, file.name, error))
@@ -250,6 +250,15 @@ export function EditorScreen({ data }: { data: EditorData }) {
       }
     },
     [uiLocale, changed, t],
+  );
+
+  /** A new file in place of an image (the image panel's Replace), its alt text, caption and width kept. */
+  const replaceImage = useCallback(
+    (file: File, src: string) =>
+      uploadImages([file], (image) => {
+        richRef.current?.replaceImage(src, image.src);
+      }),
+    [uploadImages],
   );
 
   const richImages = useCallback(
@@ -420,9 +429,11 @@ export function EditorScreen({ data }: { data: EditorData }) {
                   ref={richRef}
                   markdown={body}
                   dir={dir}
+                  locale={uiLocale}
                   label={t('editor.bodyLabel')}
                   onChange={changed}
                   onImageFiles={richImages}
+                  onReplaceImage={replaceImage}
                 />
               </Suspense>
             ) : (

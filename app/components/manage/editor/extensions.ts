@@ -1,11 +1,12 @@
 import { type AnyExtension, Extension, Node } from '@tiptap/core';
-import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { Markdown } from '@tiptap/markdown';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import StarterKit from '@tiptap/starter-kit';
+import { FigureTyping, SiteImage, SiteParagraph } from './image-node';
+import { SiteLink } from './site-link';
 
 /**
  * A directive the renderer knows as a widget (`::latest-logs{cat=tuts}`, `::intro`) or any other
@@ -107,16 +108,27 @@ const ListDirection = Extension.create({
 });
 
 /** The editor's schema and Markdown support; also used headless by the round-trip test. */
-export function editorExtensions(options: { placeholder?: AnyExtension[] } = {}): AnyExtension[] {
+export function editorExtensions(options: { placeholder?: AnyExtension[]; altMissing?: string } = {}): AnyExtension[] {
   return [
     StarterKit.configure({
-      // Markdown has no underline; a link opens only from the toolbar, never on a click while editing.
+      // Markdown has no underline. Links and paragraphs are ours (site-link.ts, image-node.ts).
       underline: false,
-      link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+      link: false,
+      paragraph: false,
       codeBlock: { HTMLAttributes: { dir: 'ltr' } },
       code: { HTMLAttributes: { dir: 'auto' } },
     }),
-    Image.configure({ inline: true, allowBase64: false }),
+    SiteParagraph,
+    // A link opens only from its popover, never on a click while editing; no new tab unless asked.
+    SiteLink.configure({
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: 'https',
+      // `dir="auto"`: an address shown as a link's text reads left-to-right inside Persian text.
+      HTMLAttributes: { target: null, rel: null, dir: 'auto' },
+    }),
+    SiteImage.configure({ inline: true, allowBase64: false, ...(options.altMissing ? { altMissing: options.altMissing } : {}) }),
+    FigureTyping,
     TableKit.configure({ table: { resizable: false } }),
     Directive,
     ListDirection,

@@ -20,26 +20,35 @@ import {
   Undo2,
 } from 'lucide-react';
 import { Toolbar } from 'radix-ui';
-import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../../common/locales';
 import { Tip } from '../../ui/icon-button';
 import { editorExtensions } from './extensions';
+import { ImagePanel } from './image-panel';
+import { LinkPopover } from './link-popover';
 
 /** What the editor screen asks of the WYSIWYG editor. */
 export type RichEditorHandle = {
   getMarkdown: () => string;
   insertImage: (image: { src: string; alt: string }, at?: number) => void;
+  /** Puts a new file's address in place of an image's, keeping its alt text, caption and width. */
+  replaceImage: (oldSrc: string, newSrc: string) => void;
   focus: () => void;
 };
 
 type RichEditorProps = {
   markdown: string;
   dir: 'rtl' | 'ltr';
+  /** The dashboard's language (the link popover's page search answers in it). */
+  locale: Locale;
   label: string;
   /** Called on every change of the document. */
   onChange: () => void;
   /** Image files pasted, dropped, or chosen with the toolbar button; `at` is the drop position. */
   onImageFiles: (files: File[], at?: number) => void;
+  /** A file chosen to replace the image at `src`. */
+  onReplaceImage: (file: File, src: string) => void;
 };
 
 const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filter((file) => file.type.startsWith('image/'));
@@ -51,15 +60,19 @@ const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filt
  * blocks stay left-to-right.
  */
 const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEditor(
-  { markdown, dir, label, onChange, onImageFiles },
+  { markdown, dir, locale, label, onChange, onImageFiles, onReplaceImage },
   ref,
 ) {
+  const { t } = useTranslation();
+  const [linkOpen, setLinkOpen] = useState(false);
   const filesRef = useRef(onImageFiles);
   filesRef.current = onImageFiles;
   const changeRef = useRef(onChange);
   changeRef.current = onChange;
+  const replaceRef = useRef(onReplaceImage);
+  replaceRef.current = onReplaceImage;
   const editor = useEditor({
-    extensions: editorExtensions(),
+    extensions: editorExtensions({ altMissing: t('editor.image.altMissing') }),
     content: markdown,
     contentType: 'markdown',
     textDirection: 'auto',
@@ -71,6 +84,18 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
         'aria-label': label,
         'aria-multiline': 'true',
         role: 'textbox',
+      },
+      handleKeyDown: (view, event) => {
+        // Ctrl/Cmd+K: the link popover (issue 26).
+        if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+          event.preventDefault();
+          // A selection made by the keyboard just before (Shift+Home) reaches the editor's state on the
+          // next selectionchange event, after the popover has taken the focus: read it now.
+          (view as unknown as { domObserver?: { flush?: () => void } }).domObserver?.flush?.();
+          setLinkOpen(true);
+          return true;
+        }
+        return false;
       },
       handlePaste: (_view, event) => {
         const files = imageFiles(event.clipboardData?.files);
@@ -99,6 +124,17 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
         if (!editor) return;
         const chain = editor.chain().focus();
         (at === undefined ? chain : chain.setTextSelection(at)).setImage(image).run();
+        // The new image is selected, so its panel asks for the alt text at once.
+        const { from } = editor.state.selection;
+        if (editor.state.doc.resolve(from).nodeBefore?.type.name === 'image') editor.commands.setNodeSelection(from - 1);
+      },
+      replaceImage: (oldSrc, newSrc) => {
+        if (!editor) return;
+        editor.state.doc.descendants((node, pos) => {
+          if (node.type.name !== 'image' || node.attrs.src !== oldSrc) return true;
+          editor.view.dispatch(editor.state.tr.setNodeMarkup(pos, undefined, { ...node.attrs, src: newSrc }));
+          return false;
+        });
       },
       focus: () => editor?.commands.focus(),
     }),
@@ -107,8 +143,19 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
 
   return (
     <div className="rounded-b-lg">
-      {editor ? <FormatToolbar editor={editor} dir={dir} onImageFiles={(files) => filesRef.current(files)} /> : null}
+      {editor ? (
+        <div className="sticky top-[var(--editor-sticky-top,0px)] z-10">
+          <FormatToolbar
+            editor={editor}
+            dir={dir}
+            onImageFiles={(files) => filesRef.current(files)}
+            onLink={() => setLinkOpen(true)}
+          />
+          <ImagePanel editor={editor} onReplace={(file, image) => replaceRef.current(file, image.src)} />
+        </div>
+      ) : null}
       <EditorContent editor={editor} />
+      {editor ? <LinkPopover editor={editor} open={linkOpen} onOpenChange={setLinkOpen} dir={dir} locale={locale} /> : null}
     </div>
   );
 });
@@ -122,6 +169,8 @@ type Action = {
   enabled?: (editor: Editor) => boolean;
   /** Icons with a direction (arrows, list bullets) are mirrored in right-to-left pages. */
   mirror?: boolean;
+  /** `aria-keyshortcuts`. */
+  shortcut?: string;
 };
 
 const groups: Action[][] = [
@@ -181,7 +230,7 @@ const groups: Action[][] = [
     },
   ],
   [
-    { key: 'link', Icon: Link2, run: () => undefined, active: (e) => e.isActive('link') },
+    { key: 'link', Icon: Link2, run: () => undefined, active: (e) => e.isActive('link'), shortcut: 'Control+K Meta+K' },
     { key: 'image', Icon: ImagePlus, run: () => undefined },
     {
       key: 'table',
@@ -202,10 +251,12 @@ function FormatToolbar({
   editor,
   dir,
   onImageFiles,
+  onLink,
 }: {
   editor: Editor;
   dir: 'rtl' | 'ltr';
   onImageFiles: (files: File[]) => void;
+  onLink: () => void;
 }) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -224,13 +275,7 @@ function FormatToolbar({
 
   const run = (action: Action) => {
     if (action.key === 'image') return fileInput.current?.click();
-    if (action.key === 'link') {
-      const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
-      const href = window.prompt(t('editor.toolbar.linkPrompt'), previous);
-      if (href === null) return;
-      if (!href.trim()) return editor.chain().focus().extendMarkRange('link').unsetLink().run();
-      return editor.chain().focus().extendMarkRange('link').setLink({ href: href.trim() }).run();
-    }
+    if (action.key === 'link') return onLink();
     action.run(editor);
   };
 
@@ -239,7 +284,7 @@ function FormatToolbar({
       <Toolbar.Root
         dir={dir}
         aria-label={t('editor.toolbar.label')}
-        className="sticky top-0 z-10 flex flex-wrap items-center gap-1 border-b border-border bg-surface px-2 py-1.5"
+        className="flex flex-wrap items-center gap-1 border-b border-border bg-surface px-2 py-1.5"
       >
         {groups.map((group, index) => (
           <div key={group[0]!.key} className="flex items-center gap-0.5">
@@ -253,6 +298,7 @@ function FormatToolbar({
                     type="button"
                     aria-label={name}
                     aria-pressed={action.active ? active : undefined}
+                    aria-keyshortcuts={action.shortcut}
                     disabled={!enabled}
                     onClick={() => run(action)}
                     className="inline-flex size-8 items-center justify-center rounded-md text-fg-muted hover:bg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-secondary disabled:opacity-40 aria-pressed:bg-primary/15 aria-pressed:text-primary-strong"

@@ -37,16 +37,11 @@ export function uploadMedia(file: File, locale: Locale, onProgress: (fraction: n
   });
 }
 
-/** The Markdown of an uploaded image; `#WxH` gives it its size without a layout shift (docs/content.md). */
-export function imageMarkdown(file: File, upload: MediaUpload) {
-  return { alt: altFromName(file.name), src: `${upload.url}#${upload.width}x${upload.height}` };
-}
-
-/** `my-cat_photo.png` → `my cat photo`; brackets removed so the alt text cannot end the Markdown. */
-function altFromName(name: string) {
-  return name
-    .replace(/\.[^.]+$/, '')
-    .replace(/[-_]+/g, ' ')
-    .replace(/[[\]]/g, '')
-    .trim();
+/**
+ * An uploaded image's address and alt text. `#WxH` gives it its size without a layout shift
+ * (docs/content.md). The alt text starts empty, never the file name (D14): the image panel asks
+ * the author to describe it.
+ */
+export function uploadedImage(upload: MediaUpload) {
+  return { alt: '', src: `${upload.url}#${upload.width}x${upload.height}` };
 }

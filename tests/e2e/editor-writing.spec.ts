@@ -1,0 +1,168 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/*
+ * Writing in the visual editor (issue 26): the link popover (Ctrl+K, a refused javascript:
+ * address, a page of the other language found by its title, edited to open in a new tab, Esc),
+ * an image with alt text, caption and width that goes visual → Markdown → published page, and
+ * typing after a final image (D8) without an error.
+ */
+
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+const words = {
+  fa: {
+    title: 'نوشتن در ویرایشگر',
+    text: 'راهنمای دفتر را بخوانید',
+    after: 'پس از تصویر',
+    alt: 'یک مربع کوچک',
+    caption: 'یک پیکسل، بزرگ‌شده',
+    link: { field: 'نشانی یا عنوان صفحه', unsafe: 'فقط نشانی‌های وب', newTab: 'باز شدن در زبانهٔ تازه', remove: 'برداشتن پیوند' },
+    image: { alt: 'متن جایگزین', caption: 'زیرنویس', wide: 'پهن', nudge: 'بدون متن جایگزین' },
+    markdown: 'مارک‌داون',
+    saved: 'همهٔ تغییرات ذخیره شده است',
+  },
+  en: {
+    title: 'Writing in the editor',
+    text: 'Read the guide to Daftar',
+    after: 'After the image',
+    alt: 'A tiny square',
+    caption: 'One pixel, enlarged',
+    link: { field: 'Address or page title', unsafe: 'Only web addresses', newTab: 'Open in a new tab', remove: 'Remove link' },
+    image: { alt: 'Alt text', caption: 'Caption', wide: 'Wide', nudge: 'No alt text' },
+    markdown: 'Markdown',
+    saved: 'No unsaved changes',
+  },
+} as const;
+
+async function pasteImage(page: Page) {
+  await page.locator('.ProseMirror').evaluate((element, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], 'square-photo.png', { type: 'image/png' }));
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, PNG_BASE64);
+}
+
+async function shoot(page: Page, name: string) {
+  if (!process.env.SCREENSHOTS) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `test-results/screens/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+for (const locale of ['fa', 'en'] as const) {
+  const w = words[locale];
+  const path = `writing-${locale}`;
+
+  test(`${locale}: link popover with page search, an image with alt, caption and width, published as a figure`, async ({
+    page,
+    freshSite,
+    login,
+  }) => {
+    await login('owner', freshSite);
+    await page.goto(`${freshSite.url}/${locale}/manage/editor/${locale}/${path}`);
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-hydrated', 'true');
+    const editor = page.locator('.ProseMirror');
+    await expect(editor).toBeVisible();
+    await page.getByLabel(locale === 'fa' ? 'عنوان' : 'Title', { exact: true }).fill(w.title);
+
+    // ---- the link popover: Ctrl+K over the selected words ----
+    await editor.click();
+    await page.keyboard.type(w.text);
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Control+k');
+    const popover = page.getByTestId('link-popover');
+    await expect(popover).toBeVisible();
+    await expect(popover).toHaveAttribute('dir', locale === 'fa' ? 'rtl' : 'ltr');
+    const field = popover.getByLabel(w.link.field);
+    await expect(field).toBeFocused();
+
+    // A hostile address is refused with a message; the popover stays open.
+    await field.fill('JaVaScRiPt:alert(1)');
+    await page.keyboard.press('Enter');
+    await expect(popover.getByRole('alert')).toContainText(w.link.unsafe);
+    await expect(popover).toBeVisible();
+
+    // Words search the site's pages in both languages: the English "About Daftar" from either dashboard.
+    await page.mouse.move(0, 0);
+    await field.fill('About');
+    const option = popover.getByRole('option', { name: /About Daftar/ });
+    await expect(option).toBeVisible();
+    await expect(option.locator('bdi')).toHaveAttribute('dir', 'ltr');
+    await expect(field).toHaveAttribute('aria-activedescendant', /result-0/);
+    if (process.env.SCREENSHOTS) await shoot(page, `editor-writing-${locale}-link-popover`);
+    await page.keyboard.press('Enter');
+    await expect(popover).toBeHidden();
+    await expect(editor).toBeFocused();
+    const link = editor.locator('a[href="/en/about"]');
+    await expect(link).toHaveText(w.text);
+    await expect(link).not.toHaveAttribute('target', /.*/);
+
+    // Edit it: the popover opens on the link with its address; a new tab is chosen.
+    await link.click();
+    await page.keyboard.press('Control+k');
+    await expect(field).toHaveValue('/en/about');
+    await expect(popover.getByRole('button', { name: w.link.remove })).toBeVisible();
+    await popover.getByLabel(w.link.newTab).check();
+    await field.press('Enter');
+    await expect(popover).toBeHidden();
+    await expect(link).toHaveAttribute('target', '_blank');
+    // Esc closes without changes, the caret back in the text.
+    await page.keyboard.press('Control+k');
+    await expect(popover).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    await expect(editor).toBeFocused();
+
+    // ---- an image: no alt text from the file name, a nudge until one is written ----
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await pasteImage(page);
+    const image = editor.locator('img[src^="/media/"]');
+    await expect(image).toBeVisible();
+    await expect(image).toHaveAttribute('alt', '');
+    const panel = page.getByTestId('image-panel');
+    await expect(panel).toBeVisible();
+    await expect(editor.getByTestId('image-alt-nudge')).toBeVisible();
+    await expect(editor.getByTestId('image-alt-nudge')).toContainText(w.image.nudge);
+    await panel.getByLabel(w.image.alt, { exact: true }).fill(w.alt);
+    await panel.getByLabel(w.image.caption, { exact: true }).fill(w.caption);
+    await panel.getByText(w.image.wide, { exact: true }).click();
+    await expect(editor.getByTestId('image-alt-nudge')).toBeHidden();
+    await expect(editor.locator('.editor-image-caption')).toHaveText(w.caption);
+    await expect(editor.locator('.editor-image')).toHaveAttribute('data-layout', 'wide');
+    if (process.env.SCREENSHOTS) await shoot(page, `editor-writing-${locale}-image`);
+
+    // ---- D8: Ctrl+End then typing after the final image: a new paragraph, no error ----
+    await editor.click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(w.after);
+    await expect(editor.locator('p').last()).toHaveText(w.after);
+
+    // ---- the Markdown holds all of it ----
+    await page.getByRole('tab', { name: w.markdown }).click();
+    const source = page.getByTestId('markdown-source');
+    const value = await source.inputValue();
+    expect(value).toContain(`[${w.text}](/en/about){target=_blank}`);
+    expect(value).toMatch(new RegExp(`!\\[${w.alt}\\]\\(/media/[^)\\s]+#1x1,wide "${w.caption}"\\)\\n\\n${w.after}$`));
+
+    await page.keyboard.press('Control+s');
+    await expect(page.getByTestId('save-state')).toHaveText(w.saved);
+    const published = await page.request.post(`${freshSite.url}/api/builds/publish`, { data: { title: `Writing ${locale}` } });
+    expect(published.status(), await published.text()).toBe(200);
+
+    // ---- the published page: a figure with its caption, the link in a new tab ----
+    await page.goto(`${freshSite.url}/${locale}/${path}`);
+    const body = page.getByTestId('content-body');
+    const figure = body.locator('figure.figure-wide');
+    await expect(figure.locator('img')).toHaveAttribute('alt', w.alt);
+    await expect(figure.locator('figcaption')).toHaveText(w.caption);
+    const publishedLink = body.locator('a[href="/en/about"]');
+    await expect(publishedLink).toHaveAttribute('target', '_blank');
+    await expect(publishedLink).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(body.locator('p').last()).toHaveText(w.after);
+  });
+}
