@@ -124,8 +124,7 @@ export function editorExtensions(options: { placeholder?: AnyExtension[]; altMis
       openOnClick: false,
       autolink: true,
       defaultProtocol: 'https',
-      // `dir="auto"`: an address shown as a link's text reads left-to-right inside Persian text.
-      HTMLAttributes: { target: null, rel: null, dir: 'auto' },
+      HTMLAttributes: { target: null, rel: null },
     }),
     SiteImage.configure({ inline: true, allowBase64: false, ...(options.altMissing ? { altMissing: options.altMissing } : {}) }),
     FigureTyping,

@@ -144,7 +144,7 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
   return (
     <div className="rounded-b-lg">
       {editor ? (
-        <div className="sticky top-[var(--editor-sticky-top,0px)] z-10">
+        <div className="sticky top-0 z-10 sm:top-[65px]">
           <FormatToolbar
             editor={editor}
             dir={dir}
