@@ -1,14 +1,16 @@
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { defaultSiteSettings } from '../../common/site-settings';
 import { mediaFolderReader, readImportFile } from '../../platforms/node/cli-site-import';
 import { imageBytes } from '../../tests/support/images';
 import { createInstalledSite } from '../../tests/support/site';
 import { readPage } from '../content/page-file';
 import { renderMarkdown } from '../content/render';
 import { comments, pages, redirects, users } from '../db/schema';
+import { authorPage, getContentPage } from './content';
 import { readGhostExport } from './import-ghost';
 import { readWordPressExport } from './import-wordpress';
 import { cleanSlug, cleanUserName, htmlToMarkdown, importExternalSite, SiteImportError } from './site-import';
@@ -49,7 +51,7 @@ describe('import-wordpress', () => {
       'content/en/about-the-blog.md',
       'content/en/logs/hello-world.md',
       'content/en/logs/work-in-progress.md',
-      'content/fa/logs/hello-world.md',
+      'content/fa/logs/سلام-دنیا.md',
     ]);
     // One commit on top of the installed site's.
     expect(before).not.toBe(report.commit);
@@ -61,7 +63,8 @@ describe('import-wordpress', () => {
       title: 'Hello world',
       description: 'The first post.',
       cat: 'news',
-      author: 'Sara Ahmadi',
+      // The account's user name: the byline shows 'Sara Ahmadi' and links to /en/authors/sara.
+      author: 'sara',
     });
     expect(english).toMatch(/^date: .*2024-05-01T10:00:00\.000Z/m);
     expect(english).toMatch(/^tags:\n {2}- Daftar$/m);
@@ -77,9 +80,12 @@ describe('import-wordpress', () => {
     const mediaFile = /\/(media\/2024\/05\/photo-[0-9a-f]{8}\.png)/.exec(body)?.[1] ?? '';
     expect((await repository.tree('media')).map((file) => file.path)).toContain(mediaFile);
 
-    // The Persian translation shares the path; the gallery and the unknown shortcode stay visible.
-    const persian = readPage((await repository.readFile('content/fa/logs/hello-world.md')) ?? '');
+    // The Persian translation: the gallery and the unknown shortcode stay visible.
+    // The Persian translation keeps its Persian address, paired by translationKey (the English path).
+    const persian = readPage((await repository.readFile('content/fa/logs/سلام-دنیا.md')) ?? '');
     expect(persian.frontMatter.title).toBe('سلام دنیا');
+    expect(persian.frontMatter.translationKey).toBe('logs/hello-world');
+    expect(frontMatter.translationKey).toBeUndefined();
     expect(persian.body).toContain('به وبلاگ من خوش آمدید.');
     expect(persian.body).toContain('WordPress gallery');
     expect(persian.body).toMatch(/!\[\]\(\/media\/2024\/05\/photo-/);
@@ -93,16 +99,25 @@ describe('import-wordpress', () => {
     const indexed = await deps.db
       .select({ locale: pages.locale, slug: pages.slug })
       .from(pages)
-      .where(eq(pages.slug, 'logs/hello-world'));
-    expect(indexed.map((row) => row.locale).sort()).toEqual(['en', 'fa']);
+      .where(inArray(pages.slug, ['logs/hello-world', 'logs/سلام-دنیا']));
+    expect(indexed.map((row) => `${row.locale}/${row.slug}`).sort()).toEqual(['en/logs/hello-world', 'fa/logs/سلام-دنیا']);
 
     // Every old address answers 301 with the new page, through the app.
     expect(await redirectOf(app, '/?p=10')).toEqual({ status: 301, location: '/en/logs/hello-world' });
     expect(await redirectOf(app, '/2024/05/hello-world/')).toEqual({ status: 301, location: '/en/logs/hello-world' });
-    expect(await redirectOf(app, '/?p=11')).toEqual({ status: 301, location: `/fa/${encodeURI('logs/hello-world')}` });
+    expect(await redirectOf(app, '/?p=11')).toEqual({ status: 301, location: `/fa/${encodeURI('logs/سلام-دنیا')}` });
     expect(await redirectOf(app, `/fa/2024/05/${encodeURIComponent('سلام-دنیا')}/`)).toEqual({
       status: 301,
-      location: '/fa/logs/hello-world',
+      location: `/fa/${encodeURI('logs/سلام-دنیا')}`,
+    });
+    // Each links to the other.
+    expect((await getContentPage(deps.db, 'fa', 'logs/سلام-دنیا', defaultSiteSettings))?.translation).toEqual({
+      locale: 'en',
+      slug: 'logs/hello-world',
+    });
+    expect((await getContentPage(deps.db, 'en', 'logs/hello-world', defaultSiteSettings))?.translation).toEqual({
+      locale: 'fa',
+      slug: 'logs/سلام-دنیا',
     });
     expect(await redirectOf(app, '/?page_id=12')).toEqual({ status: 301, location: '/en/about-the-blog' });
     expect(await redirectOf(app, '/about-the-blog/')).toEqual({ status: 301, location: '/en/about-the-blog' });
@@ -120,6 +135,10 @@ describe('import-wordpress', () => {
     const john = await deps.db.select().from(users).where(eq(users.id, 'wordpress-author-2')).get();
     expect(john?.username).toBe('john-doe-home');
     expect(report.accounts.renamed).toContain('john doe@home → john-doe-home');
+    // The imported pages link their author's page, which lists them.
+    const byline = await getContentPage(deps.db, 'en', 'logs/hello-world', defaultSiteSettings);
+    expect(byline?.authorAccount).toEqual({ user: 'sara', name: 'Sara Ahmadi' });
+    expect((await authorPage(deps.db, 'en', 'sara', 1))?.items.map((item) => item.slug)).toContain('logs/hello-world');
 
     // Comments with their thread and statuses; the pingback is left out and reported.
     const rows = await deps.db
@@ -258,7 +277,7 @@ describe('import-ghost', () => {
       title: 'Welcome to Ghost',
       description: 'The first post.',
       cat: 'getting-started',
-      author: 'Ghost Writer',
+      author: 'ghost-writer',
     });
     expect(welcome).toMatch(/^tags:\n {2}- Getting Started\n {2}- Notes$/m);
     expect(body).toContain('This is **Ghost**.');

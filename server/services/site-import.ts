@@ -57,7 +57,7 @@ export type ImportedPage = {
   /** The author's user name as imported (ImportedAuthor.login). */
   author?: string;
   draft: boolean;
-  /** Pages of one translation group share one path across the locales. */
+  /** Pages of one translation group: each keeps its own path, paired by `translationKey` (the English page's path). */
   translationGroup?: string;
   /** Old addresses (`/?p=12`, `/2024/05/hello`) that answer 301 to the page. */
   oldAddresses: string[];
@@ -335,7 +335,8 @@ async function planImport(
         })
       : html;
 
-  // Paths: one per translation group, shared by its locales.
+  // Paths: each page its own (a Persian post keeps its Persian address); the pages of one translation
+  // group are paired by `translationKey`, the path of its English page (docs/content.md "Translations").
   const groups = new Map<string, ImportedPage[]>();
   for (const page of source.pages) {
     const key = page.translationGroup ?? `${page.source}`;
@@ -343,6 +344,18 @@ async function planImport(
   }
   const taken = new Set<string>();
   const pathOf = new Map<ImportedPage, string>();
+  const translationKeyOf = new Map<ImportedPage, string>();
+  const placePage = (page: ImportedPage) => {
+    let slug = cleanSlug(page.slug) || cleanSlug(page.title) || page.source.replace(/\W+/g, '-');
+    if (page.kind === 'post') slug = `logs/${slug}`;
+    if (pagePathProblem(slug)) slug = `${page.kind}-${slug.replace(/\//g, '-')}`.slice(0, 120);
+    let candidate = slug;
+    for (let n = 2; taken.has(`${page.locale}/${candidate}`); n++) candidate = `${slug}-${n}`;
+    if (candidate !== slug) skipped.push(`${page.source}: the path ${slug} was taken; imported at ${candidate}`);
+    taken.add(`${page.locale}/${candidate}`);
+    pathOf.set(page, candidate);
+    return candidate;
+  };
   for (const group of groups.values()) {
     const byLocale = new Map<Locale, ImportedPage>();
     for (const page of group) {
@@ -354,23 +367,73 @@ async function planImport(
       } else byLocale.set(page.locale, page);
     }
     const pages = [...byLocale.values()];
-    // The English slug names the pair when there is one: Latin addresses survive every mail client.
+    // The English page names the pair when there is one: Latin keys survive every tool.
     const named = byLocale.get('en') ?? pages[0];
     if (!named) continue;
-    let slug = cleanSlug(named.slug) || cleanSlug(named.title) || named.source.replace(/\W+/g, '-');
-    if (named.kind === 'post') slug = `logs/${slug}`;
-    if (pagePathProblem(slug)) slug = `${named.kind}-${slug.replace(/\//g, '-')}`.slice(0, 120);
-    let candidate = slug;
-    for (let n = 2; pages.some((page) => taken.has(`${page.locale}/${candidate}`)); n++) candidate = `${slug}-${n}`;
-    if (candidate !== slug) skipped.push(`${named.source}: the path ${slug} was taken; imported at ${candidate}`);
+    const key = placePage(named);
     for (const page of pages) {
-      taken.add(`${page.locale}/${candidate}`);
-      pathOf.set(page, candidate);
+      if (page === named) continue;
+      if (placePage(page) !== key) translationKeyOf.set(page, key);
     }
   }
 
+  // Accounts (before the files, whose `author` names them): authors, then one per commenter; names made valid and unique (by userNameKey).
+  const siteUsers = await db.select({ id: users.id, username: users.username }).from(users);
+  const keys = new Map(siteUsers.filter((user) => user.username).map((user) => [userNameKey(user.username as string), user.id]));
+  const renamed: string[] = [];
+  const newAccounts: string[] = [];
+  const document: SiteExport = {
+    format: 'daftar-export',
+    version: 1,
+    exportedAt: now,
+    withSecrets: false,
+    users: [],
+    roles: [],
+    userRoles: [],
+    settings: [],
+    comments: [],
+    subscribers: [],
+  };
+  const account = (
+    id: string,
+    login: string,
+    names: { displayName: string; firstName: string; lastName: string; avatarUrl?: string },
+  ) => {
+    const existing = siteUsers.find((user) => user.id === id);
+    let name = existing?.username ?? cleanUserName(login, `user-${id.slice(-8)}`);
+    if (!existing) {
+      const base = name;
+      for (let n = 2; keys.has(userNameKey(name)) && keys.get(userNameKey(name)) !== id; n++) name = `${base.slice(0, 26)}-${n}`;
+      if (name !== login) renamed.push(`${login} → ${name}`);
+      keys.set(userNameKey(name), id);
+      newAccounts.push(name);
+    }
+    usernames.set(id, name);
+    document.users.push({
+      id,
+      username: name,
+      firstName: names.firstName.slice(0, 200),
+      lastName: names.lastName.slice(0, 200),
+      displayName: (names.displayName || name).slice(0, 400),
+      about: '',
+      avatarUrl: names.avatarUrl ?? null,
+      disabledAt: null,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: null,
+    });
+    return id;
+  };
+  /** Account id → its user name here (front matter `author` names it: the byline links to the author page). */
+  const usernames = new Map<string, string>();
+  const commenters = new Map<string, string>();
+  const authorUser = new Map<string, string>();
+  for (const author of source.authors) {
+    const id = account(`${source.platform}-author-${author.id}`, author.login, author);
+    authorUser.set(author.login, usernames.get(id) ?? author.login);
+    if (author.email) commenters.set(author.email.toLowerCase(), id);
+  }
   // Files.
-  const authorNames = new Map(source.authors.map((author) => [author.login, author.displayName]));
   const rules = new Map<string, string>();
   const addRule = (from: string, to: string, what: string) => {
     if (RESERVED_ADDRESS.test(from)) return skipped.push(`${what}: the old address ${from} belongs to Daftar; no redirect`);
@@ -396,11 +459,14 @@ async function planImport(
     const frontMatter: Record<string, unknown> = { title: page.title };
     if (page.description) frontMatter.description = page.description;
     if (page.date && page.kind === 'post') frontMatter.date = page.date.toISOString();
-    if (page.author) frontMatter.author = authorNames.get(page.author) || page.author;
+    // The account's user name (docs/content.md "Tags and authors"): the byline shows its display name and links to its page.
+    if (page.author) frontMatter.author = authorUser.get(page.author) ?? page.author;
     if (page.cat) frontMatter.cat = page.cat;
     if (page.comments) frontMatter.comments = true;
     if (page.draft) frontMatter.draft = true;
     if (page.tags.length) frontMatter.tags = page.tags;
+    const translationKey = translationKeyOf.get(page);
+    if (translationKey) frontMatter.translationKey = translationKey;
     const text = `---\n${stringifyYaml(frontMatter, { lineWidth: 0 })}---\n\n${body ? `${body}\n` : ''}`;
     const file = pageFile(page.locale, pagePath);
     const existing = (await committed()).get(file);
@@ -437,57 +503,6 @@ async function planImport(
     else addRule(archive.from, `/${archive.locale}/logs`, `tag ${archive.tag}`);
   }
 
-  // Accounts: authors, then one per commenter; names made valid and unique (by userNameKey).
-  const siteUsers = await db.select({ id: users.id, username: users.username }).from(users);
-  const keys = new Map(siteUsers.filter((user) => user.username).map((user) => [userNameKey(user.username as string), user.id]));
-  const renamed: string[] = [];
-  const newAccounts: string[] = [];
-  const document: SiteExport = {
-    format: 'daftar-export',
-    version: 1,
-    exportedAt: now,
-    withSecrets: false,
-    users: [],
-    roles: [],
-    userRoles: [],
-    settings: [],
-    comments: [],
-    subscribers: [],
-  };
-  const account = (
-    id: string,
-    login: string,
-    names: { displayName: string; firstName: string; lastName: string; avatarUrl?: string },
-  ) => {
-    const existing = siteUsers.find((user) => user.id === id);
-    let name = existing?.username ?? cleanUserName(login, `user-${id.slice(-8)}`);
-    if (!existing) {
-      const base = name;
-      for (let n = 2; keys.has(userNameKey(name)) && keys.get(userNameKey(name)) !== id; n++) name = `${base.slice(0, 26)}-${n}`;
-      if (name !== login) renamed.push(`${login} → ${name}`);
-      keys.set(userNameKey(name), id);
-      newAccounts.push(name);
-    }
-    document.users.push({
-      id,
-      username: name,
-      firstName: names.firstName.slice(0, 200),
-      lastName: names.lastName.slice(0, 200),
-      displayName: (names.displayName || name).slice(0, 400),
-      about: '',
-      avatarUrl: names.avatarUrl ?? null,
-      disabledAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: null,
-    });
-    return id;
-  };
-  const commenters = new Map<string, string>();
-  for (const author of source.authors) {
-    const id = account(`${source.platform}-author-${author.id}`, author.login, author);
-    if (author.email) commenters.set(author.email.toLowerCase(), id);
-  }
   // Comments get this site's ids: the one an earlier run gave them (same page, author, time and
   // text), else the next free one. Sorted by the old ids, parents still come before replies.
   const siteComments = await db
