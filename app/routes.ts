@@ -32,6 +32,7 @@ export default [
       route('manage/comments/:tab?', 'routes/manage/comments.tsx'),
       route('manage/editor/*', 'routes/manage/editor.tsx'),
       route('manage/api', 'routes/manage/api.tsx'),
+      route('manage/webhooks', 'routes/manage/webhooks.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -148,6 +148,13 @@ export const sharedMessages = {
         'The category “{{cat}}” is used by {{count}} published pages. Give those pages another category in the editor and publish, then remove it',
       settingsChanged: 'Someone else saved the settings after you opened them. Reload the page to see their changes',
       newsletterOff: 'The newsletter is not available: no mail transport is configured',
+      outgoingWebhookUrlInvalid: 'Enter a full web address, such as https://example.com/hooks/daftar',
+      outgoingWebhookUrlScheme: 'Only http:// and https:// addresses can receive webhooks',
+      outgoingWebhookUrlCredentials: 'Leave the user name and password out of the address; check the signature instead',
+      outgoingWebhookUrlPrivate:
+        'This address is private, loopback or link-local (or resolves to one): webhooks go only to public addresses unless OUTGOING_WEBHOOKS_ALLOW_PRIVATE is set',
+      outgoingWebhookNoEvents: 'Choose at least one event',
+      outgoingWebhookTooMany: 'A site can have at most {{max}} webhook endpoints',
       newsletterTokenInvalid: 'This link is not valid. Subscribe again to get a new one.',
       newsletterTokenExpired: 'This confirmation link has expired (links last 48 hours). Subscribe again to get a new one.',
       newsletterTokenUsed: 'This confirmation link has already been used.',
@@ -306,6 +313,13 @@ export const sharedMessages = {
       settingsChanged:
         'کس دیگری پس از باز کردن این صفحه، تنظیمات را ذخیره کرده است. صفحه را دوباره بارگذاری کنید تا تغییرهای او را ببینید',
       newsletterOff: 'خبرنامه در دسترس نیست: هیچ راه ارسال ایمیلی پیکربندی نشده است',
+      outgoingWebhookUrlInvalid: 'یک نشانی وب کامل وارد کنید، مانند https://example.com/hooks/daftar',
+      outgoingWebhookUrlScheme: 'فقط نشانی‌های http:// و https:// می‌توانند وب‌هوک بگیرند',
+      outgoingWebhookUrlCredentials: 'نام کاربری و گذرواژه را در نشانی ننویسید؛ به‌جای آن امضا را بررسی کنید',
+      outgoingWebhookUrlPrivate:
+        'این نشانی خصوصی، loopback یا link-local است (یا به چنین نشانی‌ای می‌رسد): وب‌هوک‌ها فقط به نشانی‌های عمومی فرستاده می‌شوند، مگر آنکه OUTGOING_WEBHOOKS_ALLOW_PRIVATE تنظیم شده باشد',
+      outgoingWebhookNoEvents: 'دست‌کم یک رویداد را برگزینید',
+      outgoingWebhookTooMany: 'یک سایت حداکثر {{max}} نشانی وب‌هوک می‌تواند داشته باشد',
       newsletterTokenInvalid: 'این پیوند معتبر نیست. برای گرفتن پیوند تازه دوباره عضو شوید.',
       newsletterTokenExpired:
         'زمان این پیوند تأیید گذشته است (پیوندها ۴۸ ساعت اعتبار دارند). برای گرفتن پیوند تازه دوباره عضو شوید.',

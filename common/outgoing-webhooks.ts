@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /*
  * Outgoing webhooks (issue 28 item 5; docs/outgoing-webhooks.md): the events an endpoint can ask
  * for and the shapes the dashboard reads. Not the incoming GitHub push webhook.
@@ -12,6 +14,9 @@ export const outgoingWebhookEvents = [
   'build.published',
 ] as const;
 export type OutgoingWebhookEvent = (typeof outgoingWebhookEvents)[number];
+
+/** The message key of an event's name (`webhooks.events.page_published`: i18next reads dots as nesting). */
+export const eventLabelKey = (event: OutgoingWebhookEvent | 'ping') => `webhooks.events.${event.replace('.', '_')}`;
 
 /** The header carrying the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const SIGNATURE_HEADER = 'X-Daftar-Signature';
@@ -59,3 +64,21 @@ export type DeliveryItem = {
 };
 
 export type DeliveryPage = { items: DeliveryItem[]; total: number; page: number; pageSize: number };
+
+/** The longest endpoint address accepted. */
+export const MAX_WEBHOOK_URL_LENGTH = 2000;
+
+/** An endpoint as the owner writes it (the dashboard's form and `POST /api/outgoing-webhooks`). */
+export const outgoingWebhookSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(MAX_WEBHOOK_URL_LENGTH, 'validation.invalid')
+    .meta({ description: 'http(s) address; private, loopback and link-local addresses are refused.' }),
+  events: z.array(z.enum(outgoingWebhookEvents, 'validation.invalid')).min(1, 'api.outgoingWebhookNoEvents').max(10),
+  description: z.string().max(200, 'validation.invalid').optional(),
+  enabled: z.boolean().optional(),
+});
+export type OutgoingWebhookInput = z.infer<typeof outgoingWebhookSchema>;
+export const outgoingWebhookUpdateSchema = outgoingWebhookSchema.partial();

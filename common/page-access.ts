@@ -1,6 +1,6 @@
 import type { Locale } from './locales';
 import { paths } from './paths';
-import type { Permission } from './permissions';
+import { OWNER_ROLE, type Permission, type SessionUser } from './permissions';
 import { sameSitePath } from './site-path';
 
 /**
@@ -20,8 +20,16 @@ export const pageAccess = {
   'manage/editor': 'commits.create',
   // The API reference: every route and who may call it (the OpenAPI document is public anyway).
   'manage/api': 'dashboard.read',
-} as const satisfies Record<string, Permission>;
+  // Outgoing webhooks: the owner's alone, as their API is (an endpoint receives subscribers' addresses).
+  'manage/webhooks': 'owner',
+} as const satisfies Record<string, Permission | 'owner'>;
 export type ManagedPage = keyof typeof pageAccess;
+
+/** Whether a user may open a dashboard page: a permission of their roles, or the owner role itself. */
+export function mayOpenPage(user: Pick<SessionUser, 'permissions' | 'roles'>, page: ManagedPage): boolean {
+  const access: Permission | 'owner' = pageAccess[page];
+  return access === 'owner' ? user.roles.includes(OWNER_ROLE) : user.permissions.includes(access);
+}
 
 /**
  * The dashboard page of a route React Router matched, from its pattern

@@ -64,6 +64,15 @@ const configSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'MAIL_API_URL must be an http(s) URL' }).default('https://api.resend.com/emails'),
   ),
   MAIL_API_KEY: optionalString,
+  /**
+   * Outgoing webhooks may go to private, loopback and link-local addresses (a receiver on the same
+   * machine or network). Off by default: the dashboard could otherwise reach inside the network
+   * (SSRF). Tests turn it on for their local receiver.
+   */
+  OUTGOING_WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'OUTGOING_WEBHOOKS_ALLOW_PRIVATE must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''], { error: 'TRUST_PROXY must be true or false' })

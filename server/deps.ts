@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { ContentRepository } from './content/repository';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { OutgoingWebhookTransport } from './outgoing-webhooks/transport';
 import type { PageViewHit } from './services/analytics';
 import type { SiteState } from './services/site';
 
@@ -60,6 +61,11 @@ export type AppDeps = {
   mediaVariants?: MediaVariantStore;
   /** Newsletter mail (node: SMTP, workers: an HTTP email API); absent = the newsletter is off. */
   mailer?: Mailer;
+  /**
+   * How outgoing webhooks reach their receivers (node: resolving names itself and refusing private
+   * addresses at connect time); absent = `fetch` with the URL checks only (Workers).
+   */
+  webhookTransport?: OutgoingWebhookTransport;
   /** Where page views wait to be written; absent = one made by createApp (docs/analytics.md). */
   pageViews?: PageViewRecorder;
   /**

@@ -10,6 +10,7 @@ import type { loadNodeConfig } from './environment';
 import { createLocalRepository } from './local-repository';
 import { smtpMailerFromConfig } from './mailer';
 import { createNodeMediaVariants } from './media-variants';
+import { nodeWebhookTransportFromConfig } from './outgoing-webhook-transport';
 import { nodePageEncoder, nodePageRefiner } from './page-encoding';
 import { createFileSetupToken } from './setup-token';
 
@@ -51,6 +52,8 @@ export async function createNodeDeps(config: ReturnType<typeof loadNodeConfig>, 
     pageHandler,
     pageCache: createMemoryPageCache({ encode: nodePageEncoder, refine: nodePageRefiner }),
     mailer: smtpMailerFromConfig(config),
+    // Outgoing webhooks resolve names here and refuse private addresses when connecting.
+    webhookTransport: nodeWebhookTransportFromConfig(config),
     // A cache derived from the repository's images: never committed, made again when missing.
     mediaVariants: createNodeMediaVariants(path.join(config.dataDir, 'media-variants')),
     // A remote libSQL database has its own backups: the download is offered for the embedded one only.

@@ -9,6 +9,7 @@ import * as schema from '../../server/db/schema';
 import type { SetupTokenStore } from '../../server/deps';
 import { runCronJobs } from '../../server/jobs';
 import { httpMailerFromConfig } from '../../server/mail/http-mailer';
+import { createFetchTransport } from '../../server/outgoing-webhooks/transport';
 import { upgradeWithChunkedSync } from '../../server/services/upgrade';
 import { createWorkersPageCache } from './page-cache';
 
@@ -71,6 +72,8 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
     // No disk for a local repository: GitHub when configured, else none (publishing answers 503).
     contentRepository: githubRepositoryFromConfig(config),
     mailer: httpMailerFromConfig(config),
+    // Outgoing webhooks over fetch: the URL is checked; Cloudflare's network reaches no private address.
+    webhookTransport: createFetchTransport({ allowPrivate: config.OUTGOING_WEBHOOKS_ALLOW_PRIVATE }),
     // Cloudflare sets CF-Connecting-IP on every request that reaches a Worker.
     trustCloudflareIp: true,
     chunkedSync: CHUNKED_SYNC,
@@ -125,6 +128,7 @@ export default {
       config,
       contentRepository: githubRepositoryFromConfig(config),
       mailer: httpMailerFromConfig(config),
+      webhookTransport: createFetchTransport({ allowPrivate: config.OUTGOING_WEBHOOKS_ALLOW_PRIVATE }),
       chunkedSync: CHUNKED_SYNC,
     };
     // The background jobs of server/jobs: every minute the frequent ones (a build scheduled for

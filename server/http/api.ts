@@ -13,6 +13,7 @@ import { createInstallRoutes } from './install';
 import { createMediaApiRoutes } from './media';
 import { createNewsletterRoutes } from './newsletter';
 import { createOpenApiRoutes } from './openapi';
+import { createOutgoingWebhookRoutes, deliverQueuedEvents } from './outgoing-webhooks';
 import { createPageRoutes } from './pages';
 import { createPublicApiRoutes } from './public-api';
 import { requireSameOrigin } from './request';
@@ -37,6 +38,8 @@ export function createApiRoutes(deps: AppDeps) {
   const api = new Hono<AuthEnv>();
   api.use('*', requireSameOrigin);
   api.use('*', authorize(deps));
+  // Outgoing webhooks: events a call queued (a publish, a comment, a confirmation) go out after its answer.
+  api.use('*', deliverQueuedEvents(deps));
 
   api.get('/health', async (c) => {
     if (!(await isDatabaseConnected(deps.db))) throw new AppError(503, 'api.databaseUnavailable');
@@ -70,6 +73,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/settings', createSettingsRoutes(deps));
   api.route('/backup', createBackupRoutes(deps));
   api.route('/webhooks', createWebhookRoutes(deps));
+  api.route('/outgoing-webhooks', createOutgoingWebhookRoutes(deps));
 
   return api;
 }

@@ -21,7 +21,7 @@ import {
 import { siteOrigin } from '../services/seo';
 import { type AuthEnv, requireUser } from './guards';
 import { afterResponse, clientInfo } from './request';
-import { listSearch, queryPage, readJson, readQuery } from './validate';
+import { listSearch, numericId, queryPage, readJson, readQuery } from './validate';
 
 /** On Workers a queue run gets this long inside one request's `waitUntil`. */
 const WORKER_BUDGET_MS = 20_000;
@@ -46,13 +46,6 @@ export const subscriberExportQuerySchema = subscriberListQuerySchema.omit({ page
 
 /** The same 202 body for every accepted subscription request, known address or not. */
 const ACCEPTED = { status: 'accepted' } as const;
-
-/** Row ids are positive whole numbers; anything else names nothing. */
-function numericId(value: string): number {
-  const id = Number(value);
-  if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(id)) throw new AppError(404, 'api.notFound');
-  return id;
-}
 
 /**
  * `/api/newsletter` (access in route-access.ts): the public subscribe / confirm / unsubscribe

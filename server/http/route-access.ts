@@ -113,6 +113,15 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/search': 'public',
   // GitHub's push deliveries: verified by their HMAC signature, not by a session.
   'POST /api/webhooks/github': 'public',
+  // Outgoing webhooks (docs/outgoing-webhooks.md): the owner's alone — an endpoint receives every
+  // subscriber's address and every comment, and its secret signs for the site.
+  'GET /api/outgoing-webhooks': 'owner',
+  'POST /api/outgoing-webhooks': 'owner',
+  'PATCH /api/outgoing-webhooks/:id': 'owner',
+  'DELETE /api/outgoing-webhooks/:id': 'owner',
+  'POST /api/outgoing-webhooks/:id/secret': 'owner',
+  'POST /api/outgoing-webhooks/:id/test': 'owner',
+  'GET /api/outgoing-webhooks/:id/deliveries': 'owner',
   // Newsletter: readers subscribe, confirm and unsubscribe without an account (the tokens are the
   // proof); the dashboard's calls need the newsletter permissions.
   'POST /api/newsletter/subscribe': 'public',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commentBulkSchema, commentCreateSchema, commentUpdateSchema } from '../../common/comments';
 import { locales } from '../../common/locales';
+import { outgoingWebhookSchema, outgoingWebhookUpdateSchema } from '../../common/outgoing-webhooks';
 import {
   publicPageListSchema,
   publicPageParamsSchema,
@@ -43,6 +44,7 @@ import {
   tokenSchema,
   unsubscribeQuerySchema,
 } from './newsletter';
+import { deliveriesQuerySchema } from './outgoing-webhooks';
 import { moveSchema, pageListQuerySchema, previewSchema, saveSchema } from './pages';
 import { searchQuerySchema } from './search';
 
@@ -89,6 +91,7 @@ export const apiTags = {
   roles: { en: 'Roles', fa: 'نقش‌ها' },
   settings: { en: 'Settings', fa: 'تنظیمات' },
   analytics: { en: 'Analytics', fa: 'آمار بازدید' },
+  'outgoing-webhooks': { en: 'Outgoing webhooks', fa: 'وب‌هوک‌های خروجی' },
   operating: { en: 'Operating', fa: 'نگهداری' },
   install: { en: 'Installer', fa: 'نصب' },
 } as const satisfies Record<string, { en: string; fa: string }>;
@@ -507,6 +510,51 @@ export const routeDocs: Record<string, RouteDoc> = {
     body: z.object({ ref: z.string().optional() }).loose(),
     status: 202,
     errors: [401, 503],
+  },
+  'GET /api/outgoing-webhooks': {
+    tag: 'outgoing-webhooks',
+    en: 'List outgoing webhook endpoints (without their secrets)',
+    fa: 'فهرست نشانی‌های وب‌هوک خروجی (بی رمزشان)',
+  },
+  'POST /api/outgoing-webhooks': {
+    tag: 'outgoing-webhooks',
+    en: 'Add an endpoint; the answer carries its signing secret, shown only this once',
+    fa: 'افزودن یک نشانی؛ پاسخ رمز امضای آن را دارد که فقط همین یک بار نشان داده می‌شود',
+    body: outgoingWebhookSchema,
+    status: 201,
+  },
+  'PATCH /api/outgoing-webhooks/:id': {
+    tag: 'outgoing-webhooks',
+    en: "Change an endpoint's address, events, description or whether it is on",
+    fa: 'تغییر نشانی، رویدادها، توضیح یا روشن‌بودن یک نشانی',
+    params: id,
+    body: outgoingWebhookUpdateSchema,
+  },
+  'DELETE /api/outgoing-webhooks/:id': {
+    tag: 'outgoing-webhooks',
+    en: 'Delete an endpoint and its delivery log',
+    fa: 'حذف یک نشانی و گزارش ارسال‌های آن',
+    params: id,
+  },
+  'POST /api/outgoing-webhooks/:id/secret': {
+    tag: 'outgoing-webhooks',
+    en: 'Make a new signing secret (shown once; the old one stops at once)',
+    fa: 'ساختن رمز امضای تازه (یک بار نشان داده می‌شود؛ رمز پیشین همان دم از کار می‌افتد)',
+    params: id,
+  },
+  'POST /api/outgoing-webhooks/:id/test': {
+    tag: 'outgoing-webhooks',
+    en: 'Send a test event (ping) to an endpoint',
+    fa: 'فرستادن یک رویداد آزمایشی (ping) به یک نشانی',
+    params: id,
+    status: 202,
+  },
+  'GET /api/outgoing-webhooks/:id/deliveries': {
+    tag: 'outgoing-webhooks',
+    en: "An endpoint's delivery log, newest first",
+    fa: 'گزارش ارسال‌های یک نشانی، تازه‌ترین نخست',
+    params: id,
+    query: deliveriesQuerySchema,
   },
   'POST /api/newsletter/subscribe': {
     tag: 'newsletter',

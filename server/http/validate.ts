@@ -67,3 +67,10 @@ export const queryPage = (max = QUERY_PAGE_MAX) =>
     .min(1, 'validation.invalid')
     .max(max, 'validation.invalid')
     .default(1);
+
+/** Row ids in a path are positive whole numbers; anything else names nothing (404). */
+export function numericId(value: string): number {
+  const id = Number(value);
+  if (!/^[1-9][0-9]{0,15}$/.test(value) || !Number.isSafeInteger(id)) throw new AppError(404, 'api.notFound');
+  return id;
+}

@@ -6,6 +6,7 @@ import { PUBLISH_LEASE_MS, resumeInterruptedPublishes } from '../services/builds
 import { retryFailedSync, runContentSyncSteps } from '../services/content-sync-runner';
 import { purgeExpiredNewsletterTokens, resumeNewsletterQueue, SEND_LEASE_MS } from '../services/newsletter';
 import { NOTIFICATION_LEASE_MS, processNotificationMails } from '../services/notifications';
+import { purgeOldDeliveries, runOutgoingWebhooks } from '../services/outgoing-webhooks';
 import { publishDueBuild } from '../services/scheduled-publishing';
 import { siteOrigin } from '../services/seo';
 import { isInstalled } from '../services/site';
@@ -19,7 +20,7 @@ import { heartbeatName, otherProcessAlive, purgeExpiredLeases, releaseAllLeases,
  * run takes the job's lease first, so with many processes exactly one runs a job at a time.
  */
 
-export type JobDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'chunkedSync' | 'mailer' | 'pageCache'> & {
+export type JobDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'chunkedSync' | 'mailer' | 'pageCache' | 'webhookTransport'> & {
   /** SITE_URL: the address the notification mails' links start with. */
   config?: Pick<AppDeps['config'], 'SITE_URL'>;
 };
@@ -104,6 +105,13 @@ export const jobs: Job[] = [
     },
   },
   {
+    // Outgoing webhooks due (new events, retries after their backoff); a delivery a dead process
+    // left half-sent is sent again (receivers dedupe on the event id). Workers: the per-minute cron.
+    name: 'outgoing-webhooks',
+    everyMs: 10_000,
+    run: (deps, context) => runOutgoingWebhooks(deps, { budgetMs: context.budgetMs, signal: context.signal }),
+  },
+  {
     name: 'session-purge',
     everyMs: SESSION_PURGE_INTERVAL_MS,
     run: (deps) => purgeExpiredSessions(deps.db),
@@ -115,7 +123,8 @@ export const jobs: Job[] = [
     run: (deps) => rollUpOldViews(deps.db),
   },
   {
-    // Rows that only take room once expired: abuse-limit counters, dead processes' leases, mail links.
+    // Rows that only take room once expired: abuse-limit counters, dead processes' leases, mail links,
+    // outgoing webhook deliveries older than 30 days.
     name: 'expired-rows',
     everyMs: 60 * 60 * 1000,
     async run(deps) {
@@ -123,6 +132,7 @@ export const jobs: Job[] = [
       await purgeExpiredLeases(deps.db);
       await purgeExpiredNewsletterTokens(deps.db);
       await purgeExpiredSignInSteps(deps.db);
+      await purgeOldDeliveries(deps.db);
     },
   },
 ];

@@ -1,3 +1,5 @@
+import { MAX_WEBHOOK_URL_LENGTH } from '../../common/outgoing-webhooks';
+
 /*
  * Which addresses an outgoing webhook may reach (SSRF; docs/outgoing-webhooks.md). A URL is judged
  * after the WHATWG parser normalised it, so `http://2130706433/`, `http://0x7f.1/` and
@@ -106,8 +108,6 @@ function localName(host: string) {
     host.endsWith('.')
   );
 }
-
-export const MAX_WEBHOOK_URL_LENGTH = 2000;
 
 /** Why a URL may not be an endpoint (a message key), or undefined when it may. */
 export type UrlRefusal = 'invalid' | 'scheme' | 'credentials' | 'private';

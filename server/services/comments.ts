@@ -23,6 +23,7 @@ import { batchInParts } from '../db/limits';
 import { comments, pages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { queueOutgoingEvent } from './outgoing-webhooks';
 
 /*
  * Comments on content pages (docs/content.md "Comments"). Every rule lives here; the HTTP layer
@@ -193,8 +194,18 @@ async function writeComment(
   const row = await deps.db
     .insert(comments)
     .values({ locale: input.locale, pageSlug: slug, userId: user.id, parentId: input.parentId ?? null, body: input.body, status })
-    .returning({ id: comments.id })
+    .returning({ id: comments.id, createdAt: comments.createdAt })
     .get();
+  await queueOutgoingEvent(deps.db, 'comment.created', {
+    id: row.id,
+    locale: input.locale,
+    address: slug ? `/${input.locale}/${slug}` : `/${input.locale}`,
+    parentId: input.parentId ?? null,
+    status,
+    author: { id: user.id, username: user.username, displayName: user.displayName },
+    body: input.body,
+    createdAt: row.createdAt.toISOString(),
+  });
   return { id: row.id, status };
 }
 

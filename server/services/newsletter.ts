@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { confirmationMail, issueMail, issueParts, type MailLinks } from '../mail/newsletter-mail';
+import { queueOutgoingEvent } from './outgoing-webhooks';
 import { getSiteSettings } from './site';
 
 export const CONFIRM_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
@@ -119,10 +120,19 @@ export async function confirmSubscription(db: Database, token: string, { now = (
     if (!known) throw new AppError(400, 'api.newsletterTokenInvalid');
     throw new AppError(400, known.usedAt ? 'api.newsletterTokenUsed' : 'api.newsletterTokenExpired');
   }
-  await db
+  const subscriber = await db
     .update(newsletterSubscribers)
     .set({ status: 'subscribed', locale: used.locale, confirmedAt: at, unsubscribedAt: null })
-    .where(eq(newsletterSubscribers.id, used.subscriberId));
+    .where(eq(newsletterSubscribers.id, used.subscriberId))
+    .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
+    .get();
+  if (subscriber)
+    await queueOutgoingEvent(db, 'subscriber.confirmed', {
+      id: subscriber.id,
+      email: subscriber.email,
+      locale: used.locale,
+      confirmedAt: at.toISOString(),
+    });
   return { locale: used.locale };
 }
 

@@ -6,6 +6,7 @@ import { failUnless } from '../db/guard';
 import { type Build, builds, type Commit, commits, redirects } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { prepareMediaVariants } from './media-variants';
+import { publishEventStatements } from './outgoing-webhooks';
 
 /*
  * The end of a publish (docs/content.md "Publishing safely", step 4): the statements that mark a
@@ -99,7 +100,29 @@ export function publishStatements(
       .where(and(eq(builds.id, build.id), eq(builds.status, 'publishing'))),
     ...(build.revertOf ? [db.update(builds).set({ status: 'reverted' }).where(eq(builds.id, build.revertOf))] : []),
     ...redirectStatements(db, build.id, changes, now),
+    // Outgoing webhooks: the events are queued in the publish's own transaction (none lost, none twice).
+    ...publishEventStatements(db, {
+      build: { id: build.id, title: build.title || defaultTitle(changes), commitSha, publishedBy, revertOf: build.revertOf },
+      pages: pageEvents(changes),
+    }),
   ];
+}
+
+/** The pages a publish put up (created, updated, moved: with their old address) and took down. */
+function pageEvents(changes: Commit[]) {
+  const published: { address: string; file: string; previousAddress?: string }[] = [];
+  const deleted: { address: string; file: string }[] = [];
+  for (const change of changes) {
+    const address = addressOf(change.path);
+    if (!address) continue;
+    if (change.kind === 'delete') {
+      deleted.push({ address, file: change.path });
+      continue;
+    }
+    const previous = change.kind === 'move' && change.fromPath ? addressOf(change.fromPath) : undefined;
+    published.push({ address, file: change.path, ...(previous && previous !== address ? { previousAddress: previous } : {}) });
+  }
+  return { published, deleted };
 }
 
 /**

@@ -20,6 +20,7 @@ const screens = [
   '/manage/comments/pending',
   '/manage/newsletter',
   '/manage/api',
+  '/manage/webhooks',
 ];
 const signedOutScreens = ['/login', '/register'];
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { nodeBackupMaker } from '../../platforms/node/backup';
 import { nodeContentRepository } from '../../platforms/node/deps';
+import { nodeWebhookTransportFromConfig } from '../../platforms/node/outgoing-webhook-transport';
 import type { AppDeps, SetupTokenStore } from '../../server/deps';
 import { TEST_PASSWORD_ITERATIONS, testConfig } from './config';
 import { createTestDatabase, TEST_DATABASE_FILE } from './database';
@@ -34,6 +35,7 @@ export function testDeps(db: AppDeps['db'], dir: string, options: { env?: Record
     setupToken,
     contentRepository: nodeContentRepository(config, dir),
     passwordIterations: TEST_PASSWORD_ITERATIONS,
+    webhookTransport: nodeWebhookTransportFromConfig(config),
     backup: nodeBackupMaker({ db, dataDir: dir, databaseUrl: `file:${path.join(dir, TEST_DATABASE_FILE)}` }),
   };
   return { deps, setupToken };

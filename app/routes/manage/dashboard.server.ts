@@ -1,5 +1,5 @@
 import { ANALYTICS_RANGES } from '../../../common/analytics';
-import { type ManagedPage, pageAccess } from '../../../common/page-access';
+import { type ManagedPage, mayOpenPage } from '../../../common/page-access';
 import { analyticsReport, isAnalyticsRange, siteFacts } from '../../../server/services/analytics';
 import { serverContext } from '../../lib/app-context.server';
 import type { Route } from './+types/dashboard';
@@ -15,7 +15,7 @@ export async function loadDashboard({ context, request }: Route.LoaderArgs) {
   const asked = Number(new URL(request.url).searchParams.get('days'));
   const days = isAnalyticsRange(asked) ? asked : ANALYTICS_RANGES[0];
   const [report, facts] = await Promise.all([analyticsReport(deps.db, days), siteFacts(deps.db)]);
-  const may = (page: ManagedPage) => user.permissions.includes(pageAccess[page]);
+  const may = (page: ManagedPage) => mayOpenPage(user, page);
   return {
     report,
     facts,

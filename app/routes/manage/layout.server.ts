@@ -1,7 +1,7 @@
-import { createContext, type RouterContextProvider } from 'react-router';
-import { managedPageFor, pageAccess } from '../../../common/page-access';
+import { createContext, data, type RouterContextProvider } from 'react-router';
+import { managedPageFor, mayOpenPage } from '../../../common/page-access';
 import type { SessionUser } from '../../../common/permissions';
-import { requirePermission } from '../../lib/auth.server';
+import { requireUser } from '../../lib/auth.server';
 
 /** The dashboard guard's outcome for this request: the user, or the refusal to throw. */
 const dashboardAccess = createContext<{ user: SessionUser } | { refusal: unknown }>();
@@ -16,7 +16,9 @@ export async function guardDashboard(args: { request: Request; context: Readonly
   const page = managedPageFor(args.pattern);
   try {
     if (!page) throw new Response(null, { status: 403 });
-    args.context.set(dashboardAccess, { user: await requirePermission(args, pageAccess[page]) });
+    const { user } = await requireUser(args);
+    if (!mayOpenPage(user, page)) throw data(null, { status: 403 });
+    args.context.set(dashboardAccess, { user });
   } catch (refusal) {
     args.context.set(dashboardAccess, { refusal });
   }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { pageAccess } from '../../../common/page-access';
+import { type ManagedPage, mayOpenPage, pageAccess } from '../../../common/page-access';
 import { paths } from '../../../common/paths';
 import { ShellErrorBoundary } from '../../components/layout/error-view';
 import { SiteShell } from '../../components/layout/site-shell';
@@ -25,8 +25,8 @@ export default function ManageLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, site } = useRootData();
   const allowed = site.dashMenu.filter((entry) => {
-    const page = entry.to.slice(1) as keyof typeof pageAccess;
-    return !(page in pageAccess) || loaderData.permissions.includes(pageAccess[page]);
+    const page = entry.to.slice(1) as ManagedPage;
+    return !(page in pageAccess) || mayOpenPage(loaderData.sessionUser, page);
   });
   return (
     <SiteShell>
