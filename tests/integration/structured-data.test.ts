@@ -17,7 +17,7 @@ let build: ServerBuild;
 beforeAll(async () => {
   vite = await createServer({ server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', logLevel: 'silent' });
   build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await vite?.close();
