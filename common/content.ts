@@ -34,6 +34,18 @@ export function nestToc(entries: readonly TocItem[]): TocNode[] {
  */
 export type BodySegment = { html: string } | { widget: number };
 
+/**
+ * A page's HTML in one string, widgets left out: what feeds, newsletter mail, the public API and
+ * search snippets show. The segments are the one stored copy of a page's HTML (issue 24: a row
+ * held it twice); `storedHtml` is the whole HTML of a page indexed before segments existed.
+ */
+export function pageHtml(body: readonly BodySegment[] | null, storedHtml: string): string {
+  if (!body) return storedHtml;
+  let html = '';
+  for (const segment of body) if ('html' in segment) html += segment.html;
+  return html;
+}
+
 /** `content/fa/logs/hello.md` → `{ locale: 'fa', slug: 'logs/hello' }`; `…/index.md` is its folder. */
 export function slugFromPath(path: string): { locale: Locale; slug: string } | undefined {
   const match = /^content\/([^/]+)\/(.+)\.md$/.exec(path);

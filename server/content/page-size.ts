@@ -3,8 +3,8 @@ export const D1_MAX_ROW_BYTES = 2_000_000;
 
 /**
  * The most Markdown one page may have (its whole file, front matter included): 512 KB. A `pages`
- * row holds a page about three times — its HTML, the body's HTML segments and the search text —
- * so 512 KB of prose is about 1.5 MB stored, under D1's 2 MB per row with room for the rest.
+ * row holds a page about twice — the body's HTML segments and the search text — so 512 KB of
+ * prose is about 1 MB stored, under D1's 2 MB per row with room for the rest.
  * Refused with a 413 at save; a bigger file that arrives through git is skipped by the sync with a
  * warning (docs/content.md "How big a page may be").
  */
@@ -19,8 +19,8 @@ export const PAGE_ROW_MAX_BYTES = 1.5 * 1024 * 1024;
 
 /**
  * Below this much Markdown the row cannot come near PAGE_ROW_MAX_BYTES: that would take 48 bytes
- * stored for every byte typed, and the most measured is about 12 (bare links; prose is 3, Persian
- * prose 3, one-letter list items 6). So saving renders only pages above it to measure them.
+ * stored for every byte typed, and the most measured is about 5 (bare links; prose is 2, Persian
+ * prose 2, one-letter list items 4). So saving renders only pages above it to measure them.
  */
 export const PAGE_RENDER_CHECK_BYTES = 32 * 1024;
 

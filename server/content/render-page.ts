@@ -47,7 +47,8 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         translationKey: data.translationKey ?? null,
         // The triggers of drizzle/0020 copy them into `page_tags` (the tag pages' index).
         tags: data.tags ?? null,
-        html: rendered.html,
+        // Stored once, in `body` (common/content.ts pageHtml joins it for feeds, mail and the API).
+        html: '',
         // Plain text for search, normalised as the index and queries are (here, on the render
         // threads, not in SQL); the triggers copy it into the full-text index (drizzle/0015_…sql).
         searchText: pageIndexText({ title: data.title, description: data.description, html: rendered.html }),

@@ -14,7 +14,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type Processor, unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
-import { type BodySegment, type Widget, widgetKinds } from '../../common/content';
+import { type BodySegment, pageHtml, type Widget, widgetKinds } from '../../common/content';
 import { responsiveImage, splitImageSize } from '../../common/image-variants';
 import type { Locale } from '../../common/locales';
 
@@ -523,6 +523,6 @@ export function renderMarkdown(
   const tree = processor.runSync(mdast, markdown) as HastRoot;
   const words = countWords(tree);
   const { body, widgets } = toSegments(tree);
-  const html = body.map((segment) => ('html' in segment ? segment.html : '')).join('');
+  const html = pageHtml(body, '');
   return { body, html, toc: tree.data?.toc ?? [], widgets, words };
 }

@@ -1,5 +1,6 @@
 import { createClient } from '@libsql/client';
 import { describe, expect, it } from 'vitest';
+import { pageHtml } from '../../common/content';
 import { FOLDS, foldSlug } from '../../common/persian-fold';
 import { migrations } from '../db/migrations.generated';
 import { renderPage } from './render-page';
@@ -119,6 +120,14 @@ describe('search normalisation', () => {
       .filter((m) => m.statements.some((statement) => statement.includes('CREATE TRIGGER `pages_search_insert`')))
       .at(-1);
     expect(last?.statements.join('\n')).toContain(normaliseSearchSql('new.title'));
+    // A contentless index (0026) forgets a row only when told exactly the values it indexed: every
+    // 'delete' gives the old row's values through the very expressions the insert uses.
+    const contentless = statements('0026_search_index_contentless');
+    const inserted = contentless.match(/VALUES \(new\.id, (.*)\);/)?.[1];
+    const deletes = [...contentless.matchAll(/VALUES \('delete', old\.id, (.*)\);/g)].map((m) => m[1]);
+    expect(inserted).toContain(normaliseSearchSql('new.title'));
+    expect(deletes).toHaveLength(2);
+    for (const values of deletes) expect(values?.replaceAll('old.', 'new.')).toBe(inserted);
   });
 });
 
@@ -126,7 +135,9 @@ describe('page text for the index', () => {
   it('is stored normalised by the renderer (the triggers index it as it is), made from the page as written', () => {
     const rendered = renderPage({ text: `---\ntitle: t\n---\n\nكتاب **۱۲۳** نیم${ZWNJ}فاصله`, locale: 'fa' });
     expect('fields' in rendered && rendered.fields.searchText).toBe('کتاب 123 نیمفاصله');
-    expect('fields' in rendered && rendered.fields.html).toContain(`كتاب <strong>۱۲۳</strong> نیم${ZWNJ}فاصله`);
+    expect('fields' in rendered && pageHtml(rendered.fields.body ?? null, '')).toContain(
+      `كتاب <strong>۱۲۳</strong> نیم${ZWNJ}فاصله`,
+    );
   });
 
   it('drops tags, joins inline markup, separates blocks and decodes references', () => {

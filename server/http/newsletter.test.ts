@@ -453,11 +453,11 @@ describe('newsletter: issues', () => {
     // The Persian about page with a site image (WebP copies, lazy) and a code block, as the renderer makes it.
     const markdown =
       'دربارهٔ دفتر، نسخهٔ 2.\n\n![کتاب‌ها](/media/shelf.jpg#1600x900)\n\n```js\nconst a = 1;\nif (a < 2) go();\n```\n';
-    const rendered = renderMarkdown(markdown, 'fa').html;
-    expect(rendered).toContain('srcset=');
+    const rendered = renderMarkdown(markdown, 'fa');
+    expect(rendered.html).toContain('srcset=');
     await site.deps.db
       .update(pages)
-      .set({ html: rendered, date: '2026-03-29' })
+      .set({ body: rendered.body, date: '2026-03-29' })
       .where(and(eq(pages.locale, 'fa'), eq(pages.slug, 'about')));
     const response = await post(site, '/api/newsletter/issues', { locale: 'fa', path: 'about' }, { cookie: site.cookies.owner });
     expect(response.status).toBe(202);

@@ -5,6 +5,7 @@ import {
   HOME_LATEST_LOGS,
   LOGS_PAGE_SIZE,
   type PageSummary,
+  pageHtml,
   type ResolvedWidget,
   type Widget,
 } from '../../common/content';
@@ -323,10 +324,11 @@ export async function feedEntries(db: Database, locale: Locale, limit = 20, only
       ? undefined
       : sql`exists (select 1 from ${pageTags} where ${pageTags.pageId} = ${pages.id} and ${pageTags.tag} = ${only.tag})`,
   );
-  return db
-    .select({ ...summaryColumns, html: pages.html, indexedAt: pages.indexedAt })
+  const rows = await db
+    .select({ ...summaryColumns, body: pages.body, storedHtml: pages.html, indexedAt: pages.indexedAt })
     .from(pages)
     .where(where)
     .orderBy(desc(pages.date), pages.slug)
     .limit(limit);
+  return rows.map(({ body, storedHtml, ...entry }) => ({ ...entry, html: pageHtml(body, storedHtml) }));
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { pageHtml } from '../../common/content';
 import { type Locale, localeNames } from '../../common/locales';
 import type { IssueSummary, SendablePage, SubscriberItem, SubscriberStatus } from '../../common/newsletter';
 import { paths } from '../../common/paths';
@@ -253,7 +254,7 @@ export async function createIssue(
     .replace(/^\/+|\/+$/g, '')
     .replace(new RegExp(`^${input.locale}(/|$)`), '');
   const [page] = await db
-    .select({ title: pages.title, html: pages.html, slug: pages.slug, date: pages.date })
+    .select({ title: pages.title, body: pages.body, storedHtml: pages.html, slug: pages.slug, date: pages.date })
     .from(pages)
     .where(and(eq(pages.locale, input.locale), eq(pages.slug, slug), eq(pages.draft, false)));
   if (!page) throw new AppError(404, 'api.pageNotFound', undefined, { path: `/${input.locale}/${slug}` });
@@ -266,7 +267,7 @@ export async function createIssue(
   const parts = issueParts({
     locale: input.locale,
     title: page.title,
-    html: page.html,
+    html: pageHtml(page.body, page.storedHtml),
     pageUrl: `${input.origin}${paths.page(input.locale, page.slug)}`,
     origin: input.origin,
     date: pageDate(page.date) ?? new Date(),

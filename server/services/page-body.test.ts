@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { pageHtml } from '../../common/content';
 import { createInstalledSite } from '../../tests/support/site';
 import { RENDERER_VERSION } from '../content/render';
 import { contentBuilds, pages } from '../db/schema';
@@ -38,8 +39,10 @@ describe('the stored page body (F-01)', () => {
       { kind: 'latest-logs', props: { limit: '2' } },
     ]);
     expect(row?.body).toEqual([{ widget: 0 }, { html: expect.stringContaining('<img src="/x.png"') }, { widget: 1 }]);
-    // The alt keeps the payload as its text; the feed's HTML is the one segment.
-    expect(row?.html).toBe((row?.body?.[1] as { html: string } | undefined)?.html);
+    // The alt keeps the payload as its text; the feed's HTML is the one segment, made from the body
+    // (the row keeps no second copy).
+    expect(row?.html).toBe('');
+    expect(pageHtml(row?.body ?? null, '')).toBe((row?.body?.[1] as { html: string } | undefined)?.html);
 
     const page = await getContentPage(db, 'en', 'widgets', site);
     expect(page?.body).toEqual(row?.body);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { pageHtml } from '../../common/content';
 import { type Locale, otherLocale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import {
@@ -80,7 +81,8 @@ export async function getPublishedPage(db: Database, locale: Locale, slug: strin
       cat: pages.cat,
       thumbnail: pages.thumbnail,
       author: pages.author,
-      html: pages.html,
+      body: pages.body,
+      storedHtml: pages.html,
       toc: pages.toc,
       indexedAt: pages.indexedAt,
       translationSlug: translationSlug(other),
@@ -98,7 +100,7 @@ export async function getPublishedPage(db: Database, locale: Locale, slug: strin
     thumbnail: row.thumbnail,
     author: row.author,
     translation: row.translationSlug === null ? null : link(other, row.translationSlug),
-    html: row.html,
+    html: pageHtml(row.body, row.storedHtml),
     toc: row.toc ?? [],
     updatedAt: row.indexedAt.toISOString(),
   };

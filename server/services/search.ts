@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { type BodySegment, pageHtml } from '../../common/content';
 import { type Locale, otherLocale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX, type SearchResults } from '../../common/search';
@@ -9,7 +10,15 @@ import type { AppDeps, RequestState } from '../deps';
 import { AppError } from '../errors';
 import { siteOrigin } from './seo';
 
-type Row = { slug: string; title: string; description: string; date: string | null; html: string; total: number };
+type Row = {
+  slug: string;
+  title: string;
+  description: string;
+  date: string | null;
+  body: string | null;
+  html: string;
+  total: number;
+};
 
 /** Title matches weigh most, then the description, then the text (FTS5 bm25 column weights). */
 const WEIGHTS = sql.raw('10.0, 4.0, 1.0');
@@ -25,7 +34,7 @@ function matchingPages(locale: Locale, match: string) {
 /** One statement: a page of hits ranked and counted (window function), then those pages' columns. */
 export function searchStatement(locale: Locale, match: string, page: number) {
   return sql`
-    select p.slug, p.title, p.description, p.date, p.html, ranked.total
+    select p.slug, p.title, p.description, p.date, p.body, p.html, ranked.total
     from (
       select hits.id, hits.score, count(*) over () as total from ${matchingPages(locale, match)}
       order by hits.score, hits.id limit ${SEARCH_PAGE_SIZE} offset ${(page - 1) * SEARCH_PAGE_SIZE}
@@ -56,7 +65,7 @@ export async function searchPages(db: Database, locale: Locale, query: string, p
     total,
     items: rows.map((row) => {
       // The page's own text, as its author wrote it (`search_text` holds it normalised, for the index).
-      const text = pageSearchText(row.html);
+      const text = pageSearchText(pageHtml(row.body === null ? null : (JSON.parse(row.body) as BodySegment[]), row.html));
       return {
         path: paths.page(locale, row.slug),
         title: row.title,

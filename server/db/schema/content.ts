@@ -45,11 +45,14 @@ export const pages = sqliteTable(
     tags: text('tags', { mode: 'json' }).$type<PageTag[]>(),
     /** `userNameKey(author)`: the account the front matter `author` names, if there is one (author pages). */
     authorKey: text('author_key'),
-    /** The body's HTML without widgets, in one string (feeds). */
+    /**
+     * The body's HTML in one string, only for pages indexed before `body` existed: since drizzle/0026
+     * it is '' and feeds, mail and the public API join the segments (common/content.ts pageHtml).
+     */
     html: text('html').notNull(),
     /**
      * The body's plain text (server/content/search-text.ts: pageSearchText), which triggers copy,
-     * normalised, into the full-text index `pages_search` (drizzle/0007_search.sql). Null for pages
+     * normalised, into the full-text index `pages_search` (drizzle/0007_search.sql; contentless since 0026, so this is the one copy). Null for pages
      * indexed before it existed, until the next sync re-renders them.
      */
     searchText: text('search_text'),
