@@ -18,6 +18,8 @@ export default [
       route('newsletter/confirm', 'routes/public/newsletter-confirm.tsx'),
       route('newsletter/unsubscribe', 'routes/public/newsletter-unsubscribe.tsx'),
       route('search', 'routes/public/search.tsx'),
+      // A shareable preview of a page's pending version: the token is the secret (never cached or indexed).
+      route('preview/:token', 'routes/public/preview.tsx'),
       // Content pages by slug; a slug that is not published is 404 'Page not found: {path}'.
       route('*', 'routes/public/content-page.tsx'),
     ]),
@@ -31,6 +33,7 @@ export default [
       route('manage/users/:tab?', 'routes/manage/users.tsx'),
       route('manage/comments/:tab?', 'routes/manage/comments.tsx'),
       route('manage/editor/*', 'routes/manage/editor.tsx'),
+      route('manage/history/*', 'routes/manage/history.tsx'),
       route('manage/api', 'routes/manage/api.tsx'),
       route('manage/webhooks', 'routes/manage/webhooks.tsx'),
     ]),

@@ -18,6 +18,8 @@ export const pageAccess = {
   'manage/comments': 'comments.edit',
   'manage/users': 'users.edit',
   'manage/editor': 'commits.create',
+  // A page's history and preview links (issue 26): reading is the dashboard's; restoring and sharing need commits.create.
+  'manage/history': 'dashboard.read',
   // The API reference: every route and who may call it (the OpenAPI document is public anyway).
   'manage/api': 'dashboard.read',
   // Outgoing webhooks: the owner's alone, as their API is (an endpoint receives subscribers' addresses).

@@ -23,6 +23,7 @@ export const PRIVATE_SECTIONS = [
   'reset-password',
   'forgot-password',
   'confirm-email',
+  'preview',
 ] as const;
 
 /**
@@ -79,6 +80,8 @@ export const paths = {
   /** The dashboard, or one of its sections (`pages`, `users/roles`…). */
   manage: (locale: Locale, section?: string) => (section ? `/${locale}/manage/${section}` : `/${locale}/manage`),
   forbidden: (locale: Locale) => `/${locale}/403`,
+  /** A shareable preview of a page's pending version (the token is the secret). */
+  preview: (locale: Locale, token: string) => `/${locale}/preview/${token}`,
   /** The newsletter's confirmation and unsubscribe pages: each acts only through its button (a POST). */
   newsletterConfirm: (locale: Locale, token: string) => withQuery(`/${locale}/newsletter/confirm`, { token }),
   newsletterUnsubscribe: (locale: Locale, token: string) => withQuery(`/${locale}/newsletter/unsubscribe`, { token }),

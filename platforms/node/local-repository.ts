@@ -8,6 +8,7 @@ import {
   type CommitOptions,
   type ContentRepository,
   type FileChange,
+  type FileCommit,
   RepositoryConflictError,
   repositoryPath,
   type TreeFile,
@@ -247,6 +248,44 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
     async writeBlob(bytes: Uint8Array) {
       await ensure();
       return git.writeBlob({ fs, dir, blob: bytes });
+    },
+    async fileHistory(file: string, limit: number) {
+      await ensure();
+      const head = await resolveHead();
+      if (!head) return [];
+      const clean = repositoryPath(file);
+      // Every commit, newest first (all parents, by age), each compared with its first parent.
+      const log = await git.log({ fs, dir, cache, ref: head });
+      const blobs = new Map<string, Promise<string | null>>();
+      const blobIn = (commit: string) => {
+        let found = blobs.get(commit);
+        if (!found) {
+          found = blobsAt(commit, [clean]).then((map) => map.get(clean) ?? null);
+          blobs.set(commit, found);
+        }
+        return found;
+      };
+      const changed: FileCommit[] = [];
+      for (const entry of log) {
+        if (changed.length >= limit) break;
+        const parent = entry.commit.parent[0];
+        const [now, before] = await Promise.all([blobIn(entry.oid), parent ? blobIn(parent) : null]);
+        if (now === before) continue;
+        changed.push({
+          commit: entry.oid,
+          message: entry.commit.message.trim(),
+          author: entry.commit.author.name,
+          date: new Date(entry.commit.author.timestamp * 1000).toISOString(),
+        });
+      }
+      return changed;
+    },
+    async readFileAt(commit: string, file: string) {
+      await ensure();
+      const clean = repositoryPath(file);
+      const sha = (await blobsAt(commit, [clean])).get(clean);
+      if (!sha) return undefined;
+      return new TextDecoder().decode((await git.readBlob({ fs, dir, cache, oid: sha })).blob);
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   type CommitOptions,
   type ContentRepository,
   type FileChange,
+  type FileCommit,
   RepositoryConflictError,
   repositoryPath,
   type TreeFile,
@@ -510,6 +511,30 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     readBlobs,
     readBlobBytes,
     writeBlob,
+    /** `GET /repos/{owner}/{repo}/commits?path=&sha={branch}`: GitHub's own log of one file, 100 a request. */
+    async fileHistory(path: string, limit: number) {
+      const clean = repositoryPath(path);
+      const found: FileCommit[] = [];
+      for (let page = 1; found.length < limit; page++) {
+        const { data } = await api(
+          `reading the history of ${clean}`,
+          octokit.request('GET /repos/{owner}/{repo}/commits', { ...base, sha: branch, path: clean, per_page: 100, page }),
+        );
+        for (const item of data)
+          found.push({
+            commit: item.sha,
+            message: item.commit.message.trim(),
+            author: item.commit.author?.name ?? item.author?.login ?? '',
+            date: item.commit.author?.date ?? item.commit.committer?.date ?? new Date(0).toISOString(),
+          });
+        if (data.length < 100) break;
+      }
+      return found.slice(0, limit);
+    },
+    async readFileAt(commit: string, path: string) {
+      const entry = await entryAt(commit, repositoryPath(path));
+      return entry?.type === 'blob' ? readBlob(entry.sha) : undefined;
+    },
   };
 }
 

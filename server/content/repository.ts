@@ -61,7 +61,18 @@ export interface ContentRepository {
   readBlobBytes(sha: string): Promise<Uint8Array>;
   /** Stores bytes as a git blob without committing them, and returns its id (for `FileChange.blob`). */
   writeBlob(bytes: Uint8Array): Promise<string>;
+  /**
+   * The commits reachable from `head` that changed the file at `path` (added, changed or deleted
+   * it), newest first, at most `limit` (a page's history, server/services/page-history.ts). Moves
+   * are followed by the caller, from the builds that made them.
+   */
+  fileHistory(path: string, limit: number): Promise<FileCommit[]>;
+  /** The text of `path` as committed in `commit`, or undefined when it was not there. */
+  readFileAt(commit: string, path: string): Promise<string | undefined>;
 }
+
+/** One commit of a file's history. */
+export type FileCommit = { commit: string; message: string; author: string; date: string };
 
 export type TreeFile = { path: string; sha: string };
 

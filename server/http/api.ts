@@ -14,7 +14,7 @@ import { createMediaApiRoutes } from './media';
 import { createNewsletterRoutes } from './newsletter';
 import { createOpenApiRoutes } from './openapi';
 import { createOutgoingWebhookRoutes, deliverQueuedEvents } from './outgoing-webhooks';
-import { createPageRoutes } from './pages';
+import { createPageRoutes, createPreviewLinkRoutes } from './pages';
 import { createPublicApiRoutes } from './public-api';
 import { requireSameOrigin } from './request';
 import { createSearchRoutes } from './search';
@@ -60,6 +60,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/roles', createRoleRoutes(deps));
   api.route('/content', createContentApiRoutes(deps));
   api.route('/pages', createPageRoutes(deps));
+  api.route('/preview-links', createPreviewLinkRoutes(deps));
   api.route('/analytics', createAnalyticsRoutes(deps));
   api.route('/builds', createBuildRoutes(deps));
   api.route('/media', createMediaApiRoutes(deps));

@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PAGE_SOURCE_MAX, parsePageRef } from '../../common/authoring';
+import { PAGE_SOURCE_MAX, type PageRef, parsePageRef } from '../../common/authoring';
 import { locales } from '../../common/locales';
+import { PREVIEW_LINK_DAYS_MAX } from '../../common/preview-links';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { previewMarkdown } from '../services/content';
+import { pageHistory, pageVersion } from '../services/page-history';
 import { checkPagePath, deletePage, getPage, listPages, movePage, savePage } from '../services/pages';
+import { createPreviewLink, listPreviewLinks, revokePreviewLink } from '../services/preview-links';
 import { getSiteSettings } from '../services/site';
 import { type AuthEnv, requireUser } from './guards';
 import { listSearch, queryPage, readJson, readQuery } from './validate';
@@ -31,6 +34,16 @@ export const previewSchema = z.object({
   locale: z.enum(locales),
   body: z.string().max(PAGE_SOURCE_MAX, 'validation.invalid'),
 });
+export const historyQuerySchema = z.object({ page: queryPage(1000) });
+export const previewLinkSchema = z.object({
+  days: z
+    .number()
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(PREVIEW_LINK_DAYS_MAX, 'validation.invalid')
+    .optional(),
+});
+const COMMIT = /^[0-9a-f]{40}$/;
 export const moveSchema = z.object({ to: z.string().min(3, 'validation.required').max(300, 'validation.invalid') });
 
 /**
@@ -49,6 +62,51 @@ export function createPageRoutes(deps: AppDeps) {
   routes.post('/preview', async (c) => {
     const { locale, body } = await readJson(c, previewSchema);
     return c.json(await previewMarkdown(deps.db, locale, body, await getSiteSettings(deps.db)));
+  });
+
+  /**
+   * `…/{path}/history`, `…/history/{commit}`, `…/preview-links`: registered before the page routes,
+   * whose `{path}` would take them in. A page whose own path ends so (`notes/history`) wins.
+   */
+  const pageAt = async (locale: string, path: string) => {
+    try {
+      return await getPage(deps, checkPagePath(locale, path));
+    } catch {
+      return undefined;
+    }
+  };
+  const suffixed = (locale: string, path: string, suffix: string) => pageAt(locale, `${path}/${suffix}`);
+
+  routes.get('/:locale/:path{.+}/history', async (c) => {
+    const { locale, path } = c.req.param();
+    const own = await suffixed(locale, path, 'history');
+    if (own) return c.json(own);
+    const ref = checkPagePath(locale, path);
+    return c.json(await pageHistory(deps, ref, readQuery(c, historyQuerySchema).page));
+  });
+
+  routes.get('/:locale/:path{.+}/history/:commit', async (c) => {
+    const { locale, path, commit } = c.req.param();
+    const own = await suffixed(locale, path, `history/${commit}`);
+    if (own) return c.json(own);
+    const ref = checkPagePath(locale, path);
+    if (!COMMIT.test(commit))
+      throw new AppError(400, 'api.validationFailed', { issues: [{ path: ['commit'], message: 'validation.invalid' }] });
+    return c.json(await pageVersion(deps, ref, commit));
+  });
+
+  routes.get('/:locale/:path{.+}/preview-links', async (c) => {
+    const { locale, path } = c.req.param();
+    const own = await suffixed(locale, path, 'preview-links');
+    if (own) return c.json(own);
+    return c.json(await listPreviewLinks(deps, checkPagePath(locale, path)));
+  });
+
+  routes.post('/:locale/:path{.+}/preview-link', async (c) => {
+    const user = requireUser(c);
+    const ref: PageRef = checkPagePath(c.req.param('locale'), c.req.param('path'));
+    const body = c.req.header('content-type')?.includes('json') ? await readJson(c, previewLinkSchema) : {};
+    return c.json(await createPreviewLink(deps, user.id, ref, { days: body.days }), 201);
   });
 
   routes.get('/:locale/:path{.+}', async (c) => {
@@ -79,5 +137,17 @@ export function createPageRoutes(deps: AppDeps) {
     return c.json(await movePage(deps, user.id, from, checkPagePath(target.locale, target.path)));
   });
 
+  return routes;
+}
+
+/** `DELETE /api/preview-links/{id}` (`commits.create`): a revoked link answers 404 from then on. */
+export function createPreviewLinkRoutes(deps: AppDeps) {
+  const routes = new Hono<AuthEnv>();
+  routes.delete('/:id', async (c) => {
+    const id = c.req.param('id');
+    if (!/^[A-Za-z0-9_-]{16}$/.test(id)) throw new AppError(404, 'api.previewLinkNotFound');
+    await revokePreviewLink(deps, id);
+    return c.body(null, 204);
+  });
   return routes;
 }

@@ -93,6 +93,12 @@ export const routeAccess: Record<string, Access> = {
   'PUT /api/pages/:locale/:path{.+}': 'commits.create',
   'DELETE /api/pages/:locale/:path{.+}': 'commits.create',
   'POST /api/pages/:locale/:path{.+}/move': 'commits.create',
+  // A page's history (git log of its file) and its shareable previews (issue 26).
+  'GET /api/pages/:locale/:path{.+}/history': 'dashboard.read',
+  'GET /api/pages/:locale/:path{.+}/history/:commit': 'dashboard.read',
+  'GET /api/pages/:locale/:path{.+}/preview-links': 'commits.create',
+  'POST /api/pages/:locale/:path{.+}/preview-link': 'commits.create',
+  'DELETE /api/preview-links/:id': 'commits.create',
   'GET /api/builds': 'builds.read',
   'GET /api/builds/open': 'builds.read',
   'DELETE /api/builds/open/changes/:id': 'commits.delete',

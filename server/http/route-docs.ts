@@ -45,7 +45,7 @@ import {
   unsubscribeQuerySchema,
 } from './newsletter';
 import { deliveriesQuerySchema } from './outgoing-webhooks';
-import { moveSchema, pageListQuerySchema, previewSchema, saveSchema } from './pages';
+import { historyQuerySchema, moveSchema, pageListQuerySchema, previewLinkSchema, previewSchema, saveSchema } from './pages';
 import { searchQuerySchema } from './search';
 
 /**
@@ -411,6 +411,45 @@ export const routeDocs: Record<string, RouteDoc> = {
     fa: 'حذف صفحه در ساخت باز',
     params: pageParams,
     errors: [400, 409],
+  },
+  'GET /api/pages/:locale/:path{.+}/history': {
+    tag: 'pages',
+    en: "A page's history: the commits that changed its file (following published moves), newest first, 20 a page",
+    fa: 'تاریخچهٔ یک صفحه: کامیت‌هایی که پرونده‌اش را تغییر داده‌اند (با دنبال کردن جابه‌جایی‌های منتشرشده)، تازه‌ترین نخست، ۲۰ در هر صفحه',
+    params: pageParams,
+    query: historyQuerySchema,
+    errors: [400],
+  },
+  'GET /api/pages/:locale/:path{.+}/history/:commit': {
+    tag: 'pages',
+    en: 'One version of a page: its text and its diff to the current text',
+    fa: 'یک نسخه از صفحه: متن آن و تفاوتش با متن کنونی',
+    params: pageParams.extend({ commit: z.string().meta({ description: 'The commit (40 hexadecimal digits).' }) }),
+    errors: [400],
+  },
+  'GET /api/pages/:locale/:path{.+}/preview-links': {
+    tag: 'pages',
+    en: "A page's preview links that still work (without their tokens)",
+    fa: 'پیوندهای پیش‌نمایش فعال یک صفحه (بی توکن‌هایشان)',
+    params: pageParams,
+    errors: [400],
+  },
+  'POST /api/pages/:locale/:path{.+}/preview-link': {
+    tag: 'pages',
+    en: 'A shareable link to the pending version, { id, url, expiresAt } (7 days unless days is given, at most 30)',
+    fa: 'پیوندی همرسانی‌پذیر به نسخهٔ در انتظار، { id, url, expiresAt } (۷ روز مگر days داده شود، حداکثر ۳۰)',
+    params: pageParams,
+    body: previewLinkSchema,
+    bodyOptional: true,
+    status: 201,
+    errors: [400],
+  },
+  'DELETE /api/preview-links/:id': {
+    tag: 'pages',
+    en: 'Revoke a preview link: it answers 404 from then on',
+    fa: 'باطل کردن پیوند پیش‌نمایش: از آن پس ۴۰۴ می‌دهد',
+    params: id,
+    status: 204,
   },
   'POST /api/pages/:locale/:path{.+}/move': {
     tag: 'pages',

@@ -62,7 +62,12 @@ export async function logsPage(db: Database, locale: Locale, pageNumber: number,
   return { items, total, page: pageNumber, pageCount };
 }
 
-async function resolveWidgets(db: Database, locale: Locale, widgets: Widget[], intro: { title: string; description: string }) {
+export async function resolveWidgets(
+  db: Database,
+  locale: Locale,
+  widgets: Widget[],
+  intro: { title: string; description: string },
+) {
   return Promise.all(
     widgets.map(async (widget): Promise<ResolvedWidget> => {
       if (widget.kind === 'intro') return { kind: 'intro', ...intro };

@@ -361,8 +361,8 @@ async function withTranslations(
   });
 }
 
-/** `GET /api/pages/{locale}/{path}`: the page's front matter and Markdown; a pending version wins. */
-export async function getPage(deps: PageDeps, ref: PageRef): Promise<PageDocument> {
+/** The file the editor sees at `ref` (a pending version wins), as stored; 404 when no page is seen there. */
+export async function pageSource(deps: PageDeps, ref: PageRef) {
   const file = pageFile(ref.locale, ref.path);
   const entry = (await pendingView(deps.db, [file])).at(file);
   if (!entry) throw pageNotFound(ref);
@@ -370,6 +370,12 @@ export async function getPage(deps: PageDeps, ref: PageRef): Promise<PageDocumen
   let source: string;
   if (entry.change && entry.change.kind !== 'delete') source = entry.change.content ?? '';
   else source = await requireRepository(deps).readBlob(publishedSha!);
+  return { source, entry, publishedSha };
+}
+
+/** `GET /api/pages/{locale}/{path}`: the page's front matter and Markdown; a pending version wins. */
+export async function getPage(deps: PageDeps, ref: PageRef): Promise<PageDocument> {
+  const { source, entry, publishedSha } = await pageSource(deps, ref);
   const { frontMatter, body } = readPage(source);
   return {
     locale: ref.locale,

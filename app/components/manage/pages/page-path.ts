@@ -39,6 +39,11 @@ export function editorPath(uiLocale: Locale, page: { locale: Locale; path: strin
   return from ? `${address}?${new URLSearchParams({ from: `${from.locale}/${from.path}` })}` : address;
 }
 
+/** A page's history and preview links (`/{ui-locale}/manage/history/{locale}/{path}`). */
+export function historyPath(uiLocale: Locale, page: { locale: Locale; path: string }) {
+  return `${paths.manage(uiLocale, 'history')}/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
 /** The pages API address of a page (`/api/pages/{locale}/{path}`, each segment encoded). */
 export function pageApiPath(page: { locale: Locale; path: string }) {
   return `/api/pages/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}`;

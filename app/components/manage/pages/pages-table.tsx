@@ -1,5 +1,5 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { Languages } from 'lucide-react';
+import { History, Languages } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,9 +9,10 @@ import { categoryName } from '../../../../common/site-settings';
 import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
 import { DeletePageButton } from './delete-page-button';
 import { MovePageDialog } from './move-page-dialog';
-import { editorPath, publicPath } from './page-path';
+import { editorPath, historyPath, publicPath } from './page-path';
 import { PendingBadge } from './pending-badge';
 import { TranslatePageDialog } from './translate-page-dialog';
 
@@ -119,6 +120,12 @@ export function PagesTable({ items, canEdit }: { items: PageListItem[]; canEdit:
                 cell: ({ row: { original: page } }) =>
                   page.pending === 'delete' ? null : (
                     <div className="flex justify-end gap-2">
+                      <Button asChild variant="outline" size="sm">
+                        <Link to={historyPath(uiLocale, page)} title={t('history.open')}>
+                          <History aria-hidden className="size-4" />
+                          <span className="sr-only">{t('history.open')}</span>
+                        </Link>
+                      </Button>
                       <MovePageDialog page={page} />
                       <DeletePageButton page={page} />
                     </div>
