@@ -362,3 +362,45 @@ describe("WordPress's theme unit test data", () => {
     expect(report.skipped.join('\n')).toMatch(/wp:post_id 1168\): password-protected on WordPress; imported as a draft/);
   });
 });
+
+describe("Ghost's own export (tests/fixtures/ghost/ghost-v4-export.json)", () => {
+  it('imports a real Ghost 4 export: the post and pages indexed, author and tag linked, the embed script dropped, 301s; a second run changes nothing', async () => {
+    const { app, deps } = await createInstalledSite();
+    const repository = deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const source = readGhostExport(await fixture('ghost/ghost-v4-export.json'));
+    const report = await importExternalSite(deps.db, repository, source);
+    expect(report.files.created.sort()).toEqual([
+      'content/en/contribute.md',
+      'content/en/logs/integrations.md',
+      'content/en/privacy.md',
+    ]);
+    const post = await getContentPage(deps.db, 'en', 'logs/integrations', defaultSiteSettings);
+    expect(post).toMatchObject({
+      title: 'Setting up apps and custom integrations',
+      description: 'Work with all your favorite apps and tools or create your own custom integrations using the Ghost API.',
+      date: '2021-03-24T04:34:09.000Z',
+      cat: 'getting-started',
+      tags: [{ slug: 'getting-started', name: 'Getting Started' }],
+      authorAccount: { user: 'ghost', name: 'Ghost' },
+    });
+    const html = post?.body.map((segment) => ('html' in segment ? segment.html : '')).join('') ?? '';
+    expect(html).toContain('<h2 id="zapier">Zapier</h2>');
+    expect(html).toContain('https://static.ghost.org/v4.0.0/images/iawriter-integration.png');
+    // Ghost's markdown card held a <script> embed: text at most, never an element.
+    expect(html).not.toMatch(/<script/i);
+    expect((await getContentPage(deps.db, 'en', 'contribute', defaultSiteSettings))?.title).toBe('Contribute');
+    expect(await redirectOf(app, '/integrations/')).toEqual({ status: 301, location: '/en/logs/integrations' });
+    expect(await redirectOf(app, '/privacy/')).toEqual({ status: 301, location: '/en/privacy' });
+    expect(await redirectOf(app, '/tag/getting-started/')).toEqual({ status: 301, location: '/en/cats/getting-started' });
+    expect((await authorPage(deps.db, 'en', 'ghost', 1))?.items.map((item) => item.slug)).toEqual([
+      'logs/integrations',
+      'contribute',
+      'privacy',
+    ]);
+    const again = await importExternalSite(deps.db, repository, readGhostExport(await fixture('ghost/ghost-v4-export.json')));
+    expect(again.commit).toBeUndefined();
+    expect(again.files.created).toEqual([]);
+    expect(again.accounts.created).toEqual([]);
+  });
+});
