@@ -7,6 +7,7 @@ export default [
       index('routes/public/home.tsx'),
       route('403', 'routes/public/forbidden.tsx'),
       route('login', 'routes/auth/login.tsx'),
+      route('login/two-factor', 'routes/auth/two-factor.tsx'),
       route('register', 'routes/auth/register.tsx'),
       route('profile', 'routes/auth/profile.tsx'),
       route('reset-password', 'routes/auth/reset-password.tsx'),

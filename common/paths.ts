@@ -64,6 +64,9 @@ export const paths = {
   author: (locale: Locale, user: string, page?: number) =>
     withQuery(`/${locale}/authors/${encodeURIComponent(user)}`, { page: pageQuery(page) }),
   login: (locale: Locale, redirectTo?: string | null) => withQuery(`/${locale}/login`, { redirectTo: redirectTo ?? undefined }),
+  /** The second step of signing in (two factors), keeping where the visitor goes afterwards. */
+  loginSecondStep: (locale: Locale, redirectTo?: string | null) =>
+    withQuery(`/${locale}/login/two-factor`, { redirectTo: redirectTo ?? undefined }),
   register: (locale: Locale, redirectTo?: string | null) =>
     withQuery(`/${locale}/register`, { redirectTo: redirectTo ?? undefined }),
   profile: (locale: Locale) => `/${locale}/profile`,

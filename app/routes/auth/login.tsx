@@ -3,11 +3,12 @@ import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../common/paths';
 import { type LoginRequest, loginSchema } from '../../../common/schemas/account';
 import { AuthCard } from '../../components/account/auth-card';
 import { Captcha } from '../../components/account/captcha';
+import { PasskeySignIn } from '../../components/two-factor/passkey-sign-in';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -31,6 +32,7 @@ export default function Login() {
   const { locale, turnstileSiteKey } = useRootData();
   const [params] = useSearchParams();
   const after = useAfterSignIn();
+  const navigate = useNavigate();
   const [failure, setFailure] = useState<string>();
   const [captcha, setCaptcha] = useState<string>();
   const form = useForm<LoginRequest>({
@@ -44,11 +46,13 @@ export default function Login() {
     if (turnstileSiteKey && !captcha) return setFailure(t('auth.captcha'));
     setFailure(undefined);
     try {
-      await apiFetch('/api/auth/login', {
+      const answer = await apiFetch<{ twoFactor?: { setupRequired: boolean } }>('/api/auth/login', {
         method: 'POST',
         locale,
         body: { ...values, ...after.deviceFields(), turnstileToken: captcha },
       });
+      // Two factors: no session yet; the second step finishes signing in (docs/security.md).
+      if (answer.twoFactor) return navigate(paths.loginSecondStep(locale, params.get('redirectTo')));
       await after.done();
     } catch (error) {
       setFailure(error instanceof ApiRequestError ? error.message : String(error));
@@ -86,6 +90,7 @@ export default function Login() {
           {t('auth.loginButton')}
         </Button>
       </form>
+      <PasskeySignIn deviceFields={after.deviceFields} onSignedIn={after.done} />
     </AuthCard>
   );
 }

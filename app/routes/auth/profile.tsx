@@ -5,6 +5,7 @@ import { CommentList } from '../../components/profile/comment-list';
 import { DeviceCard } from '../../components/profile/device-card';
 import { DeviceList } from '../../components/profile/device-list';
 import { UpdateProfileDialog } from '../../components/profile/update-profile-dialog';
+import { SecuritySection } from '../../components/two-factor/security-section';
 import { Avatar } from '../../components/ui/avatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatDate, formatNumber } from '../../lib/format';
@@ -70,12 +71,16 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               {t('profile.tabs.devices')}
               {count(devices.length)}
             </TabsTrigger>
+            <TabsTrigger value="security">{t('twoFactor.title')}</TabsTrigger>
           </TabsList>
           <TabsContent value="comments">
             <CommentList comments={comments} />
           </TabsContent>
           <TabsContent value="devices">
             <DeviceList devices={devices} currentDeviceId={loaderData.currentDeviceId} />
+          </TabsContent>
+          <TabsContent value="security">
+            <SecuritySection overview={loaderData.security} />
           </TabsContent>
         </Tabs>
         <aside>

@@ -13,8 +13,9 @@ import { dashboardUser } from './layout.server';
 export async function loadSettings({ context }: Route.LoaderArgs) {
   const user = dashboardUser(context);
   const { deps } = serverContext(context);
-  const canBackup = user.roles.includes(OWNER_ROLE) && Boolean(deps.backup);
-  if (!user.permissions.includes('settings.read')) return { access: 'none' as const, canBackup };
+  const isOwner = user.roles.includes(OWNER_ROLE);
+  const canBackup = isOwner && Boolean(deps.backup);
+  if (!user.permissions.includes('settings.read')) return { access: 'none' as const, canBackup, isOwner };
   const [{ settings, version }, usage] = await Promise.all([readSettings(deps.db), categoryUsage(deps.db)]);
   return {
     access: user.permissions.includes('settings.edit') ? ('edit' as const) : ('read' as const),
@@ -23,5 +24,7 @@ export async function loadSettings({ context }: Route.LoaderArgs) {
     usage,
     canUpload: user.permissions.includes('commits.create'),
     canBackup,
+    // The two-factor policy switch (owners only, like the backup).
+    isOwner,
   };
 }

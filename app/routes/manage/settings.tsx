@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BackupSection } from '../../components/manage/settings/backup-section';
+import { SecurityPolicySection } from '../../components/manage/settings/security-policy';
 import { SettingsForm } from '../../components/manage/settings/settings-form';
 import { Alert } from '../../components/ui/alert';
 import { pageMetaFor } from '../../lib/meta';
@@ -36,6 +37,11 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
           />
         )}
         {/* Not a setting: outside the form, so it never counts as an unsaved change. */}
+        {loaderData.isOwner ? (
+          <div className="mt-6">
+            <SecurityPolicySection />
+          </div>
+        ) : null}
         {loaderData.canBackup ? (
           <div className="mt-6">
             <BackupSection />

@@ -1,4 +1,4 @@
-import { Ban, CircleCheck, Trash2 } from 'lucide-react';
+import { Ban, CircleCheck, ShieldOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
@@ -99,6 +99,35 @@ export function DeleteUserButton({ user }: { user: UserListItem }) {
         busy={busy}
         onConfirm={async () => {
           if (await call(`/api/users/${encodeURIComponent(user.id)}`, 'DELETE', t('users.delete.success'), user.displayName))
+            setOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+/** Turns off an account's two-factor sign-in (a lost phone), after asking; the owner line applies on the server. */
+export function ResetFactorsButton({ user }: { user: UserListItem }) {
+  const { t } = useTranslation();
+  const { busy, call } = useUserCall();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" title={t('twoFactor.admin.reset')} onClick={() => setOpen(true)}>
+        <ShieldOff aria-hidden className="size-4" />
+        <span className="sr-only">{t('twoFactor.admin.reset')}</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('twoFactor.admin.reset')}
+        description={t('twoFactor.admin.confirm', { name: isolate(user.displayName) })}
+        confirmLabel={t('twoFactor.admin.reset')}
+        cancelLabel={t('users.cancel')}
+        busy={busy}
+        onConfirm={async () => {
+          const path = `/api/users/${encodeURIComponent(user.id)}/two-factor-reset`;
+          if (await call(path, 'POST', t('twoFactor.admin.resetDone', { name: isolate(user.displayName) }), user.displayName))
             setOpen(false);
         }}
       />

@@ -10,7 +10,7 @@ import { Badge } from '../../ui/badge';
 import { ResetLinkDialog } from './reset-link-dialog';
 import { RoleChips } from './role-picker';
 import { UserRolesDialog } from './user-roles-dialog';
-import { DeleteUserButton, DisableUserButton } from './user-status-actions';
+import { DeleteUserButton, DisableUserButton, ResetFactorsButton } from './user-status-actions';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, UserListItem>();
@@ -101,6 +101,7 @@ export function UsersTable({
               <div className="flex justify-end gap-2">
                 {can.editUser ? <UserRolesDialog user={user} roles={roles} me={me} /> : null}
                 {can.editUser && !user.disabledAt ? <ResetLinkDialog user={user} /> : null}
+                {can.editUser ? <ResetFactorsButton user={user} /> : null}
                 {can.editUser && !self ? <DisableUserButton user={user} /> : null}
                 {can.deleteUser && !self ? <DeleteUserButton user={user} /> : null}
               </div>

@@ -1,0 +1,65 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { useRootData } from '../../../lib/root-data';
+import { toast } from '../../ui/toast';
+import { SettingsSection } from './shared';
+
+/**
+ * The owner's switch: require two-factor sign-in of every account whose roles open the dashboard
+ * (`/api/settings/security`, owners only; docs/security.md "Two-factor sign-in"). Saved at once.
+ */
+export function SecurityPolicySection() {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const id = useId();
+  const [required, setRequired] = useState<boolean>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    apiFetch<{ requireTwoFactor: boolean }>('/api/settings/security', { locale })
+      .then((value) => setRequired(value.requireTwoFactor))
+      .catch(() => undefined);
+  }, [locale]);
+
+  const change = async (next: boolean) => {
+    setBusy(true);
+    try {
+      const saved = await apiFetch<{ requireTwoFactor: boolean }>('/api/settings/security', {
+        method: 'PUT',
+        body: { requireTwoFactor: next },
+        locale,
+      });
+      setRequired(saved.requireTwoFactor);
+      toast({ title: t('twoFactor.policy.saved'), color: 'success' });
+    } catch (error) {
+      toast({ title: error instanceof ApiRequestError ? error.message : String(error), color: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <SettingsSection id="security-policy" title={t('twoFactor.title')}>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-1 size-4 accent-primary-strong"
+          checked={required ?? false}
+          disabled={required === undefined || busy}
+          onChange={(event) => change(event.target.checked)}
+          aria-describedby={`${id}-hint`}
+        />
+        <div>
+          <label htmlFor={id} className="font-medium">
+            {t('twoFactor.policy.label')}
+          </label>
+          <p id={`${id}-hint`} className="text-sm text-fg-muted">
+            {t('twoFactor.policy.hint')}
+          </p>
+        </div>
+      </div>
+    </SettingsSection>
+  );
+}
