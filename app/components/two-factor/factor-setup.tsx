@@ -282,7 +282,8 @@ export function PasskeyRegister({ api, onRegistered }: { api: FactorApi; onRegis
         dir="auto"
         className="min-w-56 flex-1"
       />
-      <Button type="submit" variant="outline" disabled={busy}>
+      {/* Beside the input, below its label (the hint stays under the input alone). */}
+      <Button type="submit" variant="outline" disabled={busy} className="mt-6">
         {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <KeyRound aria-hidden className="size-4" />}
         {t('twoFactor.passkey.add')}
       </Button>
