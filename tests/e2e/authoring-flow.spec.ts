@@ -21,7 +21,8 @@ const words = {
     text: 'این پاراگراف فارسی چند English words و عدد 2027 را در میانه دارد.',
     restore: 'بازگرداندن',
     unsaved: 'تغییرات ذخیره‌نشده',
-    saved: 'همهٔ تغییرات ذخیره شده است',
+    // After a save: when it was saved (issue 26), Persian digits in Persian.
+    saved: /^ذخیره شد · [۰-۹]{2}:[۰-۹]{2}$/,
     titleLabel: 'عنوان',
     buildTitleLabel: 'عنوان ساخت (اختیاری)',
     buildTitle: 'انتشار گردش کامل',
@@ -40,7 +41,7 @@ const words = {
     text: 'An English paragraph with فارسی و عربی words and 2027 in the middle.',
     restore: 'Restore',
     unsaved: 'Unsaved changes',
-    saved: 'No unsaved changes',
+    saved: /^Saved · \d{2}:\d{2}$/,
     titleLabel: 'Title',
     buildTitleLabel: 'Build title (optional)',
     buildTitle: 'Publish the whole flow',

@@ -20,7 +20,7 @@ const words = {
     link: { field: 'نشانی یا عنوان صفحه', unsafe: 'فقط نشانی‌های وب', newTab: 'باز شدن در زبانهٔ تازه', remove: 'برداشتن پیوند' },
     image: { alt: 'متن جایگزین', caption: 'زیرنویس', wide: 'پهن', nudge: 'بدون متن جایگزین' },
     markdown: 'مارک‌داون',
-    saved: 'همهٔ تغییرات ذخیره شده است',
+    saved: /^ذخیره شد · [۰-۹]{2}:[۰-۹]{2}$/,
   },
   en: {
     title: 'Writing in the editor',
@@ -31,7 +31,7 @@ const words = {
     link: { field: 'Address or page title', unsafe: 'Only web addresses', newTab: 'Open in a new tab', remove: 'Remove link' },
     image: { alt: 'Alt text', caption: 'Caption', wide: 'Wide', nudge: 'No alt text' },
     markdown: 'Markdown',
-    saved: 'No unsaved changes',
+    saved: /^Saved · \d{2}:\d{2}$/,
   },
 } as const;
 
@@ -164,5 +164,38 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(publishedLink).toHaveAttribute('target', '_blank');
     await expect(publishedLink).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(body.locator('p').last()).toHaveText(w.after);
+  });
+}
+
+for (const locale of ['fa', 'en'] as const) {
+  const w = words[locale];
+  test(`${locale}: autosave — typing stops, "Saved · time" shows, the tab is closed, the page reopens with the text`, async ({
+    page,
+    context,
+    freshSite,
+    login,
+  }) => {
+    await login('editor', freshSite);
+    const address = `${freshSite.url}/${locale}/manage/editor/${locale}/autosaved-${locale}`;
+    await page.goto(address);
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-hydrated', 'true');
+    await page.getByLabel(locale === 'fa' ? 'عنوان' : 'Title', { exact: true }).fill(w.title);
+    await page.locator('.ProseMirror').click();
+    await page.keyboard.type(w.text);
+    const state = page.getByTestId('save-state');
+    await expect(state).toHaveText(locale === 'fa' ? 'تغییرات ذخیره‌نشده' : 'Unsaved changes');
+    // No Save pressed: the page is saved a few seconds after typing stops.
+    await expect(state).toHaveText(w.saved, { timeout: 15_000 });
+    const saved = await page.request.get(`${freshSite.url}/api/pages/${locale}/autosaved-${locale}`);
+    expect(((await saved.json()) as { body: string }).body).toContain(w.text);
+
+    await page.close();
+    const again = await context.newPage();
+    await again.goto(address);
+    await expect(again.locator('.ProseMirror')).toContainText(w.text);
+    await expect(again.getByLabel(locale === 'fa' ? 'عنوان' : 'Title', { exact: true })).toHaveValue(w.title);
+    await expect(again.getByTestId('save-state')).toHaveText(
+      locale === 'fa' ? 'همهٔ تغییرات ذخیره شده است' : 'No unsaved changes',
+    );
   });
 }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { formatDate } from '../../app/lib/format';
 import { addDays, addJalaliMonths, fromJalali, toJalali } from '../../app/lib/jalali';
 import type { OpenBuild } from '../../common/authoring';
@@ -138,6 +138,10 @@ for (const locale of ['fa', 'en'] as const) {
     // Every block decides its own direction.
     await expect(editor.locator('p').first()).toHaveAttribute('dir', 'auto');
 
+    // Offline for saves (the upload goes through): autosave cannot reach the server, so the edits
+    // live only in IndexedDB, which is what the reload below offers back.
+    const offline = (route: Route) => (route.request().method() === 'PUT' ? route.abort() : route.fallback());
+    await page.route('**/api/pages/**', offline);
     await pasteImage(page, 'pasted-shot.png');
     const image = editor.locator('img[src^="/media/"]');
     await expect(image).toBeVisible();
@@ -162,8 +166,11 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(source).toHaveValue(/!\[\]\(\/media\/[^)]+#1x1\)/);
     await expect(source).toHaveValue(new RegExp(words[locale].text));
 
+    await page.unroute('**/api/pages/**', offline);
     await page.keyboard.press('Control+s');
-    await expect(page.getByTestId('save-state')).toHaveText(locale === 'fa' ? 'همهٔ تغییرات ذخیره شده است' : 'No unsaved changes');
+    await expect(page.getByTestId('save-state')).toHaveText(
+      locale === 'fa' ? /^ذخیره شد · [۰-۹]{2}:[۰-۹]{2}$/ : /^Saved · \d{2}:\d{2}$/,
+    );
 
     const open = (await (await page.request.get(`${installedSite.url}/api/builds/open`)).json()) as OpenBuild;
     const change = open.changes.find((item) => item.path === `content/${locale}/${path}.md`);

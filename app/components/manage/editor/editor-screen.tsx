@@ -27,6 +27,17 @@ import { isUploadableImage, uploadedImage, uploadMedia } from './upload';
 const RichEditor = lazy(() => import('./rich-editor'));
 
 type Mode = 'rich' | 'source' | 'preview';
+
+/** How long after the last keystroke the page is saved to the server (issue 26). */
+const AUTOSAVE_DELAY_MS = 3_000;
+/** "10:41" in the browser's time zone, with Persian digits in Persian. */
+const SAVED_TIME: Intl.DateTimeFormatOptions = {
+  dateStyle: undefined,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: undefined,
+};
 type Upload = { id: number; name: string; fraction: number };
 
 const noop = () => () => undefined;
@@ -91,6 +102,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const [savedRevision, setSavedRevision] = useState(0);
   const [saving, setSaving] = useState(false);
   const [lastSave, setLastSave] = useState<Date | null>(null);
+  /** The last save was the author's own (Save, Ctrl+S), not the automatic one: the "see the open build" notice. */
+  const [savedByHand, setSavedByHand] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [offer, setOffer] = useState<EditorDraft | null>(null);
@@ -125,10 +138,25 @@ export function EditorScreen({ data }: { data: EditorData }) {
   }, [key, currentBody, data.document?.baseSha]);
   useEffect(() => () => clearTimeout(draftTimer.current), []);
 
+  // ---- autosave: a pending change, as Save makes, a few seconds after typing stops ----
+  const autosaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** After a conflict only the author's own Save goes on (it shows why); never over someone else's pending change. */
+  const autosaveStopped = useRef(data.pendingBy !== null);
+  const scheduleAutosave = useCallback(() => {
+    clearTimeout(autosaveTimer.current);
+    autosaveTimer.current = setTimeout(() => {
+      const { title } = latest.current.frontMatter;
+      // A page without a title cannot be saved yet: nothing is sent until it has one.
+      if (!autosaveStopped.current && typeof title === 'string' && title.trim()) void saveRef.current({ auto: true });
+    }, AUTOSAVE_DELAY_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(autosaveTimer.current), []);
+
   const changed = useCallback(() => {
     setRevision((value) => value + 1);
     scheduleDraft();
-  }, [scheduleDraft]);
+    scheduleAutosave();
+  }, [scheduleDraft, scheduleAutosave]);
 
   useEffect(() => {
     let live = true;
@@ -170,49 +198,64 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   // ---- saving ----
-  const save = useCallback(async () => {
-    if (saving) return;
-    const markdown = currentBody();
-    const started = latest.current.revision;
-    setBody(markdown);
-    setSaving(true);
-    setErrors({});
-    setFormError(null);
-    try {
-      await apiFetch<SavedChange>(pageApiPath(page), {
-        method: 'PUT',
-        locale: uiLocale,
-        body: {
-          frontMatter: cleanFrontMatter(latest.current.frontMatter),
-          body: markdown,
-          message: message.trim() || undefined,
-          baseSha: data.document?.baseSha ?? null,
-        },
-        // A page that does not exist yet is created, never written over one someone else created.
-        headers: latest.current.created ? undefined : { 'If-None-Match': '*' },
-      });
-      setCreated(true);
-      setSavedRevision(started);
-      setLastSave(new Date());
-      setMessage('');
-      clearTimeout(draftTimer.current);
-      if (latest.current.revision === started) void deleteDraft(key);
-      toast({ title: t('editor.saved'), description: t('editor.savedDetail'), color: 'success' });
-    } catch (error) {
-      if (!(error instanceof ApiRequestError)) throw error;
-      const { statusCode, message: reason, data: details } = error.failure;
-      const fields: Record<string, string> = {};
-      for (const issue of details?.issues ?? [])
-        if (issue.path[0] === 'frontMatter' && typeof issue.path[1] === 'string') fields[issue.path[1]] ??= issue.message;
-      setErrors(fields);
-      if (Object.keys(fields).length) setFormError(t('editor.fixFields'));
-      else if (statusCode === 409) setFormError(`${t('editor.conflict')}: ${reason}`);
-      else setFormError(reason || t('editor.saveFailed'));
-      toast({ title: t('editor.saveFailed'), description: reason, color: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  }, [saving, currentBody, page, uiLocale, message, data.document?.baseSha, key, t]);
+  const save = useCallback(
+    async ({ auto = false }: { auto?: boolean } = {}) => {
+      if (saving) {
+        // A change typed while a save runs is saved after it.
+        if (auto) scheduleAutosave();
+        return;
+      }
+      if (!auto) clearTimeout(autosaveTimer.current);
+      const markdown = currentBody();
+      const started = latest.current.revision;
+      setBody(markdown);
+      setSaving(true);
+      setErrors({});
+      setFormError(null);
+      try {
+        await apiFetch<SavedChange>(pageApiPath(page), {
+          method: 'PUT',
+          locale: uiLocale,
+          body: {
+            frontMatter: cleanFrontMatter(latest.current.frontMatter),
+            body: markdown,
+            message: message.trim() || undefined,
+            baseSha: data.document?.baseSha ?? null,
+          },
+          // A page that does not exist yet is created, never written over one someone else created.
+          headers: latest.current.created ? undefined : { 'If-None-Match': '*' },
+        });
+        setCreated(true);
+        setSavedRevision(started);
+        setLastSave(new Date());
+        setSavedByHand(!auto);
+        // The change note stays for the author's own Save; an automatic save sends it as it stands.
+        if (!auto) {
+          setMessage('');
+          autosaveStopped.current = false;
+        }
+        clearTimeout(draftTimer.current);
+        if (latest.current.revision === started) void deleteDraft(key);
+        if (!auto) toast({ title: t('editor.saved'), description: t('editor.savedDetail'), color: 'success' });
+      } catch (error) {
+        if (!(error instanceof ApiRequestError)) throw error;
+        const { statusCode, message: reason, data: details } = error.failure;
+        const fields: Record<string, string> = {};
+        for (const issue of details?.issues ?? [])
+          if (issue.path[0] === 'frontMatter' && typeof issue.path[1] === 'string') fields[issue.path[1]] ??= issue.message;
+        setErrors(fields);
+        if (Object.keys(fields).length) setFormError(t('editor.fixFields'));
+        else if (statusCode === 409) {
+          setFormError(`${t('editor.conflict')}: ${reason}`);
+          autosaveStopped.current = true;
+        } else setFormError(reason || t('editor.saveFailed'));
+        if (!auto) toast({ title: t('editor.saveFailed'), description: reason, color: 'error' });
+      } finally {
+        setSaving(false);
+      }
+    },
+    [saving, currentBody, page, uiLocale, message, data.document?.baseSha, key, t, scheduleAutosave],
+  );
 
   const saveRef = useRef(save);
   saveRef.current = save;
@@ -310,7 +353,13 @@ export function EditorScreen({ data }: { data: EditorData }) {
         </div>
         <div className="flex items-center gap-3">
           <span className="text-sm text-fg-muted" role="status" data-testid="save-state">
-            {dirty ? t('editor.unsaved') : t('editor.allSaved')}
+            {saving
+              ? t('editor.saving')
+              : dirty
+                ? t('editor.unsaved')
+                : lastSave
+                  ? t('editor.savedAt', { time: formatDate(uiLocale, lastSave, SAVED_TIME) })
+                  : t('editor.allSaved')}
           </span>
           <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
             <Tooltip.Root>
@@ -392,7 +441,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
         />
       ) : null}
       {formError ? <Alert tone="error" title={formError} /> : null}
-      {lastSave && !dirty ? (
+      {savedByHand && !dirty ? (
         <Alert tone="success" title={t('editor.saved')}>
           <Link to={paths.manage(uiLocale, 'builds')} className="text-primary-strong underline">
             {t('editor.openBuilds')}
