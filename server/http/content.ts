@@ -2,6 +2,7 @@ import { type Context, Hono, type Next } from 'hono';
 import { z } from 'zod';
 import { parseSyncRefusal } from '../../common/content-sync';
 import { isLocale } from '../../common/locales';
+import { GithubRateLimitError } from '../content/github-repository';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { contentBuildById, syncRefusalKeys } from '../services/content-sync';
@@ -45,7 +46,15 @@ export function createContentApiRoutes(deps: AppDeps) {
     if (!deps.contentRepository) throw new AppError(503, 'api.contentRepositoryMissing');
     const force = readQuery(c, contentSyncQuerySchema).force === '1';
     if (!deps.chunkedSync) {
-      const result = await recordedSync(deps.db, deps.contentRepository, { force });
+      const result = await recordedSync(deps.db, deps.contentRepository, { force }).catch(async (error: unknown) => {
+        // GitHub's budget is spent: the sync is paused until the reset (the builds screen says when).
+        if (!(error instanceof GithubRateLimitError)) throw error;
+        return undefined;
+      });
+      if (!result) {
+        const paused = await latestContentSync(deps.db);
+        return c.json({ sync: paused ? contentSyncState(paused) : null }, 202);
+      }
       // Cached pages of the old build are dropped now rather than when the cache next checks.
       if (result.changed) deps.pageCache?.clear();
       return c.json(result);

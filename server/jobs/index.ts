@@ -1,9 +1,10 @@
 import { createLimits } from '../auth/rate-limit';
 import { purgeExpiredSessions, SESSION_PURGE_INTERVAL_MS } from '../auth/sessions';
+import { GithubRateLimitError } from '../content/github-repository';
 import type { AppDeps } from '../deps';
 import { rollUpOldViews } from '../services/analytics';
 import { PUBLISH_LEASE_MS, resumeInterruptedPublishes } from '../services/builds';
-import { retryFailedSync, runContentSyncSteps } from '../services/content-sync-runner';
+import { resumePausedSync, retryFailedSync, runContentSyncSteps } from '../services/content-sync-runner';
 import { purgeExpiredNewsletterTokens, resumeNewsletterQueue, SEND_LEASE_MS } from '../services/newsletter';
 import { NOTIFICATION_LEASE_MS, processNotificationMails } from '../services/notifications';
 import { purgeOldDeliveries, runOutgoingWebhooks } from '../services/outgoing-webhooks';
@@ -59,10 +60,19 @@ export const jobs: Job[] = [
   },
   {
     // Workers' re-index in steps: the next ones, and a failed one taken up again a few times.
+    // Node syncs whole; one paused by GitHub's rate limit is run again once the reset has passed.
     name: 'sync-steps',
     everyMs: 60_000,
     async run(deps, context) {
-      if (!deps.chunkedSync) return;
+      if (!deps.chunkedSync) {
+        if (!deps.contentRepository) return;
+        const resumed = await resumePausedSync(deps.db, deps.contentRepository).catch((error: unknown) => {
+          if (error instanceof GithubRateLimitError) return undefined; // paused again, recorded
+          throw error;
+        });
+        if (resumed?.changed) await deps.pageCache?.clear();
+        return;
+      }
       await retryFailedSync(deps.db);
       await runContentSyncSteps(deps, {
         budgetMs: context.budgetMs ?? deps.chunkedSync.budgetMs,

@@ -1,11 +1,18 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase } from '../../tests/support/database';
 import { startGithubStandIn } from '../../tests/support/github-stand-in';
-import { createGithubRepository } from '../content/github-repository';
+import { createGithubRepository, GithubRateLimitError } from '../content/github-repository';
 import type { ContentRepository } from '../content/repository';
 import { pages } from '../db/schema';
 import { syncContent } from './content-sync';
-import { contentSyncState, latestContentSync, runSyncSteps, startChunkedSync } from './content-sync-runner';
+import {
+  contentSyncState,
+  latestContentSync,
+  recordedSync,
+  resumePausedSync,
+  runSyncSteps,
+  startChunkedSync,
+} from './content-sync-runner';
 
 /*
  * GitHub's hourly budget (5 000 REST requests for a token) bounds a re-index (issue 24 item 4,
@@ -200,5 +207,41 @@ describe("GitHub's rate limit pauses the sync (Workers steps)", () => {
     );
     // A 403 that is not a rate limit (no write permission) is not a pause.
     expect(rateLimitResume(answer(403, { 'x-ratelimit-remaining': '4999' }), 1_000)).toBeUndefined();
+  });
+});
+
+describe("GitHub's rate limit pauses the sync (Node, whole syncs)", () => {
+  it('a whole sync refused for the rate limit is recorded as paused, not failed, and the jobs runner finishes it after the reset', async () => {
+    const { server, repository, db } = await siteOf(120);
+    let clock = Date.now();
+    const now = () => clock;
+    const reset = Math.ceil(clock / 1000) + 30 * 60;
+    server.rateLimit(reset);
+    await expect(recordedSync(db, repository, { now })).rejects.toBeInstanceOf(GithubRateLimitError);
+    const paused = contentSyncState((await latestContentSync(db))!, clock);
+    expect(paused).toMatchObject({ status: 'running', retryAt: null });
+    expect(Date.parse(paused.pausedUntil!)).toBeGreaterThanOrEqual(reset * 1000);
+
+    // Before the reset the job asks GitHub nothing.
+    clock += 10 * 60_000;
+    const early = await counted(server, () => resumePausedSync(db, repository, { now }));
+    expect(early.result).toBeUndefined();
+    expect(early.requests).toHaveLength(0);
+
+    // After it, one process takes the sync up again and finishes it (a second finds nothing to do).
+    server.lift();
+    clock = reset * 1000 + 2000;
+    const [resumed, other] = await Promise.all([
+      resumePausedSync(db, repository, { now }),
+      resumePausedSync(db, repository, { now }),
+    ]);
+    expect([resumed, other].filter(Boolean)).toHaveLength(1);
+    expect((resumed ?? other)?.added).toHaveLength(120);
+    expect(contentSyncState((await latestContentSync(db))!, clock)).toMatchObject({
+      status: 'done',
+      error: null,
+      pausedUntil: null,
+    });
+    expect(await db.$count(pages)).toBe(120);
   });
 });

@@ -111,11 +111,49 @@ function failed(error: unknown) {
 
 /**
  * Node: the whole sync in this process, as `syncContent`, with its progress written after each
- * chunk (one small update) for the builds screen; a failure is recorded and thrown.
+ * chunk (one small update) for the builds screen; a failure is recorded and thrown. GitHub's rate
+ * limit is not a failure: the sync is recorded as paused until the reset (as Workers' steps are)
+ * and the error thrown; the jobs runner takes it up again then (`resumePausedSync`).
  */
 export async function recordedSync(db: Database, repository: ContentRepository, options: SyncOptions = {}): Promise<SyncResult> {
   const now = options.now ?? Date.now;
   const row = await insertSync(db, options.force ?? false, now(), new Date(now() + SYNC_LEASE_MS));
+  return runRecordedSync(db, repository, row, options);
+}
+
+/**
+ * Node: a sync paused by GitHub's rate limit, again once the reset has passed: one process takes
+ * it (a conditional update on its lease) and runs it whole, reusing the pages it had staged.
+ * Undefined when there is none to resume.
+ */
+export async function resumePausedSync(
+  db: Database,
+  repository: ContentRepository,
+  options: SyncOptions = {},
+): Promise<SyncResult | undefined> {
+  const now = options.now ?? Date.now;
+  const latest = await latestContentSync(db);
+  if (latest?.status !== 'running' || !parseSyncPause(latest.error) || !latest.leaseUntil) return undefined;
+  if (latest.leaseUntil.getTime() > now()) return undefined;
+  const claimed = await db
+    .update(contentSyncs)
+    .set({ error: null, leaseUntil: new Date(now() + SYNC_LEASE_MS), updatedAt: new Date(now()) })
+    .where(
+      and(eq(contentSyncs.id, latest.id), eq(contentSyncs.status, 'running'), eq(contentSyncs.leaseUntil, latest.leaseUntil)),
+    )
+    .returning()
+    .get();
+  if (!claimed) return undefined;
+  return runRecordedSync(db, repository, claimed, { ...options, force: claimed.force });
+}
+
+async function runRecordedSync(
+  db: Database,
+  repository: ContentRepository,
+  row: ContentSync,
+  options: SyncOptions,
+): Promise<SyncResult> {
+  const now = options.now ?? Date.now;
   try {
     const result = await syncContent(db, repository, {
       ...options,
@@ -141,9 +179,14 @@ export async function recordedSync(db: Database, repository: ContentRepository, 
       .where(eq(contentSyncs.id, row.id));
     return result;
   } catch (error) {
+    const until = error instanceof GithubRateLimitError ? new Date(Math.max(error.resumeAt.getTime(), now() + 1000)) : null;
     await db
       .update(contentSyncs)
-      .set({ status: 'failed', error: failed(error), leaseUntil: null, updatedAt: new Date(now()) })
+      .set(
+        until
+          ? { error: syncPauseHead(until, failed(error)), leaseUntil: until, updatedAt: new Date(now()) }
+          : { status: 'failed', error: failed(error), leaseUntil: null, updatedAt: new Date(now()) },
+      )
       .where(eq(contentSyncs.id, row.id))
       .catch(() => {});
     throw error;
