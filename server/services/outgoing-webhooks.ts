@@ -192,14 +192,15 @@ function deliveryItem(row: OutgoingWebhookDelivery): DeliveryItem {
   };
 }
 
+/** 404 unless the endpoint exists. */
+async function requireEndpoint(db: Database, id: number) {
+  const hook = await db.select({ id: outgoingWebhooks.id }).from(outgoingWebhooks).where(eq(outgoingWebhooks.id, id)).get();
+  if (!hook) throw new AppError(404, 'api.notFound');
+}
+
 /** An endpoint's delivery log: newest first, paged. 404 for an unknown endpoint. */
 export async function listDeliveries(db: Database, webhookId: number, page: number): Promise<DeliveryPage> {
-  const hook = await db
-    .select({ id: outgoingWebhooks.id })
-    .from(outgoingWebhooks)
-    .where(eq(outgoingWebhooks.id, webhookId))
-    .get();
-  if (!hook) throw new AppError(404, 'api.notFound');
+  await requireEndpoint(db, webhookId);
   const where = eq(outgoingWebhookDeliveries.webhookId, webhookId);
   const [rows, [total]] = await Promise.all([
     db
@@ -308,12 +309,7 @@ export function publishEventStatements(
 
 /** "Send test event": a `ping` for one endpoint, delivered like any event. */
 export async function queueTestEvent(db: Database, webhookId: number) {
-  const hook = await db
-    .select({ id: outgoingWebhooks.id })
-    .from(outgoingWebhooks)
-    .where(eq(outgoingWebhooks.id, webhookId))
-    .get();
-  if (!hook) throw new AppError(404, 'api.notFound');
+  await requireEndpoint(db, webhookId);
   await queueEventsStatement(db, 'ping', [{ data: { message: 'A test event from Daftar.' } }], { webhookId });
 }
 

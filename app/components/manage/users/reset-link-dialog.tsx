@@ -1,5 +1,5 @@
-import { Check, Copy, KeyRound, Loader2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { KeyRound, Loader2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserListItem } from '../../../../common/schemas/admin';
 import { ApiRequestError, apiFetch } from '../../../lib/api';
@@ -7,8 +7,8 @@ import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { CopyField } from '../../ui/copy-field';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../ui/dialog';
-import { toast } from '../../ui/toast';
 import { isolate } from './isolate';
 
 /**
@@ -23,9 +23,6 @@ export function ResetLinkDialog({ user }: { user: UserListItem }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [link, setLink] = useState<{ url: string; expiresAt: string }>();
-  const [copied, setCopied] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const fieldId = useId();
 
   async function create() {
     setBusy(true);
@@ -44,18 +41,6 @@ export function ResetLinkDialog({ user }: { user: UserListItem }) {
     }
   }
 
-  async function copy() {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link.url);
-      setCopied(true);
-      toast({ title: t('users.reset.copied'), color: 'success' });
-    } catch {
-      input.current?.select();
-      toast({ title: t('users.reset.copyFailed'), color: 'warning' });
-    }
-  }
-
   return (
     <Dialog
       open={open}
@@ -64,7 +49,6 @@ export function ResetLinkDialog({ user }: { user: UserListItem }) {
         if (!next) {
           setLink(undefined);
           setFailure(undefined);
-          setCopied(false);
         }
       }}
     >
@@ -82,24 +66,14 @@ export function ResetLinkDialog({ user }: { user: UserListItem }) {
           {failure ? <Alert tone="error" title={failure} /> : null}
           {link ? (
             <div>
-              <label htmlFor={fieldId} className="mb-1 block text-sm font-medium">
-                {t('users.reset.label')}
-              </label>
-              <div className="flex gap-2" dir="ltr">
-                <input
-                  id={fieldId}
-                  ref={input}
-                  readOnly
-                  value={link.url}
-                  onFocus={(event) => event.target.select()}
-                  data-testid="reset-link"
-                  className="block min-w-0 flex-1 rounded-md border border-border bg-muted px-3 py-2 font-mono text-xs"
-                />
-                <Button type="button" onClick={copy}>
-                  {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-                  {t('users.reset.copy')}
-                </Button>
-              </div>
+              <CopyField
+                label={t('users.reset.label')}
+                value={link.url}
+                copyLabel={t('users.reset.copy')}
+                copied={t('users.reset.copied')}
+                failed={t('users.reset.copyFailed')}
+                testId="reset-link"
+              />
               <p className="mt-2 text-sm text-fg-muted">
                 {t('users.reset.expires', {
                   time: formatDate(locale, link.expiresAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: undefined }),

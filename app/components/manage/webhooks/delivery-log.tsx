@@ -29,7 +29,9 @@ export function DeliveryLog({ endpoint, log }: { endpoint: OutgoingWebhookItem; 
           <bdi dir="ltr" className="block break-all font-mono text-sm">
             {endpoint.url}
           </bdi>
-          <p className="text-sm text-fg-muted">{t('webhooks.log.count', { total: formatNumber(locale, log.total) })}</p>
+          <p className="text-sm text-fg-muted">
+            {t('webhooks.log.count', { count: log.total, total: formatNumber(locale, log.total) })}
+          </p>
         </div>
         <Button variant="outline" size="sm" onClick={() => revalidator.revalidate()} disabled={revalidator.state === 'loading'}>
           <RefreshCw aria-hidden className={`size-4 ${revalidator.state === 'loading' ? 'animate-spin' : ''}`} />

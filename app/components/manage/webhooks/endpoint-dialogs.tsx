@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, Copy, Pencil, Plus } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { Pencil, Plus } from 'lucide-react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
@@ -15,6 +15,7 @@ import { apiFetch } from '../../../lib/api';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
+import { CopyField } from '../../ui/copy-field';
 import { Dialog, DialogContent } from '../../ui/dialog';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
@@ -162,30 +163,11 @@ export function EndpointDialog({
 /** A secret shown once (after adding an endpoint, or making a new secret), with a copy button. */
 export function SecretDialog({ shown, onClose }: { shown?: { url: string; secret: string }; onClose: () => void }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const fieldId = useId();
-
-  async function copy() {
-    if (!shown) return;
-    try {
-      await navigator.clipboard.writeText(shown.secret);
-      setCopied(true);
-      toast({ title: t('webhooks.secret.copied'), color: 'success' });
-    } catch {
-      input.current?.select();
-      toast({ title: t('webhooks.secret.copyFailed'), color: 'warning' });
-    }
-  }
-
   return (
     <Dialog
       open={Boolean(shown)}
       onOpenChange={(open) => {
-        if (!open) {
-          setCopied(false);
-          onClose();
-        }
+        if (!open) onClose();
       }}
     >
       <DialogContent title={t('webhooks.secret.title')} description={t('webhooks.secret.description')}>
@@ -193,34 +175,16 @@ export function SecretDialog({ shown, onClose }: { shown?: { url: string; secret
           <bdi dir="ltr" className="block break-all text-sm text-fg-muted">
             {shown?.url}
           </bdi>
-          <div>
-            <label htmlFor={fieldId} className="mb-1 block text-sm font-medium">
-              {t('webhooks.secret.label')}
-            </label>
-            <div className="flex gap-2" dir="ltr">
-              <input
-                id={fieldId}
-                ref={input}
-                readOnly
-                value={shown?.secret ?? ''}
-                onFocus={(event) => event.target.select()}
-                data-testid="webhook-secret"
-                className="block min-w-0 flex-1 rounded-md border border-border bg-muted px-3 py-2 font-mono text-xs"
-              />
-              <Button type="button" onClick={copy}>
-                {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-                {t('webhooks.secret.copy')}
-              </Button>
-            </div>
-          </div>
+          <CopyField
+            label={t('webhooks.secret.label')}
+            value={shown?.secret ?? ''}
+            copyLabel={t('webhooks.secret.copy')}
+            copied={t('webhooks.secret.copied')}
+            failed={t('webhooks.secret.copyFailed')}
+            testId="webhook-secret"
+          />
           <div className="flex justify-end">
-            <Button
-              type="button"
-              onClick={() => {
-                setCopied(false);
-                onClose();
-              }}
-            >
+            <Button type="button" onClick={onClose}>
               {t('webhooks.secret.done')}
             </Button>
           </div>

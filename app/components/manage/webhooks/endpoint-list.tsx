@@ -1,4 +1,4 @@
-import { KeyRound, ScrollText, Send, Trash2 } from 'lucide-react';
+import { KeyRound, type LucideIcon, ScrollText, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
@@ -90,9 +90,7 @@ export function EndpointList({
               </Link>
             </Button>
             <EndpointDialog endpoint={item} />
-            <TestButton item={item} />
-            <RotateButton item={item} onSecret={onSecret} />
-            <DeleteButton item={item} />
+            <EndpointActions item={item} onSecret={onSecret} />
           </div>
         </li>
       ))}
@@ -100,36 +98,66 @@ export function EndpointList({
   );
 }
 
-function failureOf(error: unknown, fallback: string) {
-  return error instanceof ApiRequestError ? error.failure.message : fallback;
-}
-
-function TestButton({ item }: { item: OutgoingWebhookItem }) {
+/**
+ * One endpoint action: a button that runs `action` (after a confirmation when `confirm` is given),
+ * shows a toast when it fails, and leaves the busy state however it ends.
+ */
+function ActionButton({
+  icon: Icon,
+  mirrored = false,
+  label,
+  confirm,
+  action,
+}: {
+  icon: LucideIcon;
+  /** An icon that points along the reading direction (Send). */
+  mirrored?: boolean;
+  label: string;
+  confirm?: { title: string; description: string; label: string };
+  action: () => Promise<void>;
+}) {
   const { t } = useTranslation();
-  const { locale } = useRootData();
-  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  async function send() {
+  async function run() {
     setBusy(true);
     try {
-      await apiFetch(`/api/outgoing-webhooks/${item.id}/test`, { method: 'POST', locale });
-      toast({ title: t('webhooks.test.success'), color: 'success' });
-      await revalidator.revalidate();
+      await action();
+      setOpen(false);
     } catch (error) {
-      toast({ title: t('webhooks.failed'), description: failureOf(error, t('webhooks.failed')), color: 'error' });
+      toast({
+        title: t('webhooks.failed'),
+        description: error instanceof ApiRequestError ? error.failure.message : t('webhooks.failed'),
+        color: 'error',
+      });
     } finally {
       setBusy(false);
     }
   }
   return (
-    <Button variant="outline" size="sm" onClick={send} disabled={busy}>
-      <Send aria-hidden className="size-4 rtl:-scale-x-100" />
-      {t('webhooks.test.open')}
-    </Button>
+    <>
+      <Button variant="outline" size="sm" onClick={() => (confirm ? setOpen(true) : run())} disabled={busy && !confirm}>
+        <Icon aria-hidden className={`size-4 ${mirrored ? 'rtl:-scale-x-100' : ''}`} />
+        {label}
+      </Button>
+      {confirm ? (
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={confirm.title}
+          description={confirm.description}
+          confirmLabel={confirm.label}
+          cancelLabel={t('webhooks.cancel')}
+          onConfirm={run}
+          busy={busy}
+        />
+      ) : null}
+    </>
   );
 }
 
-function RotateButton({
+/** Send test event, New secret (confirmed; the secret shown once) and Delete (confirmed). */
+function EndpointActions({
   item,
   onSecret,
 }: {
@@ -138,77 +166,46 @@ function RotateButton({
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function rotate() {
-    setBusy(true);
-    try {
-      const { secret } = await apiFetch<{ secret: string }>(`/api/outgoing-webhooks/${item.id}/secret`, {
-        method: 'POST',
-        locale,
-      });
-      setOpen(false);
-      onSecret({ url: item.url, secret });
-    } catch (error) {
-      toast({ title: t('webhooks.failed'), description: failureOf(error, t('webhooks.failed')), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <KeyRound aria-hidden className="size-4" />
-        {t('webhooks.secret.rotate')}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('webhooks.secret.rotateTitle')}
-        description={t('webhooks.secret.rotateDescription')}
-        confirmLabel={t('webhooks.secret.rotateConfirm')}
-        cancelLabel={t('webhooks.cancel')}
-        onConfirm={rotate}
-        busy={busy}
-      />
-    </>
-  );
-}
-
-function DeleteButton({ item }: { item: OutgoingWebhookItem }) {
-  const { t } = useTranslation();
-  const { locale } = useRootData();
   const revalidator = useRevalidator();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function remove() {
-    setBusy(true);
-    try {
-      await apiFetch(`/api/outgoing-webhooks/${item.id}`, { method: 'DELETE', locale });
-      setOpen(false);
-      toast({ title: t('webhooks.delete.success'), description: item.url, color: 'success' });
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({ title: t('webhooks.failed'), description: failureOf(error, t('webhooks.failed')), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const base = `/api/outgoing-webhooks/${item.id}`;
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <Trash2 aria-hidden className="size-4" />
-        {t('webhooks.delete.open')}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('webhooks.delete.title')}
-        description={t('webhooks.delete.description', { url: isolate(item.url) })}
-        confirmLabel={t('webhooks.delete.confirm')}
-        cancelLabel={t('webhooks.cancel')}
-        onConfirm={remove}
-        busy={busy}
+      <ActionButton
+        icon={Send}
+        mirrored
+        label={t('webhooks.test.open')}
+        action={async () => {
+          await apiFetch(`${base}/test`, { method: 'POST', locale });
+          toast({ title: t('webhooks.test.success'), color: 'success' });
+          await revalidator.revalidate();
+        }}
+      />
+      <ActionButton
+        icon={KeyRound}
+        label={t('webhooks.secret.rotate')}
+        confirm={{
+          title: t('webhooks.secret.rotateTitle'),
+          description: t('webhooks.secret.rotateDescription'),
+          label: t('webhooks.secret.rotateConfirm'),
+        }}
+        action={async () => {
+          const { secret } = await apiFetch<{ secret: string }>(`${base}/secret`, { method: 'POST', locale });
+          onSecret({ url: item.url, secret });
+        }}
+      />
+      <ActionButton
+        icon={Trash2}
+        label={t('webhooks.delete.open')}
+        confirm={{
+          title: t('webhooks.delete.title'),
+          description: t('webhooks.delete.description', { url: isolate(item.url) }),
+          label: t('webhooks.delete.confirm'),
+        }}
+        action={async () => {
+          await apiFetch(base, { method: 'DELETE', locale });
+          toast({ title: t('webhooks.delete.success'), description: item.url, color: 'success' });
+          await revalidator.revalidate();
+        }}
       />
     </>
   );
