@@ -16,5 +16,6 @@ export async function loadRoot({ context }: Route.LoaderArgs): Promise<RootData>
     // Public by design: the browser renders the CAPTCHA widget with it.
     turnstileSiteKey: isTurnstileConfigured(deps.config) ? deps.config.TURNSTILE_SITE_KEY : undefined,
     newsletter: state.installed && Boolean(deps.mailer),
+    mail: state.installed && Boolean(deps.mailer),
   };
 }

@@ -11,6 +11,10 @@ export default [
       route('register', 'routes/auth/register.tsx'),
       route('profile', 'routes/auth/profile.tsx'),
       route('reset-password', 'routes/auth/reset-password.tsx'),
+      route('forgot-password', 'routes/auth/forgot-password.tsx'),
+      // Like the newsletter's: they act only through their buttons (POST), never on a GET.
+      route('confirm-email', 'routes/auth/confirm-email.tsx'),
+      route('notifications/unsubscribe', 'routes/public/notifications-unsubscribe.tsx'),
       route('logs', 'routes/public/logs.tsx'),
       route('cats/:cat', 'routes/public/category.tsx'),
       route('tags/:tag', 'routes/public/tag.tsx'),

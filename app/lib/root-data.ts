@@ -12,6 +12,8 @@ export type RootData = {
   turnstileSiteKey?: string;
   /** Whether the site can send mail: the newsletter's subscribe forms are shown only then. */
   newsletter?: boolean;
+  /** Whether account mails can go out: the login form links to forgot-password only then. */
+  mail?: boolean;
 };
 
 /** What meta functions receive as `matches`. */

@@ -87,6 +87,9 @@ export type UserListItem = {
   disabledAt: Date | null;
   createdAt: Date;
   roles: string[];
+  /** Only for holders of users.edit (issue 27): the confirmed address and one waiting for its link. */
+  email?: string | null;
+  pendingEmail?: string | null;
 };
 
 /** A role as the roles list shows it, with how many accounts hold it. */

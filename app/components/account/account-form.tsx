@@ -32,7 +32,7 @@ export function AccountForm({
   const form = useForm<AccountFormValues>({
     resolver: zodResolver(accountFormSchema),
     ...FORM_VALIDATION,
-    defaultValues: { firstName: '', lastName: '', about: '', userName: '', password: '', confirmPassword: '' },
+    defaultValues: { firstName: '', lastName: '', about: '', userName: '', email: '', password: '', confirmPassword: '' },
   });
   const { isSubmitting } = form.formState;
 
@@ -56,6 +56,16 @@ export function AccountForm({
         required
         label={t('account.userName')}
         autoComplete="username"
+        dir="ltr"
+        className="sm:col-span-2"
+      />
+      <FormField
+        form={form}
+        name="email"
+        label={t('recovery.email')}
+        hint={t('recovery.emailHint')}
+        type="email"
+        autoComplete="email"
         dir="ltr"
         className="sm:col-span-2"
       />

@@ -13,7 +13,20 @@ import { Button } from '../ui/button';
  * nothing happens until the reader presses the button (a POST), so a mail scanner that follows
  * links neither subscribes nor unsubscribes anyone.
  */
-export function TokenAction({ kind }: { kind: 'confirm' | 'unsubscribe' }) {
+export function TokenAction({
+  kind,
+  api = `/api/newsletter/${kind}`,
+  words = `newsletter.${kind}`,
+  home,
+}: {
+  kind: 'confirm' | 'unsubscribe';
+  /** The POST that spends the token (the account mails' pages pass theirs). */
+  api?: string;
+  /** The i18n group of the page's words. */
+  words?: string;
+  /** Where the done state's button leads (the home page unless said). */
+  home?: string;
+}) {
   const { t } = useTranslation();
   const { locale } = useRootData();
   const [search] = useSearchParams();
@@ -25,7 +38,7 @@ export function TokenAction({ kind }: { kind: 'confirm' | 'unsubscribe' }) {
   async function act() {
     setState({ phase: 'busy' });
     try {
-      await apiFetch(`/api/newsletter/${kind}`, { method: 'POST', locale, body: { token } });
+      await apiFetch(api, { method: 'POST', locale, body: { token } });
       setState({ phase: 'done' });
     } catch (error) {
       setState({
@@ -35,9 +48,9 @@ export function TokenAction({ kind }: { kind: 'confirm' | 'unsubscribe' }) {
     }
   }
 
-  const key = `newsletter.${kind}`;
+  const key = words;
   return (
-    <section aria-labelledby="newsletter-action-title" className="mx-auto max-w-xl py-6" data-testid={`newsletter-${kind}`}>
+    <section aria-labelledby="newsletter-action-title" className="mx-auto max-w-xl py-6" data-testid={words.replace('.', '-')}>
       <h1 id="newsletter-action-title" className="text-2xl font-bold">
         {state.phase === 'done' ? t(`${key}.doneTitle`) : t(`${key}.title`)}
       </h1>
@@ -47,7 +60,7 @@ export function TokenAction({ kind }: { kind: 'confirm' | 'unsubscribe' }) {
             {t(`${key}.done`)}
           </Alert>
           <Button asChild variant="outline" className="mt-6">
-            <Link to={paths.home(locale)}>{t(`${key}.home`)}</Link>
+            <Link to={home ?? paths.home(locale)}>{t(`${key}.home`)}</Link>
           </Button>
         </div>
       ) : !token ? (

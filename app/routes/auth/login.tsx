@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'a
 
 export default function Login() {
   const { t } = useTranslation();
-  const { locale, turnstileSiteKey } = useRootData();
+  const { locale, turnstileSiteKey, mail } = useRootData();
   const [params] = useSearchParams();
   const after = useAfterSignIn();
   const navigate = useNavigate();
@@ -84,6 +84,11 @@ export default function Login() {
           autoComplete="current-password"
           dir="ltr"
         />
+        {mail ? (
+          <Link to={paths.forgotPassword(locale)} className="block text-sm font-medium text-primary-strong hover:underline">
+            {t('recovery.forgotLink')}
+          </Link>
+        ) : null}
         <Captcha onToken={setCaptcha} />
         <Button type="submit" disabled={isSubmitting} className="w-full justify-center">
           {isSubmitting ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}

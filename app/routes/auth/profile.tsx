@@ -4,6 +4,7 @@ import { ChangePasswordDialog } from '../../components/profile/change-password-d
 import { CommentList } from '../../components/profile/comment-list';
 import { DeviceCard } from '../../components/profile/device-card';
 import { DeviceList } from '../../components/profile/device-list';
+import { EmailCard } from '../../components/profile/email-card';
 import { UpdateProfileDialog } from '../../components/profile/update-profile-dialog';
 import { SecuritySection } from '../../components/two-factor/security-section';
 import { Avatar } from '../../components/ui/avatar';
@@ -85,6 +86,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Tabs>
         <aside>
           <DeviceCard />
+          <EmailCard email={user.email} pendingEmail={user.pendingEmail} notifications={user.notifications} />
         </aside>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
 import { ResetLinkDialog } from './reset-link-dialog';
 import { RoleChips } from './role-picker';
+import { UserEmailDialog } from './user-email-dialog';
 import { UserRolesDialog } from './user-roles-dialog';
 import { DeleteUserButton, DisableUserButton, ResetFactorsButton } from './user-status-actions';
 
@@ -59,6 +60,17 @@ export function UsersTable({
               <bdi dir="auto" className="block text-xs text-fg-muted">
                 @{user.username}
               </bdi>
+              {/* Addresses come only to holders of users.edit (the API leaves them out for others). */}
+              {user.email ? (
+                <bdi dir="ltr" className="block text-xs text-fg-muted" data-testid="user-email">
+                  {user.email}
+                </bdi>
+              ) : null}
+              {user.pendingEmail ? (
+                <span className="block text-xs text-fg-muted">
+                  {t('recovery.users.pending', { email: `\u2068${user.pendingEmail}\u2069` })}
+                </span>
+              ) : null}
             </div>
           ),
         }),
@@ -102,6 +114,7 @@ export function UsersTable({
                 {can.editUser ? <UserRolesDialog user={user} roles={roles} me={me} /> : null}
                 {can.editUser && !user.disabledAt ? <ResetLinkDialog user={user} /> : null}
                 {can.editUser ? <ResetFactorsButton user={user} /> : null}
+                {can.editUser ? <UserEmailDialog user={user} /> : null}
                 {can.editUser && !self ? <DisableUserButton user={user} /> : null}
                 {can.deleteUser && !self ? <DeleteUserButton user={user} /> : null}
               </div>
