@@ -188,7 +188,7 @@ export function TotpSetup({
   const grouped = secret.secret.match(/.{1,4}/g)?.join(' ') ?? secret.secret;
   return (
     <form onSubmit={enable} noValidate className="space-y-4" aria-busy={busy} data-testid="totp-setup">
-      <ol className="list-decimal space-y-4 ps-5 text-sm">
+      <ol className="list-decimal space-y-4 ps-5 text-sm rtl:[list-style-type:persian]">
         <li>
           <p>{t('twoFactor.totp.scan')}</p>
           <div className="mt-3 flex flex-wrap items-start gap-4">
