@@ -353,6 +353,15 @@ describe('outgoing webhooks: deliveries', () => {
     expect(target.received).toHaveLength(0);
     await target.close();
 
+    // An endpoint turned off sends nothing more, retries included.
+    const before = receiver.received.length;
+    expect((await owner.send('PATCH', `/api/outgoing-webhooks/${hook.id}`, { enabled: false })).status).toBe(200);
+    now += 7 * 3_600_000;
+    await deliverDueWebhooks(deps, { now: () => now });
+    row = await logOf();
+    expect(row).toMatchObject({ status: 'failed', error: 'the endpoint is turned off' });
+    expect(receiver.received.length).toBe(before);
+
     // The log pages, newest first.
     const rows = await deps.db.$count(outgoingWebhookDeliveries, eq(outgoingWebhookDeliveries.webhookId, hook.id));
     for (let i = rows; i < 23; i++) await ping();

@@ -337,6 +337,14 @@ async function attempt(deps: WebhookDeps, row: OutgoingWebhookDelivery, now: () 
   const hook = await deps.db.select().from(outgoingWebhooks).where(eq(outgoingWebhooks.id, row.webhookId)).get();
   const started = now();
   if (!hook) return; // deleted with its rows meanwhile
+  if (!hook.enabled) {
+    // Turned off after the event was queued (or while it waited for a retry): not sent.
+    await deps.db
+      .update(outgoingWebhookDeliveries)
+      .set({ status: 'failed', lastError: 'the endpoint is turned off', claimedAt: null })
+      .where(eq(outgoingWebhookDeliveries.id, row.id));
+    return false;
+  }
   const body = JSON.stringify({
     id: row.eventId,
     event: row.event,
