@@ -21,6 +21,8 @@ export type SiteFacts = {
   pages: Record<Locale, number>;
   /** Pages with no page at the same address in the other locale. */
   missingTranslations: Record<Locale, number>;
+  /** Translations whose source changed after them (docs/content.md "Outdated translations"). */
+  outdatedTranslations: number;
   pendingChanges: number;
   pendingComments: number;
   subscribers: number;

@@ -80,8 +80,31 @@ export type PageListItem = {
   /** The same path in the other locale, when it exists there (published or pending). */
   translation: PageRef | null;
   pending: PendingKind | null;
+  /**
+   * An out-of-date translation: the ISO time its source (the pair's page in the site's main
+   * language) changed after it; null when it is not one (docs/content.md "Outdated translations").
+   */
+  outdated?: string | null;
 };
 export type PageList = { items: PageListItem[]; total: number };
+
+/** `GET /api/translations/{locale}/{path}`: whether a page is an out-of-date translation, and what changed in its source. */
+export type TranslationStatus = {
+  outdated: {
+    /** The pair's page in the site's main language. */
+    source: PageRef;
+    /** When, and by which commit, the source last changed. */
+    changedAt: string;
+    changedIn: string;
+    /** When, and by which commit, the translation last changed. */
+    since: string;
+    sinceCommit: string;
+    /** False when the source's file was not at its address then (the diff shows it whole). */
+    sourceExisted: boolean;
+    /** The source's change since `sinceCommit`, a unified diff; null when the two versions are too big to compare here. */
+    diff: string | null;
+  } | null;
+};
 
 // ---- GET / PUT / DELETE /api/pages/{locale}/{...path}, POST …/move ---------------------------
 

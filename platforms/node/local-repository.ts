@@ -6,6 +6,7 @@ import {
   byPath,
   type CommitAuthor,
   type CommitOptions,
+  type CommitStamp,
   type ContentRepository,
   type FileChange,
   type FileCommit,
@@ -29,6 +30,12 @@ const git = new Proxy({} as Git, {
       return (module[name as keyof Git] as (...args: unknown[]) => unknown)(...args);
     },
 });
+
+/**
+ * Commits `lastChanges` walks back at most (a first index of a long history): files it did not reach
+ * count as changed at the oldest commit it read (docs/content.md "Outdated translations").
+ */
+const LAST_CHANGES_WALK = 20_000;
 
 /** The node target's content repository: a plain git repository at `$DATA_DIR/repo`. */
 export function createLocalRepository(dir: string, branch = 'main'): ContentRepository {
@@ -89,6 +96,30 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       if (entry?.type === 'blob') found.set(file, entry.oid);
     }
     return found;
+  };
+  /**
+   * The wanted paths whose blob differs between two trees (`before` undefined: the commit has no
+   * parent, so every wanted path it holds was added there). Only folders that lead to a wanted path
+   * and whose tree ids differ are read, so a commit that changed one file costs a few tree reads.
+   */
+  const changedBetween = async (after: string, before: string | undefined, wanted: Set<string>, folders: Set<string>) => {
+    const changed: string[] = [];
+    const walk = async (a: string, b: string | undefined, prefix: string): Promise<void> => {
+      if (a === b) return;
+      const read = async (oid: string | undefined) =>
+        new Map(oid ? (await git.readTree({ fs, dir, cache, oid })).tree.map((entry) => [entry.path, entry]) : []);
+      const [now, then] = await Promise.all([read(a), read(b)]);
+      for (const [name, entry] of now) {
+        const full = prefix + name;
+        const old = then.get(name);
+        if (entry.type === 'tree') {
+          if (folders.has(full)) await walk(entry.oid, old?.type === 'tree' ? old.oid : undefined, `${full}/`);
+        } else if (entry.type === 'blob' && wanted.has(full) && (old?.type !== 'blob' || old.oid !== entry.oid))
+          changed.push(full);
+      }
+    };
+    await walk(after, before, '');
+    return changed;
   };
   /** Writes a tree with the changes applied (`null` deletes); undefined when it ends up empty. */
   const writeTree = async (treeOid: string | undefined, changes: Map<string, string | null>): Promise<string | undefined> => {
@@ -189,6 +220,42 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       }
       if (added.length) await git.add({ fs, dir, filepath: added });
       return oid;
+    },
+    async lastChanges(paths: readonly string[], head: string) {
+      await ensure();
+      const wanted = new Set(paths.map(repositoryPath));
+      const folders = new Set(
+        [...wanted].flatMap((file) =>
+          file
+            .split('/')
+            .slice(0, -1)
+            .map((_, i, all) => all.slice(0, i + 1).join('/')),
+        ),
+      );
+      const found = new Map<string, CommitStamp>();
+      let oid: string | undefined = head;
+      let last: CommitStamp | undefined;
+      for (let walked = 0; oid && wanted.size && walked < LAST_CHANGES_WALK; walked++) {
+        const { commit } = await git.readCommit({ fs, dir, cache, oid });
+        const parent: string | undefined = commit.parent[0];
+        const parentTree = parent ? (await git.readCommit({ fs, dir, cache, oid: parent })).commit.tree : undefined;
+        last = { sha: oid, at: commit.committer.timestamp * 1000 };
+        for (const file of await changedBetween(commit.tree, parentTree, wanted, folders)) {
+          found.set(file, last);
+          wanted.delete(file);
+        }
+        oid = parent;
+      }
+      // A history longer than the walk: what remains was last changed at or before its oldest commit.
+      if (oid && last && wanted.size) {
+        const there = await blobsAt(head, [...wanted]);
+        for (const file of there.keys()) found.set(file, last);
+      }
+      return found;
+    },
+    async blobAt(file: string, commit: string) {
+      await ensure();
+      return (await blobsAt(commit, [repositoryPath(file)])).get(repositoryPath(file));
     },
     async readFile(file: string) {
       await ensure();

@@ -5,6 +5,7 @@ import {
   byPath,
   type CommitAuthor,
   type CommitOptions,
+  type CommitStamp,
   type ContentRepository,
   type FileChange,
   type FileCommit,
@@ -60,6 +61,8 @@ export class GithubRateLimitError extends GithubRepositoryError {
 
 /** Blob texts asked for in one GraphQL request (GitHub's node limit per query is far higher; 100 keeps an answer near 1–5 MB). */
 export const BLOBS_PER_QUERY = 100;
+/** Paths whose last change one GraphQL request asks for (`history(first: 1)` each). */
+export const PATHS_PER_QUERY = 100;
 /** Bytes of blob text asked for in one GraphQL request (a big blob alone may pass it). */
 export const BYTES_PER_QUERY = 4 * 1024 * 1024;
 
@@ -297,6 +300,34 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
   const graphqlUrl = /\/api\/v3$/.test(apiUrl) ? apiUrl.replace(/\/api\/v3$/, '/api/graphql') : `${apiUrl}/graphql`;
 
   /**
+   * One GraphQL query on the repository (`repository(owner: $owner, name: $name) { … }`): its
+   * `repository` answer. GraphQL answers a spent budget with 200 and a RATE_LIMITED error; its
+   * headers say when the budget resets (else within the hour).
+   */
+  async function queryRepository<T>(step: string, fields: string, variables: Record<string, string> = {}, declared = '') {
+    const { data, headers } = await api(
+      step,
+      octokit.request({
+        method: 'POST',
+        url: graphqlUrl,
+        query: `query($owner: String!, $name: String!${declared}) { repository(owner: $owner, name: $name) { ${fields} } }`,
+        variables: { owner, name: repo, ...variables },
+      }),
+    );
+    const answer = data as { data?: { repository?: T | null }; errors?: { type?: string; message?: string }[] };
+    if (answer.errors?.some((error) => error.type === 'RATE_LIMITED')) {
+      const reset = Number(headers['x-ratelimit-reset']);
+      const resumeAt = new Date(Number.isFinite(reset) && reset > 0 ? reset * 1000 + 1000 : Date.now() + 60 * 60_000);
+      throw new GithubRateLimitError(
+        `GitHub repository ${name}: ${step} was refused for GitHub's GraphQL rate limit until ${resumeAt.toISOString()}`,
+        200,
+        resumeAt,
+      );
+    }
+    return answer.data?.repository ?? undefined;
+  }
+
+  /**
    * Texts of many blobs: BLOBS_PER_QUERY per GraphQL request (`repository { b0: object(oid: …) { … on
    * Blob { text } } … }`, one point of GitHub's GraphQL budget each), and one REST read per blob only
    * where GraphQL gives no text (binary, truncated by GitHub, or missing).
@@ -306,30 +337,11 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     const wanted = [...new Set(shas)].filter((sha) => /^[0-9a-f]{40}$/.test(sha));
     for (const part of batchesOf(wanted)) {
       const fields = part.map((sha, n) => `b${n}: object(oid: "${sha}") { ... on Blob { text isTruncated isBinary } }`).join(' ');
-      const { data, headers } = await api(
-        `reading ${part.length} blobs`,
-        octokit.request({
-          method: 'POST',
-          url: graphqlUrl,
-          query: `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { ${fields} } }`,
-          variables: { owner, name: repo },
-        }),
-      );
-      const answer = data as {
-        data?: { repository?: Record<string, { text?: string | null; isTruncated?: boolean } | null> | null };
-        errors?: { type?: string; message?: string }[];
-      };
-      if (answer.errors?.some((error) => error.type === 'RATE_LIMITED')) {
-        // GraphQL answers 200 with this error; its headers say when the budget resets (else within the hour).
-        const reset = Number(headers['x-ratelimit-reset']);
-        const resumeAt = new Date(Number.isFinite(reset) && reset > 0 ? reset * 1000 + 1000 : Date.now() + 60 * 60_000);
-        throw new GithubRateLimitError(
-          `GitHub repository ${name}: reading blobs was refused for GitHub's GraphQL rate limit until ${resumeAt.toISOString()}`,
-          200,
-          resumeAt,
-        );
-      }
-      const found = answer.data?.repository ?? {};
+      const found =
+        (await queryRepository<Record<string, { text?: string | null; isTruncated?: boolean } | null>>(
+          `reading ${part.length} blobs`,
+          fields,
+        )) ?? {};
       for (const [n, sha] of part.entries()) {
         const blob = found[`b${n}`];
         if (typeof blob?.text === 'string' && !blob.isTruncated) texts.set(sha, blob.text);
@@ -339,6 +351,37 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     const missing = wanted.filter((sha) => !texts.has(sha));
     for (const [i, text] of (await mapLimited(missing, 8, readBlob)).entries()) texts.set(missing[i]!, text);
     return texts;
+  }
+
+  /**
+   * The newest commit that changed each path: GitHub's history of the path from `head`, first entry
+   * (`history(first: 1, path: …)`), PATHS_PER_QUERY paths a GraphQL request, the paths passed as
+   * variables (never written into the query).
+   */
+  async function lastChanges(paths: readonly string[], head: string) {
+    const found = new Map<string, CommitStamp>();
+    if (!/^[0-9a-f]{40}$/.test(head)) return found;
+    const wanted = [...new Set(paths.map(repositoryPath))];
+    for (let from = 0; from < wanted.length; from += PATHS_PER_QUERY) {
+      const part = wanted.slice(from, from + PATHS_PER_QUERY);
+      const fields = part.map((_, n) => `h${n}: history(first: 1, path: $p${n}) { nodes { oid committedDate } }`).join(' ');
+      const declared = part.map((_, n) => `, $p${n}: String!`).join('');
+      const variables = Object.fromEntries(part.map((path, n) => [`p${n}`, path]));
+      const answer = await queryRepository<{
+        commit?: Record<string, { nodes?: { oid: string; committedDate: string }[] }> | null;
+      }>(
+        `reading the last changes of ${part.length} files`,
+        `commit: object(oid: "${head}") { ... on Commit { ${fields} } }`,
+        variables,
+        declared,
+      );
+      for (const [n, path] of part.entries()) {
+        const node = answer?.commit?.[`h${n}`]?.nodes?.[0];
+        const at = node ? Date.parse(node.committedDate) : Number.NaN;
+        if (node && /^[0-9a-f]{40}$/.test(node.oid) && Number.isFinite(at)) found.set(path, { sha: node.oid, at });
+      }
+    }
+    return found;
   }
 
   async function writeBlob(bytes: Uint8Array) {
@@ -507,6 +550,11 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
       return (await tree(folder)).map((file) => file.path);
     },
     tree,
+    lastChanges,
+    async blobAt(path: string, commit: string) {
+      const entry = await entryAt(commit, repositoryPath(path));
+      return entry?.type === 'blob' ? entry.sha : undefined;
+    },
     readBlob,
     readBlobs,
     readBlobBytes,

@@ -8,7 +8,10 @@ import { pageIndexText } from './search-text';
 
 type PageRow = typeof pages.$inferInsert;
 /** What a page's file gives its index row (the sync adds where the file is and when it was indexed). */
-export type RenderedFields = Omit<PageRow, 'id' | 'locale' | 'slug' | 'sourcePath' | 'sourceHash' | 'indexedAt'>;
+export type RenderedFields = Omit<
+  PageRow,
+  'id' | 'locale' | 'slug' | 'sourcePath' | 'sourceHash' | 'indexedAt' | 'lastCommit' | 'lastCommitAt'
+>;
 /** A file rendered, or why it cannot be. Plain data, so it crosses to and from worker threads. */
 export type RenderedPage =
   | { fields: RenderedFields; warnings?: string[] }

@@ -57,6 +57,16 @@ export interface ContentRepository {
    * request per 100 blobs). Optional: without it, the sync reads `readBlob` one at a time.
    */
   readBlobs?(shas: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * For each of `paths`, the newest commit in `head`'s history that changed it (added it or
+   * changed its bytes; locally along first parents, so a merge counts as the change, on GitHub
+   * GitHub's history of the path). Paths not in `head` are left out. Optional (test stand-ins): without it the
+   * index records no last change and no translation is ever counted out of date (docs/content.md
+   * "Outdated translations").
+   */
+  lastChanges?(paths: readonly string[], head: string): Promise<Map<string, CommitStamp>>;
+  /** The blob id of a file as committed at `commit`, or undefined when it was not there. */
+  blobAt?(path: string, commit: string): Promise<string | undefined>;
   /** A blob's bytes by its git id (media). */
   readBlobBytes(sha: string): Promise<Uint8Array>;
   /** Stores bytes as a git blob without committing them, and returns its id (for `FileChange.blob`). */
@@ -75,6 +85,9 @@ export interface ContentRepository {
 export type FileCommit = { commit: string; message: string; author: string; date: string };
 
 export type TreeFile = { path: string; sha: string };
+
+/** A commit by its id and its committer time (ms since the epoch; git keeps seconds). */
+export type CommitStamp = { sha: string; at: number };
 
 /**
  * A path inside the repository as git stores it (`content/en/a.md`; a trailing `/` is dropped).

@@ -336,6 +336,7 @@ describe('site facts', () => {
     expect(facts).toEqual({
       pages: { fa: expect.any(Number), en: expect.any(Number) },
       missingTranslations: { fa: 0, en: 0 },
+      outdatedTranslations: 0,
       pendingChanges: 0,
       pendingComments: 0,
       subscribers: 0,

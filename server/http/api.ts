@@ -20,6 +20,7 @@ import { requireSameOrigin } from './request';
 import { createSearchRoutes } from './search';
 import { createSessionRoutes } from './session';
 import { createSettingsRoutes } from './settings';
+import { createTranslationRoutes } from './translations';
 import {
   createFactorResetRoutes,
   createPasskeySignInRoutes,
@@ -61,6 +62,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/content', createContentApiRoutes(deps));
   api.route('/pages', createPageRoutes(deps));
   api.route('/preview-links', createPreviewLinkRoutes(deps));
+  api.route('/translations', createTranslationRoutes(deps));
   api.route('/analytics', createAnalyticsRoutes(deps));
   api.route('/builds', createBuildRoutes(deps));
   api.route('/media', createMediaApiRoutes(deps));

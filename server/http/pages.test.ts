@@ -24,6 +24,7 @@ describe('pages API: reading', () => {
       updatedAt: expect.any(String),
       translation: { locale: 'fa', path: 'about' },
       pending: null,
+      outdated: null,
     });
     expect(en.items.map((item: { path: string }) => item.path)).toContain('index');
     const found = await json(await api.get('/api/pages?locale=en&query=LONG%20GUIDE'));

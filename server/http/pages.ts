@@ -18,6 +18,11 @@ export const pageListQuerySchema = z.object({
   locale: z.enum(locales, 'validation.invalid').optional(),
   query: listSearch().optional().meta({ description: 'Words in the title or path.' }),
   page: queryPage(),
+  outdated: z
+    .enum(['1'], 'validation.invalid')
+    .optional()
+    .transform((value) => value === '1')
+    .meta({ description: 'Only out-of-date translations (docs/content.md "Outdated translations").' }),
 });
 
 export const saveSchema = z.object({

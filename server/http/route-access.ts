@@ -99,6 +99,8 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/pages/:locale/:path{.+}/preview-links': 'commits.create',
   'POST /api/pages/:locale/:path{.+}/preview-link': 'commits.create',
   'DELETE /api/preview-links/:id': 'commits.create',
+  // An out-of-date translation's source diff, beside the editor (docs/content.md "Outdated translations").
+  'GET /api/translations/:locale/:path{.+}': 'dashboard.read',
   'GET /api/builds': 'builds.read',
   'GET /api/builds/open': 'builds.read',
   'DELETE /api/builds/open/changes/:id': 'commits.delete',

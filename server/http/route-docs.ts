@@ -459,6 +459,13 @@ export const routeDocs: Record<string, RouteDoc> = {
     body: moveSchema,
     errors: [409],
   },
+  'GET /api/translations/:locale/:path{.+}': {
+    tag: 'pages',
+    en: "Whether a page is an out-of-date translation, and its source's changes since",
+    fa: 'آیا ترجمهٔ یک صفحه کهنه شده است، و تغییرهای منبعش از آن زمان',
+    params: pageParams,
+    errors: [400],
+  },
   'GET /api/builds': { tag: 'builds', en: 'List builds', fa: 'فهرست ساخت‌ها' },
   'GET /api/builds/open': { tag: 'builds', en: "The open build's pending changes", fa: 'تغییرهای در انتظار ساخت باز' },
   'DELETE /api/builds/open/changes/:id': {

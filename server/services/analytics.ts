@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
 import { batchInParts } from '../db/limits';
 import { analyticsSalts, pageViews } from '../db/schema';
+import { countOutdatedTranslations } from './translations';
 
 /**
  * Privacy-friendly analytics (docs/analytics.md): page views without cookies, IP addresses or
@@ -194,24 +195,27 @@ async function countOr0(db: Database, query: ReturnType<typeof sql>) {
 
 /** The overview's facts about the site: content per locale, work waiting, the last publish. */
 export async function siteFacts(db: Database): Promise<SiteFacts> {
-  const [perLocale, missing, pendingChanges, pendingComments, subscribers, [lastBuild]] = await Promise.all([
-    db.all<{ locale: string; n: number }>(sql`SELECT locale, count(*) AS n FROM pages WHERE draft = 0 GROUP BY 1`),
-    // A page's translation is the other locale's page with the same translation key (its address by default; server/services/content.ts).
-    db.all<{ locale: string; n: number }>(
-      sql`SELECT p.locale, count(*) AS n FROM pages p
+  const [perLocale, missing, outdatedTranslations, pendingChanges, pendingComments, subscribers, [lastBuild]] = await Promise.all(
+    [
+      db.all<{ locale: string; n: number }>(sql`SELECT locale, count(*) AS n FROM pages WHERE draft = 0 GROUP BY 1`),
+      // A page's translation is the other locale's page with the same translation key (its address by default; server/services/content.ts).
+      db.all<{ locale: string; n: number }>(
+        sql`SELECT p.locale, count(*) AS n FROM pages p
         WHERE NOT EXISTS (SELECT 1 FROM pages q WHERE q.locale != p.locale
           AND coalesce(q.translation_key, q.slug) = coalesce(p.translation_key, p.slug)) GROUP BY 1`,
-    ),
-    countOr0(db, sql`SELECT count(*) AS n FROM commits c JOIN builds b ON b.id = c.build_id WHERE b.status = 'open'`),
-    countOr0(db, sql`SELECT count(*) AS n FROM comments WHERE status = 'pending'`),
-    countOr0(db, sql`SELECT count(*) AS n FROM newsletter_subscribers WHERE status = 'subscribed'`),
-    // `all`, not `get`: Drizzle's libSQL driver fails on a raw `get` that finds no row.
-    db.all<{ id: number; title: string; published_at: number; display_name: string | null }>(
-      sql`SELECT b.id, b.title, b.published_at, u.display_name FROM builds b
+      ),
+      countOutdatedTranslations(db),
+      countOr0(db, sql`SELECT count(*) AS n FROM commits c JOIN builds b ON b.id = c.build_id WHERE b.status = 'open'`),
+      countOr0(db, sql`SELECT count(*) AS n FROM comments WHERE status = 'pending'`),
+      countOr0(db, sql`SELECT count(*) AS n FROM newsletter_subscribers WHERE status = 'subscribed'`),
+      // `all`, not `get`: Drizzle's libSQL driver fails on a raw `get` that finds no row.
+      db.all<{ id: number; title: string; published_at: number; display_name: string | null }>(
+        sql`SELECT b.id, b.title, b.published_at, u.display_name FROM builds b
         LEFT JOIN users u ON u.id = b.published_by
         WHERE b.status = 'published' AND b.published_at IS NOT NULL ORDER BY b.published_at DESC LIMIT 1`,
-    ),
-  ]);
+      ),
+    ],
+  );
   const perLocaleOf = (rows: { locale: string; n: number }[]) =>
     Object.fromEntries(locales.map((locale) => [locale, Number(rows.find((row) => row.locale === locale)?.n ?? 0)])) as Record<
       Locale,
@@ -220,6 +224,7 @@ export async function siteFacts(db: Database): Promise<SiteFacts> {
   return {
     pages: perLocaleOf(perLocale),
     missingTranslations: perLocaleOf(missing),
+    outdatedTranslations,
     pendingChanges,
     pendingComments,
     subscribers,

@@ -17,7 +17,8 @@ import {
 /*
  * GitHub's hourly budget (5 000 REST requests for a token) bounds a re-index (issue 24 item 4,
  * docs/deploy-workers.md "GitHub's hourly budget"): the tree is listed once per commit and page
- * texts are read in bulk (one GraphQL request per 100 pages), never one request per page; a rate
+ * texts are read in bulk (one GraphQL request per 100 pages), never one request per page, and so
+ * are the commits that last changed them (one more per 100 new or changed pages); a rate
  * limit pauses the sync until GitHub's reset instead of failing it. Counted on the GitHub stand-in.
  */
 
@@ -61,14 +62,16 @@ describe('a full re-index costs a handful of GitHub requests (stand-in, 1 000 pa
     const first = await counted(server, () => syncContent(db, repository));
     expect(first.result.added).toHaveLength(PAGES);
     expect(await db.$count(pages)).toBe(PAGES);
-    // The branch, the commit, the root tree and the content tree (recursive), then 10 reads of 100 blobs.
-    expect(first.requests.filter((request) => request === 'POST /graphql')).toHaveLength(PAGES / 100);
+    // The branch, the commit, the root tree and the content tree (recursive), then 10 reads of 100
+    // blobs and 10 of their last changes.
+    expect(first.requests.filter((request) => request === 'POST /graphql')).toHaveLength((2 * PAGES) / 100);
     expect(first.requests.some((request) => request.startsWith('GET /git/blobs/'))).toBe(false);
-    expect(first.requests.length).toBeLessThanOrEqual(20);
+    expect(first.requests.length).toBeLessThanOrEqual(30);
 
     const forced = await counted(server, () => syncContent(db, repository, { force: true }));
     expect(forced.result.updated).toHaveLength(PAGES);
-    // The tree of that commit is known already: the branch (304, uncounted) and the blobs.
+    // The tree of that commit is known already: the branch (304, uncounted) and the blobs (the
+    // last changes are kept: the files are the same).
     expect(forced.requests.length).toBeLessThanOrEqual(11);
     expect(forced.budget).toBe(PAGES / 100);
     console.log(
@@ -82,12 +85,12 @@ describe('a full re-index costs a handful of GitHub requests (stand-in, 1 000 pa
     const stepped = await counted(server, () => runSyncSteps(db, repository, { chunkPages: 100 }));
     expect(stepped.result.result?.added).toHaveLength(PAGES);
     expect(stepped.result.steps).toBe(10);
-    expect(stepped.requests.filter((request) => request === 'POST /graphql')).toHaveLength(10);
+    expect(stepped.requests.filter((request) => request === 'POST /graphql')).toHaveLength(20);
     expect(stepped.requests.filter((request) => request.startsWith('GET /git/trees/'))).toHaveLength(2);
-    // Each step reads where the branch is (1) and its pages (1); the first also lists the tree (3).
-    expect(stepped.requests.length).toBeLessThanOrEqual(10 * 2 + 3);
+    // Each step reads where the branch is (1), its pages (1) and their last changes (1); the first also lists the tree (3).
+    expect(stepped.requests.length).toBeLessThanOrEqual(10 * 3 + 3);
     // Steps after the first ask for the branch conditionally: GitHub answers 304, which its budget does not count.
-    expect(stepped.budget).toBeLessThanOrEqual(14);
+    expect(stepped.budget).toBeLessThanOrEqual(24);
     console.log(
       `forced re-index of ${PAGES} pages through the stand-in, in 10 Workers steps: ${stepped.requests.length} requests (${stepped.budget} counted by GitHub's rate limit), ${stepped.ms} ms`,
     );
@@ -118,8 +121,8 @@ describe('a full re-index costs a handful of GitHub requests (stand-in, 1 000 pa
     const { db } = await createTestDatabase();
     const sync = await counted(server, () => syncContent(db, repository));
     expect(sync.result.added).toHaveLength(30);
-    // 30 pages of about 3.3 KB: 3 to a request (under 12 KB), so 10 requests, not one.
-    expect(sync.requests.filter((request) => request === 'POST /graphql')).toHaveLength(10);
+    // 30 pages of about 3.3 KB: 3 to a request (under 12 KB), so 10 requests, not one (and one for their last changes).
+    expect(sync.requests.filter((request) => request === 'POST /graphql')).toHaveLength(11);
   });
 
   it('a blob GraphQL gives no text for (too long) is read alone over REST', async () => {
@@ -140,7 +143,8 @@ describe('a full re-index costs a handful of GitHub requests (stand-in, 1 000 pa
     const sync = await counted(server, () => syncContent(db, repository));
     expect(sync.result.added).toEqual(['en/long', 'en/other', 'en/short']);
     expect(sync.requests.filter((request) => request.startsWith('GET /git/blobs/'))).toHaveLength(1);
-    expect(sync.requests.filter((request) => request === 'POST /graphql')).toHaveLength(1);
+    // The texts, and the files' last changes.
+    expect(sync.requests.filter((request) => request === 'POST /graphql')).toHaveLength(2);
   });
 });
 

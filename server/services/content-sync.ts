@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { slugFromPath } from '../../common/content';
@@ -6,8 +6,8 @@ import { type SyncRefusal, type SyncRefusalReason, syncRefusalHead } from '../..
 import { mapLimited } from '../../common/map-limited';
 import { isReservedSlug } from '../../common/paths';
 import { RENDERER_VERSION } from '../content/render';
-import { type PageSource, type RenderPages, renderInThread } from '../content/render-page';
-import { byPath, type ContentRepository } from '../content/repository';
+import { type PageSource, type RenderedFields, type RenderPages, renderInThread } from '../content/render-page';
+import { byPath, type CommitStamp, type ContentRepository } from '../content/repository';
 import type { Database } from '../db/database';
 import { failUnless } from '../db/guard';
 import { type ContentBuild, contentBuilds, pages } from '../db/schema';
@@ -314,7 +314,14 @@ async function runSync(
   const now = options.now ?? Date.now;
   const head = await repository.head();
   const previous = await latestContentBuild(db);
-  if (!options.force && previous && head && previous.commitSha === head && previous.rendererVersion === RENDERER_VERSION) {
+  if (
+    !options.force &&
+    previous &&
+    head &&
+    previous.commitSha === head &&
+    previous.rendererVersion === RENDERER_VERSION &&
+    !(await needsLastChanges(db, repository))
+  ) {
     const [first, ...rest] = options.alsoWrite ?? [];
     if (first) await db.batch([first, ...rest]);
     const count = await db.$count(pages);
@@ -332,7 +339,16 @@ async function runSync(
 
   const files = head ? await repository.tree('content', head) : [];
   const existing = await db
-    .select({ id: pages.id, locale: pages.locale, slug: pages.slug, sourcePath: pages.sourcePath, sourceHash: pages.sourceHash })
+    .select({
+      id: pages.id,
+      locale: pages.locale,
+      slug: pages.slug,
+      sourcePath: pages.sourcePath,
+      sourceHash: pages.sourceHash,
+      translationKey: pages.translationKey,
+      lastCommit: pages.lastCommit,
+      lastCommitAt: pages.lastCommitAt,
+    })
     .from(pages);
   if (!options.force) {
     const refusal = await syncRefusal(repository, previous, head, files, existing, options.allowEmpty ?? false);
@@ -404,6 +420,8 @@ async function runSync(
     pending.push({ path: file.path, sha: file.sha, key, locale: target.locale, slug: target.slug, sourceHash });
   }
 
+  const lastChanges = lastChangesOf(db, repository, head, existing, files);
+
   // Known problems count as done: a step that found them need not render them again.
   const resumed = [...next.values()].filter((entry) => entry.staged).length + problems.length;
   const total = pending.length + resumed;
@@ -447,7 +465,10 @@ async function runSync(
   try {
     for (const [index, part] of parts.entries()) {
       const last = !stopEarly && index === parts.length - 1;
+      const stamping = lastChanges.of(part);
+      stamping.catch(() => {});
       const rendered = await ahead!;
+      const stamps = await stamping;
       const following = parts[index + 1];
       ahead = following && (queued ?? readChunk(following).then(render));
       queued = prefetch && parts[index + 2] ? readChunk(parts[index + 2]!).then(render) : undefined;
@@ -456,6 +477,11 @@ async function runSync(
       queued?.catch(() => {});
       const rows: PageRow[] = [];
       for (const [i, file] of part.entries()) {
+        const outcome = rendered[i]!;
+        if (!('problem' in outcome)) {
+          const moved = await lastChanges.moved(file, outcome.fields);
+          if (moved) stamps.set(file.path, moved);
+        }
         const result = rendered[i]!;
         if ('problem' in result) {
           problems.push({ path: file.path, message: result.problem });
@@ -471,6 +497,8 @@ async function runSync(
           slug: file.slug,
           sourcePath: file.path,
           sourceHash: file.sourceHash,
+          lastCommit: stamps.get(file.path)?.sha ?? null,
+          lastCommitAt: stamps.has(file.path) ? new Date(stamps.get(file.path)!.at) : null,
           indexedAt: new Date(now()),
         };
         rows.push(row);
@@ -523,6 +551,12 @@ async function runSync(
     .join('\n');
   const buildId = (await sha256(fingerprint)).slice(0, 16);
   const changed = buildId !== previous?.id;
+  // Pages this sync keeps as they were but whose last change is not recorded yet (indexed before it was).
+  const unstamped = existing
+    .filter((row) => !row.lastCommit && next.get(`${row.locale}/${row.slug}`)?.sourcePath === row.sourcePath)
+    .filter((row) => !next.get(`${row.locale}/${row.slug}`)?.row && !keepStaged.has(row.sourcePath))
+    .slice(0, STAMPS_PER_SYNC);
+  const backfill = await lastChanges.of(unstamped.map((row) => ({ path: row.sourcePath, sha: blobOf(row.sourceHash) })));
   const usesStaging = keepStaged.size > 0 || staged.size > 0;
 
   const statements = [
@@ -545,6 +579,12 @@ async function runSync(
         .values(row)
         .onConflictDoUpdate({ target: [pages.locale, pages.slug], set: rest });
     }),
+    ...[...backfill].map(([path, stamp]) =>
+      db
+        .update(pages)
+        .set({ lastCommit: stamp.sha, lastCommitAt: new Date(stamp.at) })
+        .where(eq(pages.sourcePath, path)),
+    ),
     db
       .insert(contentBuilds)
       .values({
@@ -587,6 +627,83 @@ async function runSync(
     removed: removed.map((row) => `${row.locale}/${row.slug}`).sort(),
     unchanged: next.size - writes.length - keepStaged.size,
     problems,
+  };
+}
+
+/**
+ * Pages whose last change one sync looks up for the pages it keeps unchanged (a site indexed before
+ * the index recorded last changes fills in over a few syncs; GitHub: one GraphQL request per 100).
+ */
+const STAMPS_PER_SYNC = 500;
+
+const blobOf = (sourceHash: string) => sourceHash.split(':')[0]!;
+
+/** Whether an indexed page's last change is still to be looked up (the repository can tell). */
+async function needsLastChanges(db: Database, repository: ContentRepository) {
+  if (!repository.lastChanges) return false;
+  return Boolean(await db.select({ id: pages.id }).from(pages).where(isNull(pages.lastCommit)).limit(1).get());
+}
+
+/**
+ * The commit that last changed each file of a chunk (docs/content.md "Outdated translations"): the
+ * one recorded when its bytes are the same as indexed, else the repository's history, asked once
+ * for the rest of the chunk (none without a head or a repository that can tell); `moved` then
+ * gives a moved page its old file's.
+ */
+function lastChangesOf(
+  db: Database,
+  repository: ContentRepository,
+  head: string | undefined,
+  existing: {
+    id: number;
+    locale: string;
+    slug: string;
+    sourcePath: string;
+    sourceHash: string;
+    translationKey: string | null;
+    lastCommit: string | null;
+    lastCommitAt: Date | null;
+  }[],
+  files: { path: string }[],
+) {
+  const stampOf = (row: (typeof existing)[number]): CommitStamp | undefined =>
+    row.lastCommit && row.lastCommitAt ? { sha: row.lastCommit, at: row.lastCommitAt.getTime() } : undefined;
+  const indexed = new Map(existing.map((row) => [row.sourcePath, row]));
+  const present = new Set(files.map((file) => file.path));
+  const gone = existing.filter((row) => !present.has(row.sourcePath) && stampOf(row));
+  return {
+    async of(part: { path: string; sha: string }[]) {
+      const stamps = new Map<string, CommitStamp>();
+      const ask: string[] = [];
+      for (const file of part) {
+        const before = indexed.get(file.path);
+        const kept = before && blobOf(before.sourceHash) === file.sha ? stampOf(before) : undefined;
+        if (kept) stamps.set(file.path, kept);
+        else ask.push(file.path);
+      }
+      if (ask.length && head && repository.lastChanges)
+        for (const [path, stamp] of await repository.lastChanges(ask, head)) stamps.set(path, stamp);
+      return stamps;
+    },
+    /**
+     * A new file that is a removed page moved (same language and translation key: the editor's
+     * move writes the old address as the key) with the same title, description and body keeps
+     * the removed page's last change: a move alone does not make a translation out of date.
+     */
+    async moved(file: { path: string; locale: string; slug: string }, fields: RenderedFields) {
+      if (indexed.has(file.path)) return undefined;
+      const key = fields.translationKey ?? file.slug;
+      const from = gone.find((row) => row.locale === file.locale && (row.translationKey ?? row.slug) === key);
+      if (!from) return undefined;
+      const old = await db
+        .select({ title: pages.title, description: pages.description, html: pages.html })
+        .from(pages)
+        .where(eq(pages.id, from.id))
+        .get();
+      const same =
+        old && old.title === fields.title && old.description === (fields.description ?? '') && old.html === fields.html;
+      return same ? stampOf(from) : undefined;
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES_PAGE_SIZE, type PageListItem, pageFromFile, pageSlug } from '../../common/authoring';
+import { PAGES_PAGE_SIZE, type PageListItem, pageFile, pageFromFile, pageSlug } from '../../common/authoring';
 import { type Locale, otherLocale } from '../../common/locales';
 import { client, createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
@@ -76,6 +76,16 @@ async function listByFullScan(
       other.find((o) => o.pending !== null) ?? other.sort((a, b) => (pageSlug(a.ref.path) < pageSlug(b.ref.path) ? -1 : 1))[0];
     return found ? { locale: found.ref.locale, path: found.ref.path } : null;
   };
+  // An out-of-date translation: a published English page whose published Persian pair changed by a later commit.
+  const outdatedOf = (e: (typeof all)[number]) => {
+    const own = rows.find((row) => row.sourcePath === pageFile(e.ref.locale, e.ref.path));
+    if (e.pending !== null || e.ref.locale !== 'en' || !own?.lastCommitAt) return null;
+    const newer = rows
+      .filter((row) => row.locale === 'fa' && (row.translationKey ?? row.slug) === (own.translationKey ?? own.slug))
+      .map((row) => row.lastCommitAt?.getTime() ?? 0)
+      .filter((at) => at > own.lastCommitAt!.getTime());
+    return newer.length ? new Date(Math.max(...newer)).toISOString() : null;
+  };
   const query = options.query?.trim().toLocaleLowerCase();
   const matching = all
     .map(
@@ -83,6 +93,7 @@ async function listByFullScan(
         ...e.item,
         translation: pairOf(e),
         pending: e.pending as PageListItem['pending'],
+        outdated: outdatedOf(e),
       }),
     )
     .filter((item) => !options.locale || item.locale === options.locale)
@@ -133,6 +144,11 @@ async function bigSite(count: number) {
       draft: i % 11 === 0,
       // Runs of up to 13 pages indexed in the same millisecond.
       indexedAt: new Date(base + Math.floor(i / 13) * 1000),
+      // Every other English page after a Persian one is its translation, paired by key.
+      translationKey: locale === 'en' && (i - 1) % 3 === 0 && i % 2 === 0 ? rows[i - 1]!.slug : null,
+      // Last changes in no order, some unknown: out-of-date translations here and there (issue 25 part 5).
+      lastCommit: i % 17 === 0 ? null : String(i).padStart(40, 'c'),
+      lastCommitAt: i % 17 === 0 ? null : new Date(base + ((i * 7919) % 97) * 60_000),
     });
   }
   await batchInParts(db, rows, (part) => db.insert(pages).values(part));
@@ -182,6 +198,12 @@ describe('dashboard pages list from SQL', () => {
         }
       }
     expect(compared).toBeGreaterThan(150);
+    // … and the out-of-date filter equals the oracle's marked pages.
+    const marked = (await listByFullScan(db, {})).filter((item) => item.outdated);
+    expect(marked.length).toBeGreaterThan(5);
+    const filtered = await listPages(deps, { outdated: true, page: 1 });
+    expect(filtered.total).toBe(marked.length);
+    expect(filtered.items).toEqual(marked.slice(0, PAGES_PAGE_SIZE));
     // The changes are really in the list: pending first (newest), the moved page only at its new place.
     const list = await listPages(deps, {});
     expect(list.total).toBe(614 + 2);

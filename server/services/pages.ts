@@ -23,6 +23,7 @@ import { type Commit, commits, pages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { addChange, addressOf, ensureOpenBuild, pendingChanges, requireRepository, stillOpen } from './builds';
+import { isOutdatedTranslation, markOutdated } from './translations';
 
 /*
  * Pages as the editor sees them (docs/content.md "Writing and publishing"): the published index
@@ -209,7 +210,7 @@ const needsUnicodeCase = (query: string) => [...query].some((ch) => ch > '\x7f' 
 /** `GET /api/pages`: published and pending pages, newest change first, 20 a page. */
 export async function listPages(
   deps: PageDeps,
-  options: { locale?: Locale; query?: string; page?: number } = {},
+  options: { locale?: Locale; query?: string; page?: number; outdated?: boolean } = {},
 ): Promise<PageList> {
   const { db } = deps;
   const { entries, touched } = await pendingOverlay(db);
@@ -217,11 +218,13 @@ export async function listPages(
   const matches = (item: ListItemBase) =>
     (!options.locale || item.locale === options.locale) &&
     (!query || item.title.toLocaleLowerCase().includes(query) || item.path.toLocaleLowerCase().includes(query));
-  const pending = [...entries.values()].map(listItemOf).filter(matches).sort(listOrder);
+  // Out-of-date translations (`outdated`) are judged as published: pages with pending changes are not listed then.
+  const pending = options.outdated ? [] : [...entries.values()].map(listItemOf).filter(matches).sort(listOrder);
 
   const where = and(
     touched.size ? notInArray(pages.sourcePath, jsonValues([...touched])) : undefined,
     options.locale ? eq(pages.locale, options.locale) : undefined,
+    options.outdated ? isOutdatedTranslation() : undefined,
   );
   const published =
     query && needsUnicodeCase(query)
@@ -257,7 +260,7 @@ export async function listPages(
     .filter(([position]) => position >= start && position < start + PAGES_PAGE_SIZE)
     .sort((a, b) => a[0] - b[0])
     .map(([, item]) => item);
-  return { items: await withTranslations(db, items, entries, touched), total: total + pending.length };
+  return { items: await markOutdated(db, await withTranslations(db, items, entries, touched)), total: total + pending.length };
 }
 
 /** Published rows matching the list's filters, by rank in its order. */

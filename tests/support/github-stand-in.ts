@@ -16,7 +16,8 @@ import git, { type TreeEntry } from 'isomorphic-git';
  * file, which is how GitHub lets the first commit into an empty repository); GET compare/{base}...{head}
  * (commit ids only; its status, 404 without a common ancestor); POST /graphql (only
  * `repository(owner, name) { alias: object(oid: "…") { ... on Blob { text isTruncated isBinary } } … }`,
- * the bulk read of blob texts).
+ * the bulk read of blob texts, and `alias: object(oid: "…") { ... on Commit { alias: history(first: 1,
+ * path: $var) { nodes { oid committedDate } } … } }`, the last change of files).
  *
  * `requests` counts every request; `rateLimit(resetAt)` makes every request answer as GitHub does
  * when the hourly budget is spent (403, `x-ratelimit-remaining: 0`, `x-ratelimit-reset`) until `lift()`.
@@ -398,6 +399,23 @@ export async function startGithubStandIn(options: GithubStandInOptions = {}) {
       return [200, { data: { repository: null }, errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a Repository' }] }];
     await needsCommits();
     const found: Record<string, unknown> = {};
+    // The last change of paths: `commit: object(oid: "…") { ... on Commit { h0: history(first: 1, path: $p0) { nodes { oid committedDate } } … } }`.
+    const commitAt = /(\w+): object\(oid: "([0-9a-f]{40})"\) \{ \.\.\. on Commit/.exec(body.query);
+    if (commitAt) {
+      const [, commitAlias, head] = commitAt as unknown as [string, string, string];
+      if ((await objectType(head)) !== 'commit') return [200, { data: { repository: { [commitAlias]: null } } }];
+      const histories: Record<string, unknown> = {};
+      for (const [, alias, variable] of body.query.matchAll(/(\w+): history\(first: 1, path: \$(\w+)\)/g)) {
+        const filepath = variables[variable!];
+        if (typeof filepath !== 'string')
+          throw new HttpError(400, `Variable $${variable} of type String! was provided invalid value`);
+        const [last] = await git.log({ ...repository, ref: head, filepath, depth: 1 }).catch(() => []);
+        histories[alias!] = {
+          nodes: last ? [{ oid: last.oid, committedDate: isoDate(last.commit.committer.timestamp) }] : [],
+        };
+      }
+      return [200, { data: { repository: { [commitAlias]: histories } } }];
+    }
     for (const [, alias, oid] of body.query.matchAll(/(\w+): object\(oid: "([0-9a-f]{40})"\)/g)) {
       if ((await objectType(oid)) !== 'blob') {
         found[alias!] = (await objectType(oid)) ? {} : null;

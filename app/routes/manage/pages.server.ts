@@ -8,7 +8,7 @@ import { dashboardUser } from './layout.server';
 
 /**
  * The pages of one locale (`?locale=`, default the dashboard's language), filtered by `?query=`
- * and paged by `?page=`: the published index with the open build's pending changes laid over it.
+ * (and `?outdated=1`), and paged by `?page=`: the published index with the open build's pending changes laid over it.
  */
 export async function loadPages({ context, request }: Route.LoaderArgs) {
   const user = dashboardUser(context);
@@ -17,11 +17,14 @@ export async function loadPages({ context, request }: Route.LoaderArgs) {
   const locale = localeOr(search.get('locale'), state.locale);
   const query = (search.get('query') ?? '').trim().slice(0, LIST_SEARCH_MAX);
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const list = await listPages(deps, { locale, query, page });
+  // `?outdated=1`: only out-of-date translations (the overview links here).
+  const outdated = search.get('outdated') === '1';
+  const list = await listPages(deps, { locale, query, page, outdated });
   return {
     ...list,
     locale,
     query,
+    outdated,
     page,
     pageSize: PAGES_PAGE_SIZE,
     cats: state.site.cats,
