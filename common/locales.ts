@@ -27,6 +27,12 @@ export function otherLocale(locale: Locale): Locale {
   return locales.find((l) => l !== locale) ?? locale;
 }
 
+/**
+ * The language translations are made into: a pair's page in `defaultLocale` is its source, the
+ * other its translation, out of date when the source changed later (docs/content.md "Outdated translations").
+ */
+export const translationLocale: Locale = otherLocale(defaultLocale);
+
 /** Best supported locale from an Accept-Language header, honouring q-values. */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale | undefined {
   const ranked = (header ?? '')

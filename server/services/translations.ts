@@ -2,7 +2,7 @@ import { createTwoFilesPatch } from 'diff';
 import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { type PageListItem, type PageRef, pageFile, pageFromFile, type TranslationStatus } from '../../common/authoring';
-import { defaultLocale, otherLocale } from '../../common/locales';
+import { defaultLocale, translationLocale } from '../../common/locales';
 import type { Database } from '../db/database';
 import { pages } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -16,9 +16,6 @@ import { requireRepository } from './builds';
  * the commits and their times are recorded in the index by the content sync (pages.last_commit,
  * pages.last_commit_at), so no request reads git history. Unrecorded times never count.
  */
-
-/** The language translations are made into (the other of the site's two). */
-export const translationLocale = otherLocale(defaultLocale);
 
 const source = alias(pages, 'source');
 

@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-
 import { localeDirection, localeNames, locales } from '../../../common/locales';
 import { ListPagination, useListSearch, withListQuery } from '../../components/manage/list-pagination';
 import { CreatePageDialog } from '../../components/manage/pages/create-page-dialog';
+import { OutdatedFilterNote } from '../../components/manage/pages/outdated-badge';
 import { PagesTable } from '../../components/manage/pages/pages-table';
 import { EmptyState } from '../../components/profile/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'm
 export default function ManagePages({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale: uiLocale } = useRootData();
-  const { items, total, locale, query, page, pageSize, cats, canEdit } = loaderData;
+  const { items, total, locale, query, page, pageSize, cats, canEdit, outdated } = loaderData;
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -78,8 +79,11 @@ export default function ManagePages({ loaderData }: Route.ComponentProps) {
               {loading ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
               {loading ? t('pages.loading') : t('pages.count', { total: formatNumber(uiLocale, total) })}
             </p>
+            {outdated ? <OutdatedFilterNote locale={locale} /> : null}
             {items.length ? (
               <PagesTable items={items} canEdit={canEdit} />
+            ) : outdated ? (
+              <EmptyState icon={FileText} title={t('pages.outdated.emptyTitle')} hint={t('pages.outdated.emptyHint')} />
             ) : (
               <EmptyState
                 icon={FileText}

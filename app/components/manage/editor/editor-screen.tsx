@@ -19,6 +19,7 @@ import { pageApiPath } from '../pages/page-path';
 import { deleteDraft, draftKey, type EditorDraft, readDraft, writeDraft } from './drafts';
 import { EditorPreview } from './editor-preview';
 import { FrontMatterPanel } from './front-matter-panel';
+import { OutdatedSourcePanel } from './outdated-source-panel';
 import type { RichEditorHandle } from './rich-editor';
 import type { EditorData } from './types';
 import { isUploadableImage, uploadedImage, uploadMedia } from './upload';
@@ -462,6 +463,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
           ))}
         </ul>
       ) : null}
+
+      {data.document ? <OutdatedSourcePanel page={page} /> : null}
 
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Tabs value={mode} onValueChange={switchMode} dir={dir} className="min-w-0 rounded-lg border border-border bg-surface">

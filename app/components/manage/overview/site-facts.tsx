@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SiteFacts as Facts } from '../../../../common/analytics';
-import { type Locale, locales } from '../../../../common/locales';
+import { type Locale, locales, translationLocale } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
 import { formatDate, formatNumber } from '../../../lib/format';
 
@@ -24,6 +24,24 @@ function Fact({ icon: Icon, title, value, children }: { icon: LucideIcon; title:
 }
 
 const linkClass = 'text-primary-strong underline-offset-4 hover:underline';
+
+/** Translations whose source changed after them, linked to the pages screen showing just those. */
+function OutdatedFact({ locale, count, linked }: { locale: Locale; count: number; linked: boolean }) {
+  const { t } = useTranslation();
+  if (!count) return <p className="text-fg-muted">{t('overview.facts.outdatedNone')}</p>;
+  const text = t('overview.facts.outdated', { count, n: formatNumber(locale, count) });
+  return (
+    <p data-testid="outdated-translations">
+      {linked ? (
+        <Link className={linkClass} to={`${paths.manage(locale, 'pages')}?locale=${translationLocale}&outdated=1`}>
+          {text}
+        </Link>
+      ) : (
+        text
+      )}
+    </p>
+  );
+}
 
 /** What the site holds and what waits for someone: pages, translations, changes, comments, subscribers, the last publish. */
 export function SiteFacts({ locale, facts, can }: { locale: Locale; facts: Facts; can: FactLinks }) {
@@ -77,6 +95,7 @@ export function SiteFacts({ locale, facts, can }: { locale: Locale; facts: Facts
           ) : (
             <p className="text-fg-muted">{t('overview.facts.missingNone')}</p>
           )}
+          <OutdatedFact locale={locale} count={facts.outdatedTranslations} linked={can.pages} />
         </Fact>
         <Fact icon={GitCommitHorizontal} title={t('overview.facts.pending')} value={n(facts.pendingChanges)}>
           {can.builds && facts.pendingChanges > 0 ? (

@@ -12,6 +12,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DeletePageButton } from './delete-page-button';
 import { MovePageDialog } from './move-page-dialog';
+import { OutdatedBadge } from './outdated-badge';
 import { editorPath, historyPath, publicPath } from './page-path';
 import { PendingBadge } from './pending-badge';
 import { TranslatePageDialog } from './translate-page-dialog';
@@ -85,6 +86,7 @@ export function PagesTable({ items, canEdit }: { items: PageListItem[]; canEdit:
               {page.draft ? <Badge>{t('pages.draft')}</Badge> : null}
               {page.pending ? <PendingBadge kind={page.pending} /> : null}
               {!page.draft && !page.pending ? <span className="text-fg-muted text-sm">{t('pages.published')}</span> : null}
+              {page.outdated ? <OutdatedBadge since={page.outdated} /> : null}
             </div>
           ),
         }),
