@@ -253,10 +253,6 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       }
       return found;
     },
-    async blobAt(file: string, commit: string) {
-      await ensure();
-      return (await blobsAt(commit, [repositoryPath(file)])).get(repositoryPath(file));
-    },
     async readFile(file: string) {
       await ensure();
       try {

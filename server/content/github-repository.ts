@@ -551,10 +551,6 @@ export function createGithubRepository(options: GithubRepositoryOptions): Conten
     },
     tree,
     lastChanges,
-    async blobAt(path: string, commit: string) {
-      const entry = await entryAt(commit, repositoryPath(path));
-      return entry?.type === 'blob' ? entry.sha : undefined;
-    },
     readBlob,
     readBlobs,
     readBlobBytes,

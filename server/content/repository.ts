@@ -65,8 +65,6 @@ export interface ContentRepository {
    * "Outdated translations").
    */
   lastChanges?(paths: readonly string[], head: string): Promise<Map<string, CommitStamp>>;
-  /** The blob id of a file as committed at `commit`, or undefined when it was not there. */
-  blobAt?(path: string, commit: string): Promise<string | undefined>;
   /** A blob's bytes by its git id (media). */
   readBlobBytes(sha: string): Promise<Uint8Array>;
   /** Stores bytes as a git blob without committing them, and returns its id (for `FileChange.blob`). */

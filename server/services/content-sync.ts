@@ -696,12 +696,15 @@ function lastChangesOf(
       const from = gone.find((row) => row.locale === file.locale && (row.translationKey ?? row.slug) === key);
       if (!from) return undefined;
       const old = await db
-        .select({ title: pages.title, description: pages.description, html: pages.html })
+        .select({ title: pages.title, description: pages.description, body: pages.body, widgets: pages.widgets })
         .from(pages)
         .where(eq(pages.id, from.id))
         .get();
       const same =
-        old && old.title === fields.title && old.description === (fields.description ?? '') && old.html === fields.html;
+        old?.body &&
+        old.title === fields.title &&
+        old.description === (fields.description ?? '') &&
+        JSON.stringify([old.body, old.widgets]) === JSON.stringify([fields.body, fields.widgets]);
       return same ? stampOf(from) : undefined;
     },
   };

@@ -88,8 +88,8 @@ export async function translationStatus(
   if (!row || !sourceRef || !row.changedAt || !row.since || !row.sinceCommit || !row.changedIn) return { outdated: null };
   const repository = requireRepository(deps);
   const now = row.sourceHash.split(':')[0]!;
-  const then = repository.blobAt ? await repository.blobAt(row.path, row.sinceCommit) : undefined;
-  const [before, after] = await Promise.all([then ? repository.readBlob(then) : '', repository.readBlob(now)]);
+  const [then, after] = await Promise.all([repository.readFileAt(row.sinceCommit, row.path), repository.readBlob(now)]);
+  const before = then ?? '';
   const tooBig = before.length + after.length > DIFF_SOURCE_MAX;
   return {
     outdated: {
