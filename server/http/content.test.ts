@@ -69,7 +69,9 @@ describe('POST /api/content/sync', () => {
     expect(sitemap).toContain(`<loc>${SITE}/en</loc>`);
     expect(sitemap).toContain(`<loc>${SITE}/en/cats/tuts</loc>`);
     expect(sitemap).toContain(`hreflang="fa" href="${SITE}/fa/about"`);
-    expect(sitemap.match(/<url>/g)).toHaveLength(8 + 1 + 4);
+    expect(sitemap).toContain(`<loc>${SITE}/en/tags/markdown</loc><lastmod>`);
+    // 8 pages, the archive, 4 categories and the sample tags Markdown and Writing.
+    expect(sitemap.match(/<url>/g)).toHaveLength(8 + 1 + 4 + 2);
 
     const feed = await app.request('/en/feed.xml');
     expect(feed.headers.get('content-type')).toContain('application/atom+xml');

@@ -7,6 +7,7 @@ const screens = [
   '/logs',
   '/logs/a-long-guide-to-bilingual-publishing',
   '/cats/tutorials',
+  '/tags/markdown',
   '/search?q=git',
   '/no-such-page',
   '/profile',

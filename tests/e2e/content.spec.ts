@@ -196,8 +196,9 @@ test('the sitemaps list every public page with absolute URLs, and the feeds pars
   for (const locale of ['fa', 'en']) {
     const sitemap = await parse(`/${locale}/sitemap.xml`);
     expect(sitemap.error).toBeNull();
-    // 7 sample pages + 8 notes, the logs archive and 4 categories.
-    expect(sitemap.locs).toHaveLength(15 + 1 + 4);
+    // 7 sample pages + 8 notes, the logs archive, 4 categories and the sample pages' 2 tags.
+    expect(sitemap.locs).toHaveLength(15 + 1 + 4 + 2);
+    expect(sitemap.locs).toContain(`${contentSite.url}/${locale}/tags/markdown`);
     expect(sitemap.locs).toContain(`${contentSite.url}/${locale}`);
     expect(sitemap.locs).toContain(`${contentSite.url}/${locale}/${GUIDE}`);
     expect(sitemap.locs.every((loc) => loc.startsWith(`${contentSite.url}/${locale}`))).toBe(true);
