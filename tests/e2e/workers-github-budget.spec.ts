@@ -51,14 +51,18 @@ test.describe("GitHub's hourly budget on Cloudflare Workers (wrangler dev --loca
     const requests = github.requests.slice(from);
     const total = (await progress()).total;
     expect(total).toBeGreaterThanOrEqual(PAGES);
-    // The sample pages and the generated ones: 11 steps of 100 at most; two requests a step (where the
-    // branch is, the texts) and the tree once (3).
+    // The sample pages and the generated ones: 11 steps of 100 at most; three requests a step (where
+    // the branch is, the texts, the new pages' last changes: docs/content.md "Outdated translations")
+    // and the tree once (3).
+    const steps = Math.ceil(total / 100);
     expect(requests.filter((request) => request.startsWith('GET /git/blobs/'))).toEqual([]);
-    expect(requests.filter((request) => request === 'POST /graphql').length).toBe(Math.ceil(total / 100));
-    expect(requests.length).toBeLessThanOrEqual(2 * Math.ceil(total / 100) + 3);
+    const graphql = requests.filter((request) => request === 'POST /graphql').length;
+    expect(graphql).toBeGreaterThanOrEqual(steps + Math.ceil(PAGES / 100));
+    expect(graphql).toBeLessThanOrEqual(2 * steps);
+    expect(requests.length).toBeLessThanOrEqual(3 * steps + 3);
     // Steps after the first ask for the branch conditionally (304: GitHub's rate limit does not count them).
     const counted = requests.length - (github.notModified.length - unchangedFrom);
-    expect(counted).toBeLessThanOrEqual(Math.ceil(total / 100) + 4);
+    expect(counted).toBeLessThanOrEqual(2 * steps + 4);
     const line = `forced re-index of ${total} pages in workerd: ${requests.length} GitHub requests (${counted} counted by its rate limit), ${ms} ms`;
     await testInfo.attach('requests', { body: `${line}\n${requests.join('\n')}`, contentType: 'text/plain' });
     console.log(line);
