@@ -413,6 +413,12 @@ async function measurePublish(url) {
 
 async function main() {
   if (process.argv.includes('--scale')) return (await import('./bench-scale.mjs')).benchScale(process.argv);
+  if (process.argv.includes('--workers')) {
+    // Workers + D1 at their limits (scripts/bench-workers.ts): bundle, startup, re-index, bytes a page.
+    const args = ['--import', 'tsx', 'scripts/bench-workers.ts', ...process.argv.slice(2).filter((a) => a !== '--workers')];
+    process.exitCode = spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
+    return;
+  }
   if (!existsSync('build/node/server.js') || !existsSync('build/server/index.js')) {
     console.log('No build found: running `npm run build` first…');
     if (spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
