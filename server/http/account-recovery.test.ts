@@ -9,6 +9,7 @@ import { FORGOT_ACCOUNT_LIMIT, FORGOT_IP_LIMIT } from '../auth/rate-limit';
 import { comments, passwordResets, roles, sessions, users } from '../db/schema';
 import { cliCreateAdmin, cliResetLink } from '../services/admin-cli';
 import { FORGOT_PASSWORD_FLOOR_MS } from '../services/forgot-password';
+import { NOTIFICATION_KEEP_MS, purgeOldNotificationMails } from '../services/notifications';
 import { createUser } from '../services/users';
 
 /*
@@ -492,6 +493,9 @@ describe('notification mails', () => {
     });
     expect(oneClick.status).toBe(200);
     expect((await profileOf(site, cookie)).notifications).toEqual({ replies: false, moderation: false });
+    // The queue row stays 30 days, then the expired-rows job drops it.
+    expect(await purgeOldNotificationMails(site.deps.db)).toBe(0);
+    expect(await purgeOldNotificationMails(site.deps.db, Date.now() + NOTIFICATION_KEEP_MS + 1000)).toBe(1);
   });
 
   it('a comment waiting for moderation mails the moderators who opted in, in their language', async () => {

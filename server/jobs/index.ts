@@ -6,7 +6,7 @@ import { rollUpOldViews } from '../services/analytics';
 import { PUBLISH_LEASE_MS, resumeInterruptedPublishes } from '../services/builds';
 import { resumePausedSync, retryFailedSync, runContentSyncSteps } from '../services/content-sync-runner';
 import { purgeExpiredNewsletterTokens, resumeNewsletterQueue, SEND_LEASE_MS } from '../services/newsletter';
-import { NOTIFICATION_LEASE_MS, processNotificationMails } from '../services/notifications';
+import { NOTIFICATION_LEASE_MS, processNotificationMails, purgeOldNotificationMails } from '../services/notifications';
 import { purgeOldDeliveries, runOutgoingWebhooks } from '../services/outgoing-webhooks';
 import { publishDueBuild } from '../services/scheduled-publishing';
 import { siteOrigin } from '../services/seo';
@@ -141,6 +141,7 @@ export const jobs: Job[] = [
       await createLimits(deps.db).purgeExpired();
       await purgeExpiredLeases(deps.db);
       await purgeExpiredNewsletterTokens(deps.db);
+      await purgeOldNotificationMails(deps.db);
       await purgeExpiredSignInSteps(deps.db);
       await purgeOldDeliveries(deps.db);
     },

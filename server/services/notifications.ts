@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import { permissionsOfRoles } from '../../common/grants';
 import { defaultLocale, type Locale, localeOr } from '../../common/locales';
 import { paths } from '../../common/paths';
@@ -229,4 +229,16 @@ export async function processNotificationMails(
     }
   }
   return sent;
+}
+
+/** Finished rows are kept this long (what went out, for a look), then dropped by the `expired-rows` job. */
+export const NOTIFICATION_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Drops sent or failed rows older than NOTIFICATION_KEEP_MS; answers how many went. */
+export async function purgeOldNotificationMails(db: Database, now = Date.now()) {
+  const gone = await db
+    .delete(notificationMails)
+    .where(and(ne(notificationMails.status, 'queued'), lt(notificationMails.finishedAt, new Date(now - NOTIFICATION_KEEP_MS))))
+    .returning({ id: notificationMails.id });
+  return gone.length;
 }
