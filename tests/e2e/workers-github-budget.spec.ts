@@ -18,7 +18,7 @@ const page = (n: number) =>
 test.describe("GitHub's hourly budget on Cloudflare Workers (wrangler dev --local, D1, GitHub stand-in)", () => {
   const site = useWorkerSite('workers-github-budget-token-0123456', { ports: [4612, 4613] });
 
-  test('a forced re-index of 1 000 pages takes two GitHub requests per 100 pages, half of them uncounted; a rate limit pauses the next one, shown on the builds screen', async ({
+  test('a forced re-index of 1 000 pages takes three GitHub requests per 100 new pages (the branch, uncounted after the first; the texts; their last changes); a rate limit pauses the next one, shown on the builds screen', async ({
     playwright,
     browser,
   }, testInfo) => {
