@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { EMBED_FRAME_HOSTS } from '../common/embeds';
 import { detectLocale, isLocale } from '../common/locales';
 import { translateMessage } from '../common/messages';
 // zod's default messages in the spec's wording, before any schema parses.
@@ -54,7 +55,8 @@ export function createApp(deps: AppDeps, { platform = [] }: { platform?: Middlew
             imgSrc: ["'self'", 'data:', 'https:'],
             fontSrc: ["'self'"],
             connectSrc: ["'self'"],
-            frameSrc: ['https://challenges.cloudflare.com'],
+            // Turnstile, and the video players a reader asks for (common/embeds.ts).
+            frameSrc: ['https://challenges.cloudflare.com', ...EMBED_FRAME_HOSTS],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
             formAction: ["'self'"],

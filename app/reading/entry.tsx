@@ -15,6 +15,7 @@ import { Toaster } from '../components/ui/toast';
 import { readFields, watchChunkFailures, writeFields } from '../lib/reload-guard';
 import { watchBuild } from './build-watcher';
 import { onLogout, sessionState, startSession, subscribeSession } from './compat/session';
+import { enhanceEmbeds } from './embeds';
 import { readingPage } from './page';
 
 watchChunkFailures();
@@ -98,6 +99,8 @@ const unsubscribe = subscribeSession(() => {
         .catch((error) => console.error('[device] could not create the device identity', error)),
     );
 });
+
+enhanceEmbeds();
 
 // The page is interactive: the same marker hydrated pages set (root.tsx), which browser tests wait for.
 document.documentElement.dataset.hydrated = 'true';

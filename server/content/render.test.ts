@@ -531,3 +531,22 @@ describe('parseDocument', () => {
     expect(() => parseDocument(source)).toThrow(message);
   });
 });
+
+describe('video embeds (issue 26)', () => {
+  it('marks a video address alone on its line, in the page language, and leaves the link for feeds and mail', () => {
+    const { html } = renderMarkdown('Before\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\nAfter', 'fa');
+    expect(html).toContain(
+      '<p class="embed" data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" data-embed-label="پخش ویدیو از YouTube"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener noreferrer nofollow" dir="ltr">https://www.youtube.com/watch?v=dQw4w9WgXcQ</a></p>',
+    );
+    expect(renderMarkdown('https://vimeo.com/76979871', 'en').html).toContain('data-embed-label="Play the video from Vimeo"');
+  });
+
+  it.each([
+    'See https://www.youtube.com/watch?v=dQw4w9WgXcQ here',
+    '[my video](https://www.youtube.com/watch?v=dQw4w9WgXcQ)',
+    'https://evil.example/watch?v=dQw4w9WgXcQ',
+    '<p data-embed-src="https://evil.example">x</p>',
+  ])('%s is no embed', (markdown) => {
+    expect(renderMarkdown(markdown, 'en').html).not.toContain('data-embed');
+  });
+});

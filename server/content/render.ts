@@ -15,6 +15,7 @@ import remarkRehype from 'remark-rehype';
 import { type Processor, unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import { type BodySegment, pageHtml, type Widget, widgetKinds } from '../../common/content';
+import { embedOf } from '../../common/embeds';
 import { responsiveImage, splitImageSize } from '../../common/image-variants';
 import type { Locale } from '../../common/locales';
 
@@ -36,7 +37,8 @@ declare module 'hast' {
  * 9: pages store their front matter `translationKey` (`pages.translation_key`), and the search text
  *    no longer repeats the title's words (the triggers fold them since drizzle/0018).
  * 10: pages store their front matter `tags` and the folded key of their `author` (drizzle/0021).
- * 11: images alone with a caption or a width are figures; `{target=_blank}` after a link opens it in a new tab.
+ * 11: images alone with a caption or a width are figures; `{target=_blank}` after a link opens it in a new tab;
+ *     a video address alone on its line is marked as an embed.
  */
 export const RENDERER_VERSION = 11;
 
@@ -331,7 +333,7 @@ function rehypeSanitizeAroundWidgets() {
  * After sanitising: heading ids, TOC, lazy images, isolated code direction, scrollable tables,
  * safe external links. Everything added here is ours, never the author's.
  */
-function rehypeDaftar() {
+function rehypeDaftar(locale: Locale) {
   return (tree: HastRoot) => {
     const result = { toc: [] as TocEntry[] };
     tree.data = { ...tree.data, toc: result.toc };
@@ -394,6 +396,15 @@ function rehypeDaftar() {
         return;
       }
       if (node.tagName === 'p' && parent && index !== undefined) {
+        const embed = asEmbed(node);
+        if (embed) {
+          // A video address alone on its line: still a plain link (feeds, mail, no script); reading
+          // pages show a poster and load the player on a click (app/reading/embeds.ts).
+          node.properties.className = ['embed'];
+          node.properties.dataEmbedSrc = embed.src;
+          node.properties.dataEmbedLabel = embedWords[locale](embed.provider);
+          return;
+        }
         const figure = asFigure(node);
         if (figure) parent.children.splice(index, 1, figure);
         return;
@@ -413,6 +424,19 @@ function rehypeDaftar() {
 }
 
 const NEW_TAB = '{target=_blank}';
+
+const embedWords: Record<Locale, (provider: string) => string> = {
+  fa: (provider) => `پخش ویدیو از ${provider}`,
+  en: (provider) => `Play the video from ${provider}`,
+};
+
+/** A paragraph that is only a bare video address (its text is its address): the embed it plays. */
+function asEmbed(paragraph: Element) {
+  const content = paragraph.children.filter((child) => !(child.type === 'text' && !child.value.trim()));
+  const link = content.length === 1 && isElement(content[0], 'a') ? content[0] : undefined;
+  const href = typeof link?.properties.href === 'string' ? link.properties.href : undefined;
+  return link && href && hastToString(link).trim() === href ? embedOf(href) : undefined;
+}
 
 /**
  * A paragraph holding only an image with a caption (its Markdown title) or a width (`#…,wide`,
@@ -489,7 +513,7 @@ function buildPipeline(locale: Locale, raw: boolean, gated: boolean) {
       handlers: { [WIDGET_NODE]: (_state: unknown, node: WidgetNode) => ({ ...node }) } as never,
     });
   const parsed = raw ? processor.use(rehypeRaw, { passThrough: [WIDGET_NODE] }) : processor;
-  return parsed.use(rehypeNestedWidgetsToText).use(rehypeSanitizeAroundWidgets).use(rehypeDaftar).freeze();
+  return parsed.use(rehypeNestedWidgetsToText).use(rehypeSanitizeAroundWidgets).use(rehypeDaftar, locale).freeze();
 }
 
 const pipelines = new Map<string, ReturnType<typeof buildPipeline>>();

@@ -199,3 +199,46 @@ for (const locale of ['fa', 'en'] as const) {
     );
   });
 }
+
+for (const locale of ['fa', 'en'] as const) {
+  test(`${locale}: a video address alone on its line loads nothing from the provider until the reader presses play`, async ({
+    page,
+    context,
+    freshSite,
+    login,
+  }) => {
+    await login('owner', freshSite);
+    const body = 'Intro\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\nhttps://vimeo.com/76979871\n';
+    const saved = await page.request.put(`${freshSite.url}/api/pages/${locale}/video-${locale}`, {
+      data: { frontMatter: { title: 'Video' }, body },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const published = await page.request.post(`${freshSite.url}/api/builds/publish`, { data: { title: 'Video' } });
+    expect(published.status(), await published.text()).toBe(200);
+
+    // Every request to a video provider is recorded (and answered here: no network).
+    const thirdParty: string[] = [];
+    await context.route(/youtube|youtu\.be|ytimg|googlevideo|vimeo|vimeocdn|aparat/, (route) => {
+      thirdParty.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<p>player</p>' });
+    });
+    await page.goto(`${freshSite.url}/${locale}/video-${locale}`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const poster = page.getByRole('button', { name: locale === 'fa' ? 'پخش ویدیو از YouTube' : 'Play the video from YouTube' });
+    await expect(poster).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: locale === 'fa' ? 'پخش ویدیو از Vimeo' : 'Play the video from Vimeo' }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(thirdParty).toEqual([]);
+    if (process.env.SCREENSHOTS) await shoot(page, `editor-writing-${locale}-embed-poster`);
+
+    // The keyboard plays it: the player is inserted, from the privacy-enhanced host only.
+    await poster.focus();
+    await page.keyboard.press('Enter');
+    const frame = page.locator('iframe.embed-frame');
+    await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    await expect.poll(() => thirdParty.length).toBeGreaterThan(0);
+    expect(thirdParty.every((url) => url.startsWith('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'))).toBe(true);
+  });
+}
