@@ -1,4 +1,5 @@
 import type { Editor } from '@tiptap/core';
+import { TextSelection } from '@tiptap/pm/state';
 import { ExternalLink, Link2Off, Loader2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -124,7 +125,16 @@ export function LinkPopover({
         .setTextSelection(from + words.length)
         .unsetMark('link')
         .run();
-    } else chain.extendMarkRange('link').setLink(attrs).run();
+    } else
+      chain
+        .extendMarkRange('link')
+        .setLink(attrs)
+        // The caret after the link, as after typing it: the next key does not replace its text.
+        .command(({ tr }) => {
+          tr.setSelection(TextSelection.create(tr.doc, tr.selection.to));
+          return true;
+        })
+        .run();
     close();
   };
 
