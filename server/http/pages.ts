@@ -13,7 +13,7 @@ import { getSiteSettings } from '../services/site';
 import { type AuthEnv, requireUser } from './guards';
 import { listSearch, queryPage, readJson, readQuery } from './validate';
 
-/** `GET /api/pages?locale=&query=&page=`: all locales when none is given. */
+/** `GET /api/pages?locale=&query=&page=&status=&cat=&author=&translation=`: all locales when none is given. */
 export const pageListQuerySchema = z.object({
   locale: z.enum(locales, 'validation.invalid').optional(),
   query: listSearch().optional().meta({ description: 'Words in the title or path.' }),
@@ -23,6 +23,10 @@ export const pageListQuerySchema = z.object({
     .optional()
     .transform((value) => value === '1')
     .meta({ description: 'Only out-of-date translations (docs/content.md "Outdated translations").' }),
+  status: z.enum(['draft', 'published', 'pending'], 'validation.invalid').optional(),
+  cat: listSearch().optional().meta({ description: 'A category slug.' }),
+  author: listSearch().optional().meta({ description: 'Front matter `author`, as written.' }),
+  translation: z.enum(['missing', 'translated'], 'validation.invalid').optional(),
 });
 
 export const saveSchema = z.object({

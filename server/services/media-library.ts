@@ -94,10 +94,11 @@ export async function mediaUses(deps: Pick<AppDeps, 'db'>, paths: string[]): Pro
     const list = result.get(path)!.pages;
     if (!list.some((seen) => seen.locale === use.locale && seen.path === use.path)) list.push(use);
   };
-  // Published pages whose rendered body or banner holds the address (one statement for the whole list).
+  // Published pages whose rendered body (its segments; `html` for pages indexed before them) or banner
+  // holds the address (one statement for the whole list).
   const rows = await db.all<{ form: string; source_path: string; locale: Locale; title: string }>(
     sql`select f.value as form, p.source_path, p.locale, p.title from json_each(${JSON.stringify([...formOf.keys()])}) as f
-        join ${pages} as p on instr(p.html, f.value) > 0 or instr(coalesce(p.thumbnail, ''), f.value) > 0
+        join ${pages} as p on instr(coalesce(p.body, p.html), f.value) > 0 or instr(coalesce(p.thumbnail, ''), f.value) > 0
         order by p.locale, p.slug`,
   );
   for (const row of rows) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   PAGES_PAGE_SIZE,
   type PageDocument,
@@ -55,6 +55,7 @@ type PublishedRow = {
   draft: boolean;
   indexedAt: Date;
   translationKey: string | null;
+  author: string | null;
 };
 
 /** Every page of the pending view: file → what the editor sees there. */
@@ -79,6 +80,7 @@ const publishedColumns = {
   draft: pages.draft,
   indexedAt: pages.indexedAt,
   translationKey: pages.translationKey,
+  author: pages.author,
 };
 
 function pageExists(ref: PageRef) {
@@ -208,23 +210,54 @@ function listOrder(a: ListItemBase, b: ListItemBase) {
 const needsUnicodeCase = (query: string) => [...query].some((ch) => ch > '\x7f' && ch.toLowerCase() !== ch.toUpperCase());
 
 /** `GET /api/pages`: published and pending pages, newest change first, 20 a page. */
-export async function listPages(
-  deps: PageDeps,
-  options: { locale?: Locale; query?: string; page?: number; outdated?: boolean } = {},
-): Promise<PageList> {
+export async function listPages(deps: PageDeps, options: PageListOptions = {}): Promise<PageList> {
   const { db } = deps;
   const { entries, touched } = await pendingOverlay(db);
   const query = options.query?.trim().toLocaleLowerCase() || undefined;
   const matches = (item: ListItemBase) =>
     (!options.locale || item.locale === options.locale) &&
     (!query || item.title.toLocaleLowerCase().includes(query) || item.path.toLocaleLowerCase().includes(query));
+  // The filters (issue 26 item 9): pending items are judged in code, published rows in SQL below.
+  const pendingKeys = pendingTranslationKeys(entries);
+  const translatedPending = await translatedEntries(db, [...entries.values()], pendingKeys, touched);
+  const keep = (entry: ViewEntry, item: ListItemBase) => {
+    if (options.status === 'draft' && !item.draft) return false;
+    if (options.status === 'published' && !(entry.published && !entry.published.draft && entry.pending !== 'create'))
+      return false;
+    if (options.cat && item.cat !== options.cat) return false;
+    if (options.author && authorOf(entry) !== options.author) return false;
+    if (options.translation === 'missing' && translatedPending.has(entry.file)) return false;
+    if (options.translation === 'translated' && !translatedPending.has(entry.file)) return false;
+    return true;
+  };
   // Out-of-date translations (`outdated`) are judged as published: pages with pending changes are not listed then.
-  const pending = options.outdated ? [] : [...entries.values()].map(listItemOf).filter(matches).sort(listOrder);
+  const pending = (options.outdated ? [] : [...entries.values()])
+    .map((entry) => [entry, listItemOf(entry)] as const)
+    .filter(([entry, item]) => matches(item) && keep(entry, item))
+    .map(([, item]) => item)
+    .sort(listOrder);
 
+  const other = (locale: Locale) => locales.find((l) => l !== locale)!;
+  // The outer row's columns named with their table: drizzle writes bare names, which the subquery would read as its own.
+  const outerKey = sql`coalesce(${pages}.${sql.identifier('translation_key')}, ${pages}.${sql.identifier('slug')})`;
+  const translatedSql = (locale: Locale) =>
+    sql`(exists (select 1 from ${pages} as other where other.locale = ${other(locale)} and coalesce(other.translation_key, other.slug) = ${outerKey} and other.source_path not in ${jsonValues([...touched])}) or ${outerKey} in ${jsonValues(pendingKeys[other(locale)])})`;
+  const translatedFilter = () => {
+    const byLocale = locales
+      .filter((locale) => !options.locale || locale === options.locale)
+      .map((locale) => and(eq(pages.locale, locale), translatedSql(locale)));
+    const translated = or(...byLocale)!;
+    return options.translation === 'translated' ? translated : sql`not ${translated}`;
+  };
   const where = and(
     touched.size ? notInArray(pages.sourcePath, jsonValues([...touched])) : undefined,
     options.locale ? eq(pages.locale, options.locale) : undefined,
     options.outdated ? isOutdatedTranslation() : undefined,
+    options.status === 'pending' ? sql`0` : undefined,
+    options.status === 'draft' ? eq(pages.draft, true) : options.status === 'published' ? eq(pages.draft, false) : undefined,
+    options.cat ? eq(pages.cat, options.cat) : undefined,
+    options.author ? eq(pages.author, options.author) : undefined,
+    options.translation ? translatedFilter() : undefined,
   );
   const published =
     query && needsUnicodeCase(query)
@@ -303,6 +336,68 @@ function inMemoryPublished(sorted: ListItemBase[]): PublishedSource {
     window: async (offset, limit) => sorted.slice(offset, offset + limit),
     countBefore: async (items) => items.map((item) => sorted.filter((row) => listOrder(row, item) < 0).length),
   };
+}
+
+/** `GET /api/pages`' filters besides the locale and the words: the pages list's (issue 26 item 9). */
+export type PageListOptions = {
+  locale?: Locale;
+  query?: string;
+  page?: number;
+  /** `draft`: front matter `draft: true`; `published`: public in the index; `pending`: changed in the open build. */
+  status?: 'draft' | 'published' | 'pending';
+  cat?: string;
+  /** Front matter `author`, as written. */
+  author?: string;
+  /** Whether the other language has the page (published or pending, not being deleted). */
+  translation?: 'missing' | 'translated';
+  /** Only out-of-date translations (docs/content.md "Outdated translations"). */
+  outdated?: boolean;
+};
+
+/** A page's front matter `author` as the editor sees it (its pending version first). */
+function authorOf(entry: ViewEntry): string | null {
+  if (entry.change && entry.change.kind !== 'delete') {
+    const author = readPage(entry.change.content ?? '').frontMatter.author;
+    return typeof author === 'string' && author ? author : null;
+  }
+  return entry.published?.author ?? null;
+}
+
+/** Translation keys of the pending pages of each language (not being deleted). */
+function pendingTranslationKeys(entries: Map<string, ViewEntry>): Record<Locale, string[]> {
+  const keys = Object.fromEntries(locales.map((locale) => [locale, [] as string[]])) as Record<Locale, string[]>;
+  for (const entry of entries.values()) if (entry.pending !== 'delete') keys[entry.ref.locale].push(translationKeyOf(entry));
+  return keys;
+}
+
+/** The files of the pending entries that have a translation (pending, or published and untouched). */
+async function translatedEntries(
+  db: Database,
+  list: ViewEntry[],
+  pendingKeys: Record<Locale, string[]>,
+  touched: Set<string>,
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const unknown: { file: string; locale: Locale; key: string }[] = [];
+  for (const entry of list) {
+    const key = translationKeyOf(entry);
+    if (pendingKeys[otherLocale(entry.ref.locale)].includes(key)) found.add(entry.file);
+    else unknown.push({ file: entry.file, locale: otherLocale(entry.ref.locale), key });
+  }
+  if (unknown.length) {
+    const rows = await db
+      .select({
+        locale: pages.locale,
+        sourcePath: pages.sourcePath,
+        key: sql<string>`coalesce(${pages.translationKey}, ${pages.slug})`,
+      })
+      .from(pages)
+      .where(inArray(sql`coalesce(${pages.translationKey}, ${pages.slug})`, jsonValues(unknown.map((item) => item.key))));
+    for (const item of unknown)
+      if (rows.some((row) => row.locale === item.locale && row.key === item.key && !touched.has(row.sourcePath)))
+        found.add(item.file);
+  }
+  return found;
 }
 
 /** The key that pairs a page seen in the list with its translation: front matter `translationKey`, else its address. */

@@ -5,6 +5,7 @@ import { localeDirection, localeNames, locales } from '../../../common/locales';
 import { ListPagination, useListSearch, withListQuery } from '../../components/manage/list-pagination';
 import { CreatePageDialog } from '../../components/manage/pages/create-page-dialog';
 import { OutdatedFilterNote } from '../../components/manage/pages/outdated-badge';
+import { PageFilters } from '../../components/manage/pages/page-filters';
 import { PagesTable } from '../../components/manage/pages/pages-table';
 import { EmptyState } from '../../components/profile/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -24,7 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'm
 export default function ManagePages({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale: uiLocale } = useRootData();
-  const { items, total, locale, query, page, pageSize, cats, canEdit, outdated } = loaderData;
+  const { items, total, locale, query, page, pageSize, cats, canEdit, outdated, filters } = loaderData;
+  const filtered = Boolean(filters.status || filters.cat || filters.author || filters.translation);
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -45,7 +47,7 @@ export default function ManagePages({ loaderData }: Route.ComponentProps) {
 
       <Tabs
         value={locale}
-        onValueChange={(value) => navigate(withListQuery(new URLSearchParams(), { locale: value, query: query || undefined }))}
+        onValueChange={(value) => navigate(withListQuery(search, { locale: value, page: undefined }))}
         dir={localeDirection[uiLocale]}
         className="mt-6"
       >
@@ -75,6 +77,7 @@ export default function ManagePages({ loaderData }: Route.ComponentProps) {
         </div>
         <TabsContent value={locale} aria-busy={loading}>
           <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`}>
+            <PageFilters filters={filters} cats={cats} outdated={outdated} />
             <p className="mb-3 flex items-center gap-2 text-sm text-fg-muted" aria-live="polite">
               {loading ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
               {loading ? t('pages.loading') : t('pages.count', { total: formatNumber(uiLocale, total) })}
@@ -88,9 +91,21 @@ export default function ManagePages({ loaderData }: Route.ComponentProps) {
               <EmptyState
                 icon={FileText}
                 title={
-                  query ? t('pages.empty.searchTitle', { query }) : t('pages.empty.title', { language: localeNames[locale] })
+                  filtered
+                    ? t('pageFilters.none')
+                    : query
+                      ? t('pages.empty.searchTitle', { query })
+                      : t('pages.empty.title', { language: localeNames[locale] })
                 }
-                hint={query ? t('pages.empty.searchHint') : canEdit ? t('pages.empty.hint') : t('pages.empty.hintReader')}
+                hint={
+                  filtered
+                    ? t('pageFilters.noneHint')
+                    : query
+                      ? t('pages.empty.searchHint')
+                      : canEdit
+                        ? t('pages.empty.hint')
+                        : t('pages.empty.hintReader')
+                }
               />
             )}
             {pages > 1 ? (
