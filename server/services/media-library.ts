@@ -176,7 +176,8 @@ export async function deleteMedia(deps: LibraryDeps, userId: string, path: strin
   const use = (await mediaUses(deps, [path])).get(path)!;
   if (use.pages.length)
     throw new AppError(409, 'api.mediaInUse', use satisfies MediaInUse, {
-      pages: use.pages.map((page) => `/${page.locale}/${page.path}`).join(' , '),
+      // Each address isolated left to right (U+2066 … U+2069), so a Persian path reads in order inside a Persian sentence.
+      pages: use.pages.map((page) => `\u2066/${page.locale}/${page.path}\u2069`).join(', '),
     });
   if (use.settings.length) throw new AppError(409, 'api.mediaInSettings', use satisfies MediaInUse);
   const build = await ensureOpenBuild(db, userId);
