@@ -95,7 +95,7 @@ export default function ManageMedia({ loaderData }: Route.ComponentProps) {
             hint={t('media.emptyHint')}
           />
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="media-list">
+          <ul className="grid gap-4 lg:grid-cols-2" data-testid="media-list">
             {items.map((item) => (
               <MediaCard
                 key={item.path}
@@ -152,8 +152,8 @@ function MediaCard({
         <span className="sr-only">{item.name}</span>
       </a>
       <div className="min-w-0 flex-1 text-sm">
-        <div className="flex items-start justify-between gap-2">
-          <p dir="ltr" className="truncate text-start font-medium" title={item.path}>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <p dir="ltr" className="min-w-0 break-all text-start font-medium" title={item.path}>
             {item.name}
           </p>
           <Badge tone={statusTone[item.status]}>{t(`media.status.${item.status}`)}</Badge>
