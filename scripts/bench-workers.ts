@@ -66,6 +66,7 @@ function bundle() {
     console.log(
       `Startup CPU (wrangler check startup, workerd here): ${(busy / 1000).toFixed(0)} ms busy of a ${(span / 1000).toFixed(0)} ms profile (Cloudflare's limit: 1 s)`,
     );
+    rmSync(profileFile, { force: true }); // wrangler writes it into the checkout
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

@@ -1,9 +1,3 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import { and, count, eq, gt, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import type { Grantor } from '../../common/grants';
 import {
@@ -21,6 +15,16 @@ import { tooManyAttempts } from '../auth/rate-limit';
 import { type ClientInfo, createSession, recordDevice, userPermissions } from '../auth/sessions';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import { matchTotp, newTotpSecret, otpauthUri } from '../auth/totp';
+import {
+  authenticationOptions,
+  base64url,
+  fromBase64url,
+  type RegisteredPasskey,
+  registrationOptions,
+  verifyAuthentication,
+  verifyRegistration,
+  WebauthnError,
+} from '../auth/webauthn';
 import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
 import { halfSignedStates, passkeys, recoveryCodes, settings, totpFactors, users, webauthnChallenges } from '../db/schema';
@@ -354,14 +358,6 @@ function challengeTaker(db: Database, purpose: 'register' | 'authenticate', user
   };
 }
 
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-const fromBase64url = (text: string) =>
-  Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));
-
 export async function passkeyRegistrationOptions(db: Database, rp: RelyingParty, userId: string) {
   const user = await db
     .select({ username: users.username, displayName: users.displayName })
@@ -373,15 +369,11 @@ export async function passkeyRegistrationOptions(db: Database, rp: RelyingParty,
     .select({ id: passkeys.id, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.userId, userId));
-  const options = await generateRegistrationOptions({
+  const options = registrationOptions({
     rpName: rp.name,
     rpID: rp.rpID,
-    userName: user.username,
-    userDisplayName: user.displayName,
-    userID: new TextEncoder().encode(userId),
-    attestationType: 'none',
-    excludeCredentials: existing.map((k) => ({ id: k.id, transports: k.transports })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    user: { id: new TextEncoder().encode(userId), name: user.username, displayName: user.displayName },
+    exclude: existing,
   });
   await storeChallenge(db, options.challenge, 'register', userId);
   return options;
@@ -389,20 +381,17 @@ export async function passkeyRegistrationOptions(db: Database, rp: RelyingParty,
 
 /** Registers a passkey from the browser's answer; answers the recovery codes when it is the first factor. */
 export async function registerPasskey(db: Database, rp: RelyingParty, userId: string, response: unknown, name: string) {
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  let credential: RegisteredPasskey;
   try {
-    verification = await verifyRegistrationResponse({
-      response: response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
-      expectedChallenge: challengeTaker(db, 'register', userId),
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpID,
-      requireUserVerification: true,
+    credential = await verifyRegistration(response, {
+      challenge: challengeTaker(db, 'register', userId),
+      origin: rp.origin,
+      rpID: rp.rpID,
     });
-  } catch {
-    throw new AppError(400, 'api.passkeyRefused');
+  } catch (error) {
+    if (error instanceof WebauthnError || error instanceof DOMException) throw new AppError(400, 'api.passkeyRefused');
+    throw error;
   }
-  if (!verification.verified) throw new AppError(400, 'api.passkeyRefused');
-  const { credential, credentialBackedUp } = verification.registrationInfo;
   const hadFactor = (await enabledFactors(db, userId)).any;
   const inserted = await db
     .insert(passkeys)
@@ -412,8 +401,8 @@ export async function registerPasskey(db: Database, rp: RelyingParty, userId: st
       name,
       publicKey: base64url(credential.publicKey),
       counter: credential.counter,
-      transports: credential.transports ?? [],
-      backedUp: credentialBackedUp,
+      transports: credential.transports,
+      backedUp: credential.backedUp,
     })
     .onConflictDoNothing()
     .returning({ id: passkeys.id });
@@ -429,7 +418,7 @@ export async function passkeyAuthenticationOptions(db: Database, rp: RelyingPart
       ).map((k) => ({ id: k.id, transports: k.transports }))
     : undefined;
   if (userId && !allow?.length) throw new AppError(409, 'api.passkeyNone');
-  const options = await generateAuthenticationOptions({ rpID: rp.rpID, allowCredentials: allow, userVerification: 'required' });
+  const options = authenticationOptions({ rpID: rp.rpID, allow });
   await storeChallenge(db, options.challenge, 'authenticate', userId);
   return options;
 }
@@ -448,29 +437,19 @@ export async function verifyPasskey(db: Database, rp: RelyingParty, response: un
     .where(and(eq(passkeys.id, id), isNull(users.disabledAt)))
     .get();
   if (!key || (userId && key.passkey.userId !== userId)) throw new AppError(400, 'api.passkeyRefused');
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  let proven: { counter: number };
   try {
-    verification = await verifyAuthenticationResponse({
-      response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
-      expectedChallenge: challengeTaker(db, 'authenticate', userId),
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpID,
-      requireUserVerification: true,
-      credential: {
-        id: key.passkey.id,
-        publicKey: fromBase64url(key.passkey.publicKey),
-        counter: key.passkey.counter,
-        transports: key.passkey.transports,
-      },
+    proven = await verifyAuthentication(response, {
+      challenge: challengeTaker(db, 'authenticate', userId),
+      origin: rp.origin,
+      rpID: rp.rpID,
+      credential: { id: key.passkey.id, publicKey: fromBase64url(key.passkey.publicKey), counter: key.passkey.counter },
     });
-  } catch {
-    throw new AppError(400, 'api.passkeyRefused');
+  } catch (error) {
+    if (error instanceof WebauthnError || error instanceof DOMException) throw new AppError(400, 'api.passkeyRefused');
+    throw error;
   }
-  if (!verification.verified) throw new AppError(400, 'api.passkeyRefused');
-  await db
-    .update(passkeys)
-    .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
-    .where(eq(passkeys.id, key.passkey.id));
+  await db.update(passkeys).set({ counter: proven.counter, lastUsedAt: new Date() }).where(eq(passkeys.id, key.passkey.id));
   return key.passkey.userId;
 }
 
