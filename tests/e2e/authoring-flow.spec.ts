@@ -22,7 +22,7 @@ const words = {
     restore: 'بازگرداندن',
     unsaved: 'تغییرات ذخیره‌نشده',
     // After a save: when it was saved (issue 26), Persian digits in Persian.
-    saved: /^ذخیره شد · [۰-۹]{2}:[۰-۹]{2}$/,
+    saved: /^ذخیره شد در [۰-۹]{2}:[۰-۹]{2}$/,
     titleLabel: 'عنوان',
     buildTitleLabel: 'عنوان ساخت (اختیاری)',
     buildTitle: 'انتشار گردش کامل',

@@ -179,7 +179,7 @@ test('a page that forces dark mode, and pages with responsive images, in both la
     await field.selectOption({ label: 'همیشه روشن' });
     await expect(page.getByTestId('save-state')).toHaveText('تغییرات ذخیره‌نشده');
     await page.getByRole('button', { name: 'ذخیره', exact: true }).click();
-    await expect(page.getByTestId('save-state')).toHaveText(/^ذخیره شد · [۰-۹]{2}:[۰-۹]{2}$/);
+    await expect(page.getByTestId('save-state')).toHaveText(/^ذخیره شد در [۰-۹]{2}:[۰-۹]{2}$/);
     const api = await ownerApi(freshSite);
     const saved = (await (await api('GET', '/api/pages/fa/photos')).json()) as { frontMatter: Record<string, unknown> };
     expect(saved.frontMatter.colorMode).toBe('light');

@@ -20,7 +20,7 @@ const words = {
     link: { field: 'نشانی یا عنوان صفحه', unsafe: 'فقط نشانی‌های وب', newTab: 'باز شدن در زبانهٔ تازه', remove: 'برداشتن پیوند' },
     image: { alt: 'متن جایگزین', caption: 'زیرنویس', wide: 'پهن', nudge: 'بدون متن جایگزین' },
     markdown: 'مارک‌داون',
-    saved: /^ذخیره شد · [۰-۹]{2}:[۰-۹]{2}$/,
+    saved: /^ذخیره شد در [۰-۹]{2}:[۰-۹]{2}$/,
   },
   en: {
     title: 'Writing in the editor',
@@ -182,6 +182,10 @@ for (const locale of ['fa', 'en'] as const) {
     await page.getByLabel(locale === 'fa' ? 'عنوان' : 'Title', { exact: true }).fill(w.title);
     await page.locator('.ProseMirror').click();
     await page.keyboard.type(w.text);
+    // Word count and reading time, in the dashboard's digits.
+    await expect(page.getByTestId('writing-stats')).toHaveText(
+      locale === 'fa' ? '۴ واژه، ۱ دقیقه خواندن' : '5 words · 1 min read',
+    );
     const state = page.getByTestId('save-state');
     await expect(state).toHaveText(locale === 'fa' ? 'تغییرات ذخیره‌نشده' : 'Unsaved changes');
     // No Save pressed: the page is saved a few seconds after typing stops.

@@ -169,7 +169,7 @@ for (const locale of ['fa', 'en'] as const) {
     await page.unroute('**/api/pages/**', offline);
     await page.keyboard.press('Control+s');
     await expect(page.getByTestId('save-state')).toHaveText(
-      locale === 'fa' ? /^ذخیره شد · [۰-۹]{2}:[۰-۹]{2}$/ : /^Saved · \d{2}:\d{2}$/,
+      locale === 'fa' ? /^ذخیره شد در [۰-۹]{2}:[۰-۹]{2}$/ : /^Saved · \d{2}:\d{2}$/,
     );
 
     const open = (await (await page.request.get(`${installedSite.url}/api/builds/open`)).json()) as OpenBuild;

@@ -27,6 +27,7 @@ import { Tip } from '../../ui/icon-button';
 import { editorExtensions } from './extensions';
 import { ImagePanel } from './image-panel';
 import { LinkPopover } from './link-popover';
+import { WritingStats } from './writing-stats';
 
 /** What the editor screen asks of the WYSIWYG editor. */
 export type RichEditorHandle = {
@@ -148,6 +149,7 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
           <FormatToolbar
             editor={editor}
             dir={dir}
+            locale={locale}
             onImageFiles={(files) => filesRef.current(files)}
             onLink={() => setLinkOpen(true)}
           />
@@ -250,11 +252,13 @@ const groups: Action[][] = [
 function FormatToolbar({
   editor,
   dir,
+  locale,
   onImageFiles,
   onLink,
 }: {
   editor: Editor;
   dir: 'rtl' | 'ltr';
+  locale: Locale;
   onImageFiles: (files: File[]) => void;
   onLink: () => void;
 }) {
@@ -310,6 +314,7 @@ function FormatToolbar({
             })}
           </div>
         ))}
+        <WritingStats editor={editor} locale={locale} />
       </Toolbar.Root>
       <input
         ref={fileInput}
