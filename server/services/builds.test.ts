@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createNodeDatabase } from '../../platforms/node/database';
 import { client, createAuthoringSite, hello } from '../../tests/support/authoring';
 import { killWhenPrinted } from '../../tests/support/child-scripts';
 import { json } from '../../tests/support/config';
 import { git } from '../../tests/support/content-repo';
+import { TEST_DATABASE_FILE } from '../../tests/support/database';
 import type { ContentRepository } from '../content/repository';
 import { builds } from '../db/schema';
 import { AppError } from '../errors';
@@ -29,6 +31,17 @@ async function siteWithPendingChanges() {
   const head = () => git(site.deps.contentRepository!.location, 'rev-parse', 'HEAD').trim();
   const buildStatus = async () => (await site.deps.db.select({ status: builds.status }).from(builds).all()).map((b) => b.status);
   return { site, api, editor, seen, pending, head, buildStatus };
+}
+
+/**
+ * The site's dependencies as a restarted server process has them: its own connection to the
+ * data folder's database (a publish stopped by `dieAt` is not running there).
+ */
+async function restartedProcess(site: Site) {
+  const dir = path.dirname(site.deps.contentRepository!.location);
+  const { db, close } = await createNodeDatabase(`file:${path.join(dir, TEST_DATABASE_FILE)}`);
+  onTestFinished(close);
+  return { ...site.deps, db };
 }
 
 /** A checkpoint that stops the publish for good at one step, as if its process died there. */
@@ -64,7 +77,10 @@ describe('publishing is safe to interrupt', () => {
     expect((await json(save)).message).toBe('Another build is being published; try again in a moment');
     expect((await api.post('/api/builds/publish', {})).status).toBe(409);
 
-    await resumeInterruptedPublishes(site.deps, { leaseMs: 0 }); // what a restart of the node server does
+    // While it runs in this process, the jobs runner leaves it alone, even with no other process alive.
+    await resumeInterruptedPublishes(site.deps, { leaseMs: 0 });
+    expect(await buildStatus()).toEqual(['publishing']);
+    await resumeInterruptedPublishes(await restartedProcess(site), { leaseMs: 0 }); // what a restart does
     expect(await buildStatus()).toEqual(['open']);
     expect(head()).toBe(before);
     expect(await pending()).toBe(2);
@@ -85,7 +101,7 @@ describe('publishing is safe to interrupt', () => {
     expect(await buildStatus()).toEqual(['publishing']);
 
     // Reading the builds notices that the commit landed and completes the publish (no lease needed).
-    await resumeInterruptedPublishes(site.deps);
+    await resumeInterruptedPublishes(await restartedProcess(site));
     expect(await buildStatus()).toEqual(['published']);
     expect(await seen()).toEqual({ hello: 200, about: 'new' });
     expect(await pending()).toBe(0);
@@ -132,6 +148,33 @@ async function killPublishAt(site: Site, step: 'claimed' | 'committed') {
   const dir = path.dirname(site.deps.contentRepository!.location);
   expect(await killWhenPrinted('publish-child', [dir, step, site.ids.editor], `at ${step}`)).toBe('SIGKILL');
 }
+
+describe('the jobs runner and a publish of its own process', () => {
+  it('a publish under way is not settled by the interrupted-publishes job, which found it on its tick (no other process alive)', async () => {
+    const { site, editor, seen, pending, buildStatus } = await siteWithPendingChanges();
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    let reach!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      reach = resolve;
+    });
+    const publishing = publishOpenBuild(site.deps, editor, { title: 'Raced' }, async (step) => {
+      if (step !== 'claimed') return;
+      reach();
+      await paused;
+    });
+    await reached;
+    await resumeInterruptedPublishes(site.deps, { leaseMs: 0 }); // the job's tick, mid-publish
+    expect(await buildStatus()).toEqual(['publishing']);
+    resume();
+    await expect(publishing).resolves.toMatchObject({ commitSha: expect.any(String) });
+    expect(await buildStatus()).toEqual(['published']);
+    expect(await seen()).toEqual({ hello: 200, about: 'new' });
+    expect(await pending()).toBe(0);
+  });
+});
 
 describe('kill -9 during publish', () => {
   it('after the claim: the old build is served; after a restart the changes are pending and publish', async () => {

@@ -277,6 +277,37 @@ async function commitAndFinish(
   user: SessionUser,
   checkpoint?: PublishCheckpoint,
 ): Promise<PublishResult | PublishIndexing> {
+  const running = publishesRunningHere(deps.db);
+  running.add(build.id);
+  try {
+    return await commitAndFinishClaimed(deps, build, user, checkpoint);
+  } finally {
+    running.delete(build.id);
+  }
+}
+
+/**
+ * The builds this process is publishing now, by database. The jobs runner settles a `publishing`
+ * build it finds (resumeInterruptedPublishes) at once when no other process is alive: a publish of
+ * its own process under way is not one to settle (releasing its claim made that publish's commit
+ * land with its build open again, and its request answer 500).
+ */
+const runningPublishes = new WeakMap<Database, Set<number>>();
+function publishesRunningHere(db: Database) {
+  let running = runningPublishes.get(db);
+  if (!running) {
+    running = new Set();
+    runningPublishes.set(db, running);
+  }
+  return running;
+}
+
+async function commitAndFinishClaimed(
+  deps: BuildDeps,
+  build: Build,
+  user: SessionUser,
+  checkpoint?: PublishCheckpoint,
+): Promise<PublishResult | PublishIndexing> {
   const repository = requireRepository(deps);
   let committed = false;
   try {
@@ -386,7 +417,10 @@ export async function resumeInterruptedPublishes(
   const { db, contentRepository: repository } = deps;
   const stuck = await db.select().from(builds).where(eq(builds.status, 'publishing'));
   if (!stuck.length || !repository) return;
+  const runningHere = publishesRunningHere(db);
   for (const build of stuck) {
+    // This process is publishing it now: its own request finishes it.
+    if (runningHere.has(build.id)) continue;
     // Its index is under way in steps (Workers): the step that switches it finishes the publish.
     if (await indexingPublish(db, build.id)) continue;
     const changes = await changesOf(db, build.id);
