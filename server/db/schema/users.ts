@@ -38,6 +38,10 @@ export const users = sqliteTable(
     /** Opt-in mail notifications (server/services/notifications.ts), off until the account turns them on. */
     notifyReplies: integer('notify_replies', { mode: 'boolean' }).notNull().default(false),
     notifyModeration: integer('notify_moderation', { mode: 'boolean' }).notNull().default(false),
+    /** The owner's weekly digest (server/services/weekly-digest.ts), off until turned on. */
+    notifyDigest: integer('notify_digest', { mode: 'boolean' }).notNull().default(false),
+    /** The ISO week ('2026-W48') of the last digest sent to this account: never twice in a week. */
+    digestSentWeek: text('digest_sent_week'),
     disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
     /**
      * A deleted account stays as a tombstone (disabled, no password, no roles, its user name

@@ -1,0 +1,2 @@
+ALTER TABLE `users` ADD `notify_digest` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `users` ADD `digest_sent_week` text;
