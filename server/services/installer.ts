@@ -15,6 +15,7 @@ import { roles, settings, userRoles } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { syncContent } from './content-sync';
+import { DASH_MENU_SEEN_KEY, defaultDashTargets } from './dash-menu-upgrade';
 import { INSTALLED_AT_KEY, isInstalled, SITE_SETTINGS_KEY } from './site';
 import { findUserByName, newUserStatements } from './users';
 
@@ -96,6 +97,8 @@ export async function loadDefaultData(deps: AppDeps) {
   if (!(await isMigrated(db))) throw new AppError(409, 'api.notMigrated');
   await db.batch([
     db.insert(settings).values({ key: SITE_SETTINGS_KEY, value: defaultSiteSettings }).onConflictDoNothing(),
+    // The menu entries this version offers: a later release adds only entries not in this list.
+    db.insert(settings).values({ key: DASH_MENU_SEEN_KEY, value: defaultDashTargets() }).onConflictDoNothing(),
     ...defaultRoles.map((role) => db.insert(roles).values(role).onConflictDoNothing()),
   ]);
   let sampleCommit: string | undefined;

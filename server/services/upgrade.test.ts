@@ -1,12 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { defaultSiteSettings, type MenuEntry, type SiteSettings } from '../../common/site-settings';
 import { createAuthoringSite } from '../../tests/support/authoring';
 import { createTestDeps } from '../../tests/support/deps';
 import { RENDERER_VERSION } from '../content/render';
+import type { Database } from '../db/database';
 import { pendingMigrations, runMigrations } from '../db/migrate';
 import { migrations } from '../db/migrations.generated';
-import { contentBuilds, contentSyncs, pages } from '../db/schema';
+import { contentBuilds, contentSyncs, pages, settings } from '../db/schema';
 import { runContentSyncSteps } from './content-sync-runner';
+import { DASH_MENU_SEEN_KEY, mergeNewDashEntries } from './dash-menu-upgrade';
+import { getSiteSettings, SITE_SETTINGS_KEY } from './site';
 import { applyReleaseMigrations, upgradeInstalledSite, upgradeWithChunkedSync } from './upgrade';
 
 describe('starting an updated installed site', () => {
@@ -100,5 +104,80 @@ describe('starting an updated Worker (chunked re-index)', () => {
     expect(reindexing).toBe(true);
     expect(said.join('\n')).toContain('Database upgraded');
     expect(await deps.db.select({ status: contentSyncs.status }).from(contentSyncs)).toEqual([{ status: 'running' }]);
+  });
+});
+
+describe('dashboard menu entries a release brings', () => {
+  const pre = defaultSiteSettings.dashMenu.filter((entry) => !['/manage/media', '/manage/webhooks'].includes(entry.to));
+  const stored = async (db: Database) =>
+    (await db.select().from(settings).where(eq(settings.key, SITE_SETTINGS_KEY)).get())?.value as SiteSettings;
+
+  it('adds Media and Webhooks to a site installed before them, keeping the owner’s order and removals', async () => {
+    const site = await createAuthoringSite();
+    const { db } = site.deps;
+    // As the earlier release left it: no seen list; the owner moved Settings first and removed Builds.
+    const mine = pre.filter((entry) => entry.to !== '/manage/builds');
+    const settingsEntry = mine.find((entry) => entry.to === '/manage/settings') as MenuEntry;
+    const menu = [settingsEntry, ...mine.filter((entry) => entry !== settingsEntry)];
+    const before = await stored(db);
+    await db
+      .update(settings)
+      .set({ value: { ...before, dashMenu: menu } })
+      .where(eq(settings.key, SITE_SETTINGS_KEY));
+    await db.delete(settings).where(eq(settings.key, DASH_MENU_SEEN_KEY));
+    const said: string[] = [];
+
+    await upgradeInstalledSite({ ...site.deps, contentRepository: undefined }, (message) => said.push(message));
+
+    const targets = (await stored(db)).dashMenu.map((entry) => entry.to);
+    expect(targets).toEqual([
+      '/manage/settings',
+      '/manage',
+      '/manage/pages',
+      '/manage/media',
+      '/manage/comments',
+      '/manage/newsletter',
+      '/manage/users',
+      '/manage/webhooks',
+      '/manage/api',
+    ]);
+    expect(said.join('\n')).toContain('/manage/media, /manage/webhooks');
+    expect((await getSiteSettings(db)).dashMenu.find((entry) => entry.to === '/manage/media')?.label.fa).toBe('رسانه');
+
+    // The owner then removes Media: the next start leaves it removed.
+    const now = await stored(db);
+    const without = now.dashMenu.filter((entry) => entry.to !== '/manage/media');
+    await db
+      .update(settings)
+      .set({ value: { ...now, dashMenu: without } })
+      .where(eq(settings.key, SITE_SETTINGS_KEY));
+    await upgradeInstalledSite({ ...site.deps, contentRepository: undefined }, (message) => said.push(message));
+    expect((await stored(db)).dashMenu.map((entry) => entry.to)).not.toContain('/manage/media');
+  });
+
+  it('adds nothing to a site installed by this release, even after the owner removes entries', async () => {
+    const site = await createAuthoringSite();
+    const { db } = site.deps;
+    const now = await stored(db);
+    const without = now.dashMenu.filter((entry) => entry.to !== '/manage/webhooks');
+    await db
+      .update(settings)
+      .set({ value: { ...now, dashMenu: without } })
+      .where(eq(settings.key, SITE_SETTINGS_KEY));
+    await upgradeInstalledSite({ ...site.deps, contentRepository: undefined }, () => {});
+    expect((await stored(db)).dashMenu).toEqual(without);
+  });
+
+  it('places an entry after its default predecessor, or at the end without one', () => {
+    const entry = (to: string) => ({ label: { fa: to, en: to }, to });
+    const { menu, added } = mergeNewDashEntries([entry('/x')], ['/manage', '/manage/pages']);
+    expect(added).toContain('/manage/media');
+    expect(menu[0]?.to).toBe('/x');
+    expect(
+      mergeNewDashEntries(
+        [entry('/manage/pages'), entry('/y')],
+        defaultSiteSettings.dashMenu.map((e) => e.to).filter((to) => to !== '/manage/media'),
+      ).menu.map((e) => e.to),
+    ).toEqual(['/manage/pages', '/manage/media', '/y']);
   });
 });

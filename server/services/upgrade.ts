@@ -4,6 +4,7 @@ import { appliedMigrations, runMigrations } from '../db/migrate';
 import type { AppDeps } from '../deps';
 import { latestContentBuild } from './content-sync';
 import { recordedSync, startChunkedSync } from './content-sync-runner';
+import { addReleaseDashEntries } from './dash-menu-upgrade';
 
 type UpgradeDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache'>;
 
@@ -16,6 +17,7 @@ type UpgradeDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache'>;
  */
 export async function upgradeInstalledSite(deps: UpgradeDeps, log: (message: string) => void = console.log) {
   const applied = await applyReleaseMigrations(deps.db);
+  await offerNewDashEntries(deps.db, log);
   if (!deps.contentRepository) return { applied, reindexed: Promise.resolve(false) };
   if (applied.length) log(`Database upgraded: ${applied.join(', ')}. Re-indexing the content in the background.`);
   else if (await renderedByOlderVersion(deps.db))
@@ -37,6 +39,7 @@ export async function upgradeInstalledSite(deps: UpgradeDeps, log: (message: str
  */
 export async function upgradeWithChunkedSync(db: Database, log: (message: string) => void = console.log) {
   const applied = await applyReleaseMigrations(db);
+  await offerNewDashEntries(db, log);
   if (applied.length) log(`Database upgraded: ${applied.join(', ')}. Re-indexing the content.`);
   else if (await renderedByOlderVersion(db)) log('Pages were indexed by an older version. Re-indexing the content.');
   else return { applied, reindexing: false };
@@ -51,6 +54,16 @@ export async function upgradeWithChunkedSync(db: Database, log: (message: string
 export async function applyReleaseMigrations(db: Database): Promise<string[]> {
   if ((await appliedMigrations(db)).length === 0) return [];
   return (await runMigrations(db)).applied;
+}
+
+/**
+ * Dashboard menu entries a release introduced and this installed site was never offered are added
+ * to its stored menu (server/services/dash-menu-upgrade.ts; docs/operating.md "Upgrading").
+ */
+async function offerNewDashEntries(db: Database, log: (message: string) => void) {
+  if ((await appliedMigrations(db)).length === 0) return;
+  const added = await addReleaseDashEntries(db);
+  if (added.length) log(`Dashboard menu: added ${added.join(', ')} (new in this release).`);
 }
 
 /** Whether the newest index was made by an older renderer (an installed site only: none before its first sync). */
