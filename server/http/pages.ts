@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { PAGE_SOURCE_MAX, type PageRef, parsePageRef } from '../../common/authoring';
+import { PAGE_SOURCE_MAX, type PageRef, pagePathProblem, parsePageRef } from '../../common/authoring';
 import { locales } from '../../common/locales';
+import { messageRef } from '../../common/messages';
 import { PREVIEW_LINK_DAYS_MAX } from '../../common/preview-links';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { previewMarkdown } from '../services/content';
 import { pageHistory, pageVersion } from '../services/page-history';
 import { checkPagePath, deletePage, getPage, listPages, movePage, savePage } from '../services/pages';
+import { BULK_PAGES_MAX, bulkPages } from '../services/pages-bulk';
 import { createPreviewLink, listPreviewLinks, revokePreviewLink } from '../services/preview-links';
 import { getSiteSettings } from '../services/site';
 import { type AuthEnv, requireUser } from './guards';
@@ -52,6 +54,34 @@ export const previewLinkSchema = z.object({
     .max(PREVIEW_LINK_DAYS_MAX, 'validation.invalid')
     .optional(),
 });
+const bulkPageRef = z.object({
+  locale: z.enum(locales, 'validation.invalid'),
+  path: z
+    .string()
+    .max(300, 'validation.invalid')
+    .refine((path) => pagePathProblem(path) === undefined, 'api.pagePathInvalid'),
+});
+const bulkPageList = z
+  .array(bulkPageRef)
+  .min(1, 'validation.required')
+  .max(BULK_PAGES_MAX, messageRef('validation.tooMany', { max: BULK_PAGES_MAX }))
+  .superRefine((pages, ctx) => {
+    const seen = new Set<string>();
+    pages.forEach((page, index) => {
+      const key = `${page.locale}/${page.path}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index], message: 'validation.pageListedTwice' });
+      seen.add(key);
+    });
+  });
+/** `POST /api/pages/bulk`: one action on up to 100 pages of the list (server/services/pages-bulk.ts). */
+export const bulkSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('delete'), pages: bulkPageList }),
+  z.object({
+    action: z.literal('set-category'),
+    pages: bulkPageList,
+    category: z.string().min(1, 'validation.required').max(100, 'validation.invalid'),
+  }),
+]);
 const COMMIT = /^[0-9a-f]{40}$/;
 export const moveSchema = z.object({ to: z.string().min(3, 'validation.required').max(300, 'validation.invalid') });
 
@@ -65,6 +95,11 @@ export function createPageRoutes(deps: AppDeps) {
 
   routes.get('/', async (c) => {
     return c.json(await listPages(deps, readQuery(c, pageListQuerySchema)));
+  });
+
+  routes.post('/bulk', async (c) => {
+    const user = requireUser(c);
+    return c.json(await bulkPages(deps, user.id, await readJson(c, bulkSchema)));
   });
 
   // The editor's preview: unsaved Markdown rendered by the real renderer, nothing stored.

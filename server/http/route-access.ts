@@ -90,6 +90,7 @@ export const routeAccess: Record<string, Access> = {
   'GET /api/pages': 'dashboard.read',
   'GET /api/pages/:locale/:path{.+}': 'dashboard.read',
   'POST /api/pages/preview': 'commits.create',
+  'POST /api/pages/bulk': 'commits.create',
   'PUT /api/pages/:locale/:path{.+}': 'commits.create',
   'DELETE /api/pages/:locale/:path{.+}': 'commits.create',
   'POST /api/pages/:locale/:path{.+}/move': 'commits.create',

@@ -45,7 +45,15 @@ import {
   unsubscribeQuerySchema,
 } from './newsletter';
 import { deliveriesQuerySchema } from './outgoing-webhooks';
-import { historyQuerySchema, moveSchema, pageListQuerySchema, previewLinkSchema, previewSchema, saveSchema } from './pages';
+import {
+  bulkSchema,
+  historyQuerySchema,
+  moveSchema,
+  pageListQuerySchema,
+  previewLinkSchema,
+  previewSchema,
+  saveSchema,
+} from './pages';
 import { searchQuerySchema } from './search';
 
 /**
@@ -396,6 +404,12 @@ export const routeDocs: Record<string, RouteDoc> = {
     en: 'Render unsaved Markdown',
     fa: 'نمایش پیش‌نمایش مارک‌داون ذخیره‌نشده',
     body: previewSchema,
+  },
+  'POST /api/pages/bulk': {
+    tag: 'pages',
+    en: 'Delete pages or change their category in the open build, each page reported',
+    fa: 'حذف صفحه‌ها یا تغییر دستهٔ آن‌ها در ساخت باز، با گزارش هر صفحه',
+    body: bulkSchema,
   },
   'PUT /api/pages/:locale/:path{.+}': {
     tag: 'pages',

@@ -32,7 +32,7 @@ import { isOutdatedTranslation, markOutdated } from './translations';
  * pending is still seen (marked `delete`) until it is published, so the deletion can be undone.
  */
 
-type PageDeps = Pick<AppDeps, 'db' | 'contentRepository'>;
+export type PageDeps = Pick<AppDeps, 'db' | 'contentRepository'>;
 
 /** A page path from the URL, checked: 400 when malformed, 400 when the site reserves its address. */
 export function checkPagePath(locale: string, path: string): PageRef {
