@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { pageHtml } from '../../common/content';
 import { isLocale } from '../../common/locales';
 import { createApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
@@ -17,12 +18,14 @@ export function indexPageHandler(db: Database): PageHandler {
     const [, locale, ...rest] = decodeURIComponent(new URL(request.url).pathname).split('/');
     if (!isLocale(locale)) return new Response('Not found', { status: 404 });
     const page = await db
-      .select({ title: pages.title, html: pages.html })
+      .select({ title: pages.title, body: pages.body, storedHtml: pages.html })
       .from(pages)
       .where(and(eq(pages.locale, locale), eq(pages.slug, rest.join('/')), eq(pages.draft, false)))
       .get();
     if (!page) return new Response('Not found', { status: 404 });
-    return new Response(`<h1>${page.title}</h1>${page.html}`, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    return new Response(`<h1>${page.title}</h1>${pageHtml(page.body, page.storedHtml)}`, {
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    });
   };
 }
 
