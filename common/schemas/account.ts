@@ -95,7 +95,12 @@ export type ForgotPasswordRequest = z.infer<typeof forgotPasswordSchema>;
 export const emailConfirmSchema = z.object({ token: z.string().min(1, 'validation.required').max(200, 'validation.invalid') });
 
 /** Body of PUT /api/profile/notifications: which mails the account wants (all off by default). */
-export const notificationPrefsSchema = z.object({ replies: z.boolean(), moderation: z.boolean() });
+/** `digest`: the owner's weekly digest, offered to owners only (absent for the others, and unchanged when absent). */
+export const notificationPrefsSchema = z.object({
+  replies: z.boolean(),
+  moderation: z.boolean(),
+  digest: z.boolean().optional(),
+});
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
 export const profileUpdateSchema = z.object({

@@ -12,6 +12,7 @@ import { publishDueBuild } from '../services/scheduled-publishing';
 import { siteOrigin } from '../services/seo';
 import { isInstalled } from '../services/site';
 import { purgeExpiredSignInSteps } from '../services/two-factor';
+import { sendWeeklyDigests } from '../services/weekly-digest';
 import { heartbeatName, otherProcessAlive, purgeExpiredLeases, releaseAllLeases, takeLease } from './leases';
 
 /*
@@ -112,6 +113,17 @@ export const jobs: Job[] = [
       await processNotificationMails(deps, siteOrigin(siteUrl, siteUrl), {
         leaseMs: (await context.othersMayBeWorking()) ? NOTIFICATION_LEASE_MS : 0,
       });
+    },
+  },
+  {
+    // The owners' weekly digest (opt-in). Node: a week after the last run, and at start-up; Workers:
+    // the daily cron. Each owner's account records the ISO week sent, so never twice in a week.
+    name: 'weekly-digest',
+    everyMs: 7 * 24 * 60 * 60 * 1000,
+    async run(deps) {
+      const siteUrl = deps.config?.SITE_URL;
+      if (!siteUrl || !deps.mailer) return;
+      await sendWeeklyDigests(deps, siteOrigin(siteUrl, siteUrl));
     },
   },
   {

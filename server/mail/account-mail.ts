@@ -1,5 +1,5 @@
 import type { Locale } from '../../common/locales';
-import { escapeHtml, localDigits, mailButton, mailParagraph, renderMail } from './layout';
+import { escapeHtml, localDigits, MAIL_COLORS, mailButton, mailDate, mailParagraph, renderMail } from './layout';
 import type { MailMessage } from './mailer';
 
 /*
@@ -30,6 +30,15 @@ const wording = {
     moderate: 'Moderate comments',
     notifyFooter: 'You receive this because you turned on these notifications in your profile on {site}.',
     unsubscribe: 'Stop these mails',
+    digestSubject: 'Your week on {site}',
+    digestIntro: 'What happened on {site} from {from} to {to}:',
+    digestViews: 'Page views: {n}',
+    digestSubscribers: 'New confirmed newsletter subscribers: {n}',
+    digestComments: 'New comments: {n} ({pending} waiting for moderation)',
+    digestOutdated: 'Outdated translations: {n}',
+    digestOpen: 'Open',
+    digestDashboard: 'Open the dashboard',
+    digestFooter: 'You receive this weekly digest because you turned it on in your profile on {site}.',
   },
   fa: {
     confirmSubject: 'نشانی ایمیلتان را در {site} تأیید کنید',
@@ -52,6 +61,15 @@ const wording = {
     moderate: 'بررسی دیدگاه‌ها',
     notifyFooter: 'این پیام را می‌گیرید چون این آگاه‌سازی‌ها را در نمایهٔ خود در {site} روشن کرده‌اید.',
     unsubscribe: 'دیگر نفرستید',
+    digestSubject: 'هفتهٔ شما در {site}',
+    digestIntro: 'آنچه از {from} تا {to} در {site} گذشت:',
+    digestViews: 'بازدید صفحه‌ها: {n}',
+    digestSubscribers: 'مشترکان تأییدشدهٔ تازهٔ خبرنامه: {n}',
+    digestComments: 'دیدگاه‌های تازه: {n} ({pending} در انتظار بررسی)',
+    digestOutdated: 'ترجمه‌های قدیمی‌شده: {n}',
+    digestOpen: 'باز کردن',
+    digestDashboard: 'باز کردن پیشخوان',
+    digestFooter: 'این گزارش هفتگی را می‌گیرید چون آن را در نمایهٔ خود در {site} روشن کرده‌اید.',
   },
 } satisfies Record<Locale, Record<string, string>>;
 
@@ -111,6 +129,62 @@ export function passwordResetMail(input: Common & { userName: string; url: strin
   });
 }
 
+/** One-click unsubscribe headers (RFC 8058: the List-Unsubscribe address answers a POST). */
+const unsubscribeHeaders = (api: string) => ({
+  'List-Unsubscribe': `<${api}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+/** The week's figures of the owner's digest (server/services/weekly-digest.ts). */
+export type DigestFigures = { views: number; subscribers: number; comments: number; pending: number; outdated: number };
+
+/**
+ * The owner's weekly digest: the past 7 days' figures, each linked to its dashboard screen, in
+ * the locale's digits and calendar, with a one-click unsubscribe.
+ */
+export function weeklyDigestMail(
+  input: Common & {
+    since: Date;
+    until: Date;
+    figures: DigestFigures;
+    links: Record<'dashboard' | 'newsletter' | 'comments' | 'outdated', string>;
+    unsubscribeUrl: string;
+    unsubscribeApi: string;
+  },
+): MailMessage {
+  const { locale, figures, links } = input;
+  const values = { site: input.site, from: mailDate(locale, input.since), to: mailDate(locale, input.until) };
+  const subject = say(locale, 'digestSubject', values);
+  const intro = say(locale, 'digestIntro', values);
+  const open = say(locale, 'digestOpen', values);
+  const lines = [
+    { text: say(locale, 'digestViews', { n: figures.views }), url: links.dashboard },
+    { text: say(locale, 'digestSubscribers', { n: figures.subscribers }), url: links.newsletter },
+    { text: say(locale, 'digestComments', { n: figures.comments, pending: figures.pending }), url: links.comments },
+    { text: say(locale, 'digestOutdated', { n: figures.outdated }), url: links.outdated },
+  ];
+  const list = lines
+    .map(
+      (line) =>
+        `<li>${escapeHtml(line.text)} — <a href="${escapeHtml(line.url)}" style="color:${MAIL_COLORS.link};">${escapeHtml(open)}</a></li>`,
+    )
+    .join('');
+  const dashboard = say(locale, 'digestDashboard', values);
+  const { html, text } = renderMail({
+    locale,
+    site: input.site,
+    siteUrl: input.siteUrl,
+    title: subject,
+    bodyHtml: `${mailParagraph(intro)}<ul>${list}</ul>${mailButton(dashboard, links.dashboard)}`,
+    text: `${intro}\n\n${lines.map((line) => `- ${line.text}: ${line.url}`).join('\n')}`,
+    footer: {
+      text: say(locale, 'digestFooter', values),
+      link: { label: say(locale, 'unsubscribe', values), url: input.unsubscribeUrl },
+    },
+  });
+  return { to: input.to, subject, html, text, headers: unsubscribeHeaders(input.unsubscribeApi) };
+}
+
 /**
  * A notification (a reply to the reader's comment, or a comment waiting for moderation), with a
  * one-click unsubscribe (RFC 8058: the List-Unsubscribe address answers a POST).
@@ -147,6 +221,6 @@ export function notificationMail(
     subject,
     html,
     text,
-    headers: { 'List-Unsubscribe': `<${input.unsubscribeApi}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: unsubscribeHeaders(input.unsubscribeApi),
   };
 }

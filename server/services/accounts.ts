@@ -1,12 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Locale } from '../../common/locales';
+import { OWNER_ROLE } from '../../common/permissions';
 import type { LoginRequest, PasswordChange, ProfileUpdate, RegisterRequest } from '../../common/schemas/account';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { requireStrongPassword } from '../auth/password-strength';
 import { type Limits, type LoginThrottle, takeRegistration, tooManyAttempts } from '../auth/rate-limit';
 import { type ClientInfo, createSession, recordDevice, revokeDeviceSessions, revokeUserSessions } from '../auth/sessions';
 import { requireTurnstile } from '../auth/turnstile';
-import { comments, devices, pages, users } from '../db/schema';
+import { comments, devices, pages, userRoles, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { requestEmailChange } from './account-email';
@@ -82,7 +83,7 @@ export async function login(deps: AppDeps, throttle: LoginThrottle, input: Login
 export async function getProfile(deps: AppDeps, userId: string) {
   const user = await deps.db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw new AppError(404, 'api.notFound');
-  const [deviceRows, commentRows] = await Promise.all([
+  const [deviceRows, commentRows, owner] = await Promise.all([
     deps.db
       .select({
         id: devices.id,
@@ -109,6 +110,7 @@ export async function getProfile(deps: AppDeps, userId: string) {
       .where(eq(comments.userId, userId))
       .orderBy(desc(comments.createdAt), desc(comments.id))
       .limit(50),
+    deps.db.$count(userRoles, and(eq(userRoles.userId, userId), eq(userRoles.roleId, OWNER_ROLE))),
   ]);
   return {
     user: {
@@ -123,7 +125,12 @@ export async function getProfile(deps: AppDeps, userId: string) {
       // The account's own eyes only (and `users.edit` holders on the users screen).
       email: user.email,
       pendingEmail: user.pendingEmail,
-      notifications: { replies: user.notifyReplies, moderation: user.notifyModeration },
+      // The weekly digest is offered to owners only.
+      notifications: {
+        replies: user.notifyReplies,
+        moderation: user.notifyModeration,
+        ...(owner ? { digest: user.notifyDigest } : {}),
+      },
     },
     devices: deviceRows,
     comments: commentRows,

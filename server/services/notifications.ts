@@ -23,8 +23,11 @@ import { getSiteSettings } from './site';
  * signed with a secret kept in `settings`, that turns that kind off.
  */
 
-type Kind = 'reply' | 'moderation';
-const kinds: Kind[] = ['reply', 'moderation'];
+/** What an unsubscribe link turns off: one of the comment notifications, or the owner's weekly digest. */
+export type NotificationKind = 'reply' | 'moderation' | 'digest';
+type Kind = NotificationKind;
+const kinds: Kind[] = ['reply', 'moderation', 'digest'];
+const prefColumn = { reply: 'notifyReplies', moderation: 'notifyModeration', digest: 'notifyDigest' } as const;
 
 /** How long a claimed row may take before another process counts it as cut off. */
 export const NOTIFICATION_LEASE_MS = 5 * 60 * 1000;
@@ -34,7 +37,13 @@ const BATCH = 20;
 export async function setNotificationPrefs(db: Database, userId: string, prefs: NotificationPrefs) {
   await db
     .update(users)
-    .set({ notifyReplies: prefs.replies, notifyModeration: prefs.moderation, updatedAt: new Date() })
+    .set({
+      notifyReplies: prefs.replies,
+      notifyModeration: prefs.moderation,
+      // The digest is offered to owners only (the profile shows its box to them); absent: unchanged.
+      ...(prefs.digest === undefined ? {} : { notifyDigest: prefs.digest }),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId));
 }
 
@@ -43,7 +52,7 @@ export async function queueCommentNotifications(
   db: Database,
   comment: { id: number; userId: string; parentId: number | null; status: string },
 ) {
-  const rows: { userId: string; kind: Kind; commentId: number }[] = [];
+  const rows: { userId: string; kind: 'reply' | 'moderation'; commentId: number }[] = [];
   if (comment.status === 'approved' && comment.parentId) {
     const parent = await db
       .select({ userId: comments.userId })
@@ -139,7 +148,7 @@ export async function unsubscribeNotifications(db: Database, token: string) {
   if (!target) throw new AppError(400, 'api.unsubscribeLinkInvalid');
   await db
     .update(users)
-    .set(target.kind === 'reply' ? { notifyReplies: false } : { notifyModeration: false })
+    .set({ [prefColumn[target.kind]]: false })
     .where(eq(users.id, target.userId));
   return { kind: target.kind };
 }

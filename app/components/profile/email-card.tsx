@@ -145,17 +145,20 @@ export function EmailCard({ email, pendingEmail, notifications }: Props) {
       </form>
       <fieldset className="mt-5 space-y-2" disabled={busy === 'notify'}>
         <legend className="text-sm font-medium">{t('recovery.profile.notifications')}</legend>
-        {(['replies', 'moderation'] as const).map((kind) => (
-          <label key={kind} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={notifications[kind]}
-              onChange={(event) => setNotify({ ...notifications, [kind]: event.target.checked })}
-            />
-            {t(`recovery.profile.${kind}`)}
-          </label>
-        ))}
+        {(['replies', 'moderation', 'digest'] as const).map((kind) =>
+          // The weekly digest is offered to owners only (the others' profile has no `digest`).
+          notifications[kind] === undefined ? null : (
+            <label key={kind} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={notifications[kind]}
+                onChange={(event) => setNotify({ ...notifications, [kind]: event.target.checked })}
+              />
+              {t(`recovery.profile.${kind}`)}
+            </label>
+          ),
+        )}
         <p className="text-xs text-fg-muted">{t('recovery.profile.needsEmail')}</p>
       </fieldset>
     </section>
