@@ -294,5 +294,12 @@ export const migrations: { name: string; statements: string[] }[] = [
       "ALTER TABLE `users` ADD `notify_digest` integer DEFAULT false NOT NULL;",
       "ALTER TABLE `users` ADD `digest_sent_week` text;"
     ]
+  },
+  {
+    "name": "0028_page_meta_title_noindex",
+    "statements": [
+      "ALTER TABLE `pages` ADD `meta_title` text;",
+      "ALTER TABLE `pages` ADD `noindex` integer DEFAULT false NOT NULL;"
+    ]
   }
 ];

@@ -31,6 +31,10 @@ export const pages = sqliteTable(
     draft: integer('draft', { mode: 'boolean' }).notNull().default(false),
     /** Front matter `colorMode`: the page is always shown in this mode (common/color-mode.ts); null = the reader's choice. */
     colorMode: text('color_mode', { enum: ['light', 'dark'] }),
+    /** Front matter `metaTitle`: the browser's and search engines' title (`<title>`) instead of `title`; null = `title`. */
+    metaTitle: text('meta_title'),
+    /** Front matter `noindex: true`: `<meta name="robots" content="noindex">`, and left out of the sitemap and the feeds. */
+    noindex: integer('noindex', { mode: 'boolean' }).notNull().default(false),
     /**
      * Front matter `translationKey`: the page's translation is the page of the other language with
      * the same key, `coalesce(translation_key, slug)` (null = the page's own address, so pages at

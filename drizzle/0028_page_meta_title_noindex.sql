@@ -1,0 +1,2 @@
+ALTER TABLE `pages` ADD `meta_title` text;--> statement-breakpoint
+ALTER TABLE `pages` ADD `noindex` integer DEFAULT false NOT NULL;
