@@ -121,6 +121,8 @@ export type PageFrontMatter = {
   comments?: boolean;
   newsletter?: boolean;
   draft?: boolean;
+  metaTitle?: string;
+  noindex?: boolean;
   [field: string]: unknown;
 };
 

@@ -87,6 +87,10 @@ export type ContentPage = PageSummary & {
   newsletter: boolean;
   /** Front matter `colorMode`: the page is always shown in this mode; null = the reader's choice. */
   colorMode: ColorModeValue | null;
+  /** Front matter `metaTitle`: the page's whole `<title>`; null = the title and the site name. */
+  metaTitle: string | null;
+  /** Front matter `noindex`: `<meta name="robots" content="noindex">`, not in the sitemap or the feeds. */
+  noindex: boolean;
   words: number;
   widgets: ResolvedWidget[];
   /** Slug of the same page in the other locale, when it is published there. */

@@ -31,6 +31,10 @@ export function seoMeta(
   matches: readonly MatchLike[],
   page: {
     title?: string;
+    /** Front matter `metaTitle`: the whole `<title>`, as written (no site name added); null/absent = the usual title. */
+    metaTitle?: string | null;
+    /** Front matter `noindex`: asks search engines not to index the page. */
+    noindex?: boolean;
     description?: string;
     seo?: SeoData;
     /** The page's own Atom feed (a tag's, an author's), linked beside the locale's. */
@@ -42,9 +46,10 @@ export function seoMeta(
   const root = rootData(matches);
   if (!root) return [{ title: page.title ?? 'Daftar' }];
   const { site, locale } = root;
-  const title = pageTitle(site, locale, page.title);
+  const title = page.metaTitle || pageTitle(site, locale, page.title);
   const description = page.description || site.description[locale];
   const tags: MetaDescriptor[] = [{ title }, { name: 'description', content: description }];
+  if (page.noindex) tags.push({ name: 'robots', content: 'noindex' });
   const seo = page.seo;
   if (!seo) return tags;
   const absolute = (path: string) => absoluteUrl(seo.origin, path);

@@ -21,6 +21,10 @@ export type FrontMatter = {
   draft: boolean;
   /** The page is always shown in this colour mode (common/color-mode.ts); absent = the reader's choice. */
   colorMode?: ColorModeValue;
+  /** The browser's and search engines' title (`<title>`) when it should differ from `title`; absent = `title`. */
+  metaTitle?: string;
+  /** Search engines are asked not to index the page; it is left out of the sitemap and the feeds. */
+  noindex: boolean;
   /**
    * Pairs the page with its translation (Hugo's name): pages of the two languages with one key are
    * each other's translation, whatever their addresses. Absent = the page's own address, so pages at
@@ -78,6 +82,8 @@ const frontMatterSchema = z.object({
   comments: flag,
   newsletter: flag,
   draft: flag,
+  noindex: flag,
+  metaTitle: text.pipe(z.string().max(200, 'must be at most 200 characters')).optional().nullable(),
   // Checked by colorModeOf: a wrong value is a warning, never a reason to skip the page.
   colorMode: z.unknown().optional(),
   // An address-like key: slashes at the ends do not count, NFC like addresses.
@@ -201,6 +207,8 @@ export function validateFrontMatter(
     comments: d.comments,
     newsletter: d.newsletter,
     draft: d.draft,
+    noindex: d.noindex,
+    ...(d.metaTitle ? { metaTitle: d.metaTitle } : {}),
     ...(d.thumbnail ? { thumbnail: d.thumbnail } : {}),
     ...(d.date ? { date: d.date } : {}),
     ...(d.author ? { author: d.author } : {}),

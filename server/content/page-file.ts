@@ -19,6 +19,8 @@ const KNOWN = [
   'draft',
   'colorMode',
   'translationKey',
+  'metaTitle',
+  'noindex',
 ];
 
 /** The translated message for a front-matter field the indexer refused (common/messages.ts). */
@@ -36,6 +38,8 @@ const FIELD_MESSAGES: Record<string, MessageKey> = {
   draft: 'validation.boolean',
   colorMode: 'validation.colorMode',
   translationKey: 'validation.text',
+  metaTitle: 'validation.text',
+  noindex: 'validation.boolean',
 };
 
 /**
@@ -72,9 +76,9 @@ export function checkFrontMatter(
 function fieldsOf(data: FrontMatter, extra: Record<string, unknown>): Record<string, unknown> {
   const fields: Record<string, unknown> = { title: data.title };
   if (data.description) fields.description = data.description;
-  for (const key of ['thumbnail', 'date', 'author', 'cat', 'colorMode', 'translationKey'] as const)
+  for (const key of ['thumbnail', 'date', 'author', 'cat', 'colorMode', 'translationKey', 'metaTitle'] as const)
     if (data[key]) fields[key] = data[key];
-  for (const key of ['toc', 'intro', 'comments', 'newsletter', 'draft'] as const) if (data[key]) fields[key] = true;
+  for (const key of ['toc', 'intro', 'comments', 'newsletter', 'draft', 'noindex'] as const) if (data[key]) fields[key] = true;
   return { ...fields, ...extra };
 }
 

@@ -46,6 +46,8 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         newsletter: data.newsletter,
         draft: data.draft,
         colorMode: data.colorMode ?? null,
+        metaTitle: data.metaTitle ?? null,
+        noindex: data.noindex,
         // Null pairs the page by its address (the sync knows it; `coalesce(translation_key, slug)`).
         translationKey: data.translationKey ?? null,
         // The triggers of drizzle/0020 copy them into `page_tags` (the tag pages' index).

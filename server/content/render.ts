@@ -39,8 +39,9 @@ declare module 'hast' {
  * 10: pages store their front matter `tags` and the folded key of their `author` (drizzle/0021).
  * 11: images alone with a caption or a width are figures; `{target=_blank}` after a link opens it in a new tab;
  *     a video address alone on its line is marked as an embed.
+ * 12: pages store their front matter `metaTitle` and `noindex` (drizzle/0028).
  */
-export const RENDERER_VERSION = 11;
+export const RENDERER_VERSION = 12;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {

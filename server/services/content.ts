@@ -27,6 +27,8 @@ const summaryColumns = {
 };
 
 const isPublic = (locale: Locale) => and(eq(pages.locale, locale), eq(pages.draft, false));
+/** Public and not `noindex`: the pages the sitemap and the feeds list (the site's own listings keep the others). */
+const isIndexable = (locale: Locale) => and(isPublic(locale), eq(pages.noindex, false));
 
 function clampLimit(value: unknown, fallback: number) {
   const n = Number(value);
@@ -137,6 +139,8 @@ export async function getContentPage(
       comments: pages.comments,
       newsletter: pages.newsletter,
       colorMode: pages.colorMode,
+      metaTitle: pages.metaTitle,
+      noindex: pages.noindex,
       body: pages.body,
       widgets: pages.widgets,
       html: sql<string | null>`case when ${pages.body} is null then ${pages.html} end`,
@@ -175,6 +179,8 @@ export async function getContentPage(
     comments: row.comments,
     newsletter: row.newsletter,
     colorMode: row.colorMode ?? null,
+    metaTitle: row.metaTitle,
+    noindex: row.noindex,
     words: row.words,
     widgets,
     ...(translation ? { translation: { locale: other, slug: translation.slug } } : {}),
@@ -295,7 +301,7 @@ export async function getHome(db: Database, locale: Locale, site: SiteSettings) 
 
 /** The number of public pages of a locale (how many sitemap files it takes). */
 export async function countPublicPages(db: Database, locale: Locale) {
-  return db.$count(pages, isPublic(locale));
+  return db.$count(pages, isIndexable(locale));
 }
 
 /**
@@ -310,7 +316,7 @@ export async function listPublicPages(db: Database, locale: Locale, slice: { lim
       translationSlug: translationSlug(otherLocale(locale)),
     })
     .from(pages)
-    .where(isPublic(locale))
+    .where(isIndexable(locale))
     .orderBy(pages.slug)
     .limit(slice.limit)
     .offset(slice.offset);
@@ -322,7 +328,7 @@ export async function listPublicPages(db: Database, locale: Locale, slice: { lim
  */
 export async function feedEntries(db: Database, locale: Locale, limit = 20, only: { tag?: string; authorKey?: string } = {}) {
   const where = and(
-    isPublic(locale),
+    isIndexable(locale),
     isNotNull(pages.date),
     only.authorKey === undefined ? undefined : eq(pages.authorKey, only.authorKey),
     only.tag === undefined

@@ -153,6 +153,9 @@ export async function previewPageView(
     comments: false,
     newsletter: false,
     colorMode: fields.colorMode ?? null,
+    metaTitle: fields.metaTitle ?? null,
+    // A preview is never for search engines (its own meta says so); the page's flag is kept for what it shows.
+    noindex: fields.noindex ?? false,
     words: fields.words ?? 0,
     widgets,
     catListed: Boolean(fields.cat && site.cats.includes(fields.cat)),

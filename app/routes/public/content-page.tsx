@@ -19,6 +19,8 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seoMeta(matches, {
     title: loaderData?.page.title,
+    metaTitle: loaderData?.page.metaTitle,
+    noindex: loaderData?.page.noindex,
     description: loaderData?.page.description,
     seo: loaderData?.seo,
     structuredData: loaderData ? (context) => contentPageLd(context, loaderData.page, loaderData.seo.image) : undefined,

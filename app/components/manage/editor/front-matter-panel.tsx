@@ -9,7 +9,7 @@ import { Field } from '../../ui/field';
 import { JalaliDatePicker } from '../../ui/jalali-date-picker';
 import { TagsField } from './tags-field';
 
-const FLAGS = ['toc', 'intro', 'comments', 'newsletter', 'draft'] as const;
+const FLAGS = ['toc', 'intro', 'comments', 'newsletter', 'draft', 'noindex'] as const;
 
 type Props = {
   value: PageFrontMatter;
@@ -75,6 +75,16 @@ export function FrontMatterPanel({
         value={text('description')}
         onChange={(event) => set('description', event.target.value)}
         error={errors.description}
+      />
+      <Field
+        label={t('editor.fields.metaTitle')}
+        name="metaTitle"
+        dir="auto"
+        maxLength={200}
+        value={text('metaTitle')}
+        onChange={(event) => set('metaTitle', event.target.value || undefined)}
+        error={errors.metaTitle}
+        hint={t('editor.fields.metaTitleHint')}
       />
       <div>
         <div className="flex items-start gap-2">
