@@ -1,6 +1,6 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { History, Languages } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageListItem } from '../../../../common/authoring';
@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { BulkActions } from './bulk-actions';
 import { DeletePageButton } from './delete-page-button';
 import { MovePageDialog } from './move-page-dialog';
 import { OutdatedBadge } from './outdated-badge';
@@ -18,6 +19,13 @@ import { PendingBadge } from './pending-badge';
 import { TranslatePageDialog } from './translate-page-dialog';
 
 const features = tableFeatures({});
+const keyOf = (page: PageListItem) => `${page.locale}/${page.path}`;
+function withKey(set: ReadonlySet<string>, key: string, on: boolean): ReadonlySet<string> {
+  const next = new Set(set);
+  if (on) next.add(key);
+  else next.delete(key);
+  return next;
+}
 const column = createColumnHelper<typeof features, PageListItem>();
 
 /**
@@ -28,10 +36,39 @@ const column = createColumnHelper<typeof features, PageListItem>();
 export function PagesTable({ items, canEdit }: { items: PageListItem[]; canEdit: boolean }) {
   const { t } = useTranslation();
   const { locale: uiLocale, site } = useRootData();
+  // Rows chosen for a bulk action (bulk-actions.tsx), by `locale/path`; a new page of the list starts empty.
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [chosenIn, setChosenIn] = useState(items);
+  if (chosenIn !== items) {
+    setChosenIn(items);
+    setChosen(new Set());
+  }
+  const selectable = items.filter((page) => page.pending !== 'delete');
+  const all = selectable.length > 0 && selectable.every((page) => chosen.has(keyOf(page)));
+  const some = !all && selectable.some((page) => chosen.has(keyOf(page)));
+  const toggleAll = (on: boolean) => setChosen(on ? new Set(selectable.map(keyOf)) : new Set());
 
   const columns = useMemo(
     () =>
       column.columns([
+        ...(canEdit
+          ? [
+              column.display({
+                id: 'select',
+                header: () => null,
+                cell: ({ row: { original: page } }) =>
+                  page.pending === 'delete' ? null : (
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-[var(--color-secondary)]"
+                      aria-label={t('pages.bulk.selectRow', { title: page.title })}
+                      checked={chosen.has(keyOf(page))}
+                      onChange={(event) => setChosen((before) => withKey(before, keyOf(page), event.target.checked))}
+                    />
+                  ),
+              }),
+            ]
+          : []),
         column.accessor('title', {
           header: () => t('pages.columns.title'),
           cell: ({ row: { original: page } }) =>
@@ -136,36 +173,74 @@ export function PagesTable({ items, canEdit }: { items: PageListItem[]; canEdit:
             ]
           : []),
       ]),
-    [t, uiLocale, site, canEdit],
+    [t, uiLocale, site, canEdit, chosen],
   );
   const table = useTable({ features, columns, data: items, getRowId: (page) => `${page.locale}/${page.path}` });
 
+  const selected = items.filter((page) => chosen.has(keyOf(page))).map(({ locale, path }) => ({ locale, path }));
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-start text-sm">
-        <thead className="bg-muted/60">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="whitespace-nowrap px-3 py-2 text-start font-semibold">
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-page={row.id} className="border-t border-border align-middle hover:bg-muted/30">
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-2">
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {canEdit ? <BulkActions selected={selected} onClear={() => setChosen(new Set())} /> : null}
+      <div className="relative overflow-x-auto rounded-lg border border-border">
+        <table className="w-full text-start text-sm">
+          <thead className="bg-muted/60">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col" className="whitespace-nowrap px-3 py-2 text-start font-semibold">
+                    {header.id === 'select' ? (
+                      <SelectAll all={all} some={some} disabled={!selectable.length} onChange={toggleAll} />
+                    ) : header.isPlaceholder ? null : (
+                      <table.FlexRender header={header} />
+                    )}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} data-page={row.id} className="border-t border-border align-middle hover:bg-muted/30">
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id} className="px-3 py-2">
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The header box: every selectable row of this page of the list; "mixed" when only some are chosen. */
+function SelectAll({
+  all,
+  some,
+  disabled,
+  onChange,
+}: {
+  all: boolean;
+  some: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = some;
+  }, [some]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      className="size-4 accent-[var(--color-secondary)]"
+      aria-label={t('pages.bulk.selectAll')}
+      checked={all}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.checked)}
+    />
   );
 }
