@@ -109,6 +109,7 @@ async function shots(browser: import('@playwright/test').Browser, site: RunningS
       await expect(shot.locator('html')).toHaveAttribute('data-hydrated', 'true');
       await shot.locator(`tr[data-page="${ui}/about"] input[type="checkbox"]`).check();
       await shot.locator(`tr[data-page="${ui}/index"] input[type="checkbox"]`).check();
+      await shot.evaluate(() => window.scrollTo(0, 0));
       await shot.screenshot({ path: `/tmp/shots/pages-bulk/bar-${ui}-${theme}.png` });
       await shot.getByRole('toolbar').getByRole('button').nth(0).click();
       await expect(shot.getByRole('alertdialog')).toBeVisible();
