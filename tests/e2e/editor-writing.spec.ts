@@ -57,6 +57,49 @@ for (const locale of ['fa', 'en'] as const) {
   const w = words[locale];
   const path = `writing-${locale}`;
 
+  test(`${locale}: an image from the media library, inserted and replaced, with an empty alt and its nudge`, async ({
+    page,
+    freshSite,
+    login,
+  }) => {
+    const lib =
+      locale === 'fa'
+        ? { insert: 'درج از کتابخانهٔ رسانه', replace: 'انتخاب از کتابخانه' }
+        : { insert: 'Insert from the media library', replace: 'Choose from the library' };
+    await login('owner', freshSite);
+    // Two files in the library, uploaded as the editor uploads them.
+    const urls: string[] = [];
+    for (const name of ['square-a.png', 'square-b.png']) {
+      const response = await page.request.post(`${freshSite.url}/api/media`, {
+        multipart: { file: { name, mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') } },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      urls.push(((await response.json()) as { url: string }).url);
+    }
+    await page.goto(`${freshSite.url}/${locale}/manage/editor/${locale}/library-${locale}`);
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-hydrated', 'true');
+    const editor = page.locator('.ProseMirror');
+    await editor.click();
+    await page.getByRole('toolbar').getByRole('button', { name: lib.insert }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const first = dialog.getByRole('button', { name: /square-a/ });
+    await first.click();
+    await expect(dialog).toBeHidden();
+    const image = editor.locator('img[src^="/media/"]');
+    await expect(image).toHaveCount(1);
+    expect((await image.getAttribute('src'))?.startsWith(`${urls[0]}#`)).toBe(true);
+    await expect(image).toHaveAttribute('alt', '');
+    await expect(editor.getByTestId('image-alt-nudge')).toBeVisible();
+    // The image panel's replace from the library keeps the image and changes its file.
+    await page.getByTestId('image-panel').getByRole('button', { name: lib.replace }).click();
+    await dialog.getByRole('button', { name: /square-b/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(image).toHaveCount(1);
+    await expect.poll(async () => (await image.getAttribute('src'))?.startsWith(`${urls[1]}#`)).toBe(true);
+    if (process.env.SCREENSHOTS) await shoot(page, `editor-library-${locale}`);
+  });
+
   test(`${locale}: link popover with page search, an image with alt, caption and width, published as a figure`, async ({
     page,
     freshSite,

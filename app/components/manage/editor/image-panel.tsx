@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { NodeSelection } from '@tiptap/pm/state';
 import { useEditorState } from '@tiptap/react';
-import { ImageUp } from 'lucide-react';
+import { Images, ImageUp } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_LAYOUTS, type ImageLayout } from '../../../../common/image-variants';
@@ -14,7 +14,16 @@ type ImageAttrs = { src: string; alt: string | null; title: string | null; layou
  * from the file name), caption, width on the page, and a new file in its place. Shown under the
  * toolbar while an image is selected (a click on it, or the arrow keys onto it).
  */
-export function ImagePanel({ editor, onReplace }: { editor: Editor; onReplace: (file: File, keep: ImageAttrs) => void }) {
+export function ImagePanel({
+  editor,
+  onReplace,
+  onLibrary,
+}: {
+  editor: Editor;
+  onReplace: (file: File, keep: ImageAttrs) => void;
+  /** Replace the image with a file from the media library (the picker keeps its alt text, caption and width). */
+  onLibrary: (image: ImageAttrs) => void;
+}) {
   const { t } = useTranslation();
   const ids = useId();
   const file = useRef<HTMLInputElement>(null);
@@ -100,6 +109,10 @@ export function ImagePanel({ editor, onReplace }: { editor: Editor; onReplace: (
         <Button type="button" size="sm" variant="outline" onClick={() => file.current?.click()} className="ms-auto">
           <ImageUp aria-hidden className="size-4" />
           {t('editor.image.replace')}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={() => onLibrary(image)}>
+          <Images aria-hidden className="size-4" />
+          {t('editor.image.fromLibrary')}
         </Button>
         <input
           ref={file}

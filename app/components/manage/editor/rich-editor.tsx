@@ -6,6 +6,7 @@ import {
   Heading2,
   Heading3,
   ImagePlus,
+  Images,
   Italic,
   Link2,
   List,
@@ -24,6 +25,7 @@ import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../common/locales';
 import { Tip } from '../../ui/icon-button';
+import { MediaPickerDialog } from '../media/media-picker';
 import { editorExtensions } from './extensions';
 import { ImagePanel } from './image-panel';
 import { LinkPopover } from './link-popover';
@@ -66,6 +68,8 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
 ) {
   const { t } = useTranslation();
   const [linkOpen, setLinkOpen] = useState(false);
+  // The media library (issue 26 item 8): open to insert an image, or to replace the image at `replace`.
+  const [library, setLibrary] = useState<{ replace?: string } | null>(null);
   const filesRef = useRef(onImageFiles);
   filesRef.current = onImageFiles;
   const changeRef = useRef(onChange);
@@ -117,29 +121,31 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
     onUpdate: () => changeRef.current(),
   });
 
+  const insertImage = (image: { src: string; alt: string }, at?: number) => {
+    if (!editor) return;
+    const chain = editor.chain().focus();
+    (at === undefined ? chain : chain.setTextSelection(at)).setImage(image).run();
+    // The new image is selected, so its panel asks for the alt text at once.
+    const { from } = editor.state.selection;
+    if (editor.state.doc.resolve(from).nodeBefore?.type.name === 'image') editor.commands.setNodeSelection(from - 1);
+  };
+  const replaceImage = (oldSrc: string, newSrc: string) => {
+    if (!editor) return;
+    editor.state.doc.descendants((node, pos) => {
+      if (node.type.name !== 'image' || node.attrs.src !== oldSrc) return true;
+      editor.view.dispatch(editor.state.tr.setNodeMarkup(pos, undefined, { ...node.attrs, src: newSrc }));
+      return false;
+    });
+  };
   useImperativeHandle(
     ref,
     () => ({
       getMarkdown: () => editor?.getMarkdown() ?? markdown,
-      insertImage: (image, at) => {
-        if (!editor) return;
-        const chain = editor.chain().focus();
-        (at === undefined ? chain : chain.setTextSelection(at)).setImage(image).run();
-        // The new image is selected, so its panel asks for the alt text at once.
-        const { from } = editor.state.selection;
-        if (editor.state.doc.resolve(from).nodeBefore?.type.name === 'image') editor.commands.setNodeSelection(from - 1);
-      },
-      replaceImage: (oldSrc, newSrc) => {
-        if (!editor) return;
-        editor.state.doc.descendants((node, pos) => {
-          if (node.type.name !== 'image' || node.attrs.src !== oldSrc) return true;
-          editor.view.dispatch(editor.state.tr.setNodeMarkup(pos, undefined, { ...node.attrs, src: newSrc }));
-          return false;
-        });
-      },
+      insertImage,
+      replaceImage,
       focus: () => editor?.commands.focus(),
     }),
-    [editor, markdown],
+    // No dependency list: the helpers are new each render and read only the current `editor`.
   );
 
   return (
@@ -152,12 +158,31 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
             locale={locale}
             onImageFiles={(files) => filesRef.current(files)}
             onLink={() => setLinkOpen(true)}
+            onLibrary={() => setLibrary({})}
           />
-          <ImagePanel editor={editor} onReplace={(file, image) => replaceRef.current(file, image.src)} />
+          <ImagePanel
+            editor={editor}
+            onReplace={(file, image) => replaceRef.current(file, image.src)}
+            onLibrary={(image) => setLibrary({ replace: image.src })}
+          />
         </div>
       ) : null}
       <EditorContent editor={editor} />
       {editor ? <LinkPopover editor={editor} open={linkOpen} onOpenChange={setLinkOpen} dir={dir} locale={locale} /> : null}
+      <MediaPickerDialog
+        open={library !== null}
+        onOpenChange={(open) => {
+          if (!open) setLibrary(null);
+        }}
+        onPick={(item) => {
+          // The size travels in the address as uploads give it (`#WxH`), so the page reserves the image's space.
+          const src = item.width && item.height ? `${item.url}#${item.width}x${item.height}` : item.url;
+          if (library?.replace) replaceImage(library.replace, src);
+          // A picked file has no alt text yet: the image is selected, so its panel's alt nudge shows.
+          else insertImage({ src, alt: '' });
+          setLibrary(null);
+        }}
+      />
     </div>
   );
 });
@@ -234,6 +259,7 @@ const groups: Action[][] = [
   [
     { key: 'link', Icon: Link2, run: () => undefined, active: (e) => e.isActive('link'), shortcut: 'Control+K Meta+K' },
     { key: 'image', Icon: ImagePlus, run: () => undefined },
+    { key: 'library', Icon: Images, run: () => undefined },
     {
       key: 'table',
       Icon: Table,
@@ -255,12 +281,14 @@ function FormatToolbar({
   locale,
   onImageFiles,
   onLink,
+  onLibrary,
 }: {
   editor: Editor;
   dir: 'rtl' | 'ltr';
   locale: Locale;
   onImageFiles: (files: File[]) => void;
   onLink: () => void;
+  onLibrary: () => void;
 }) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -280,6 +308,7 @@ function FormatToolbar({
   const run = (action: Action) => {
     if (action.key === 'image') return fileInput.current?.click();
     if (action.key === 'link') return onLink();
+    if (action.key === 'library') return onLibrary();
     action.run(editor);
   };
 
