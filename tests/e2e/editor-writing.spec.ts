@@ -57,6 +57,49 @@ for (const locale of ['fa', 'en'] as const) {
   const w = words[locale];
   const path = `writing-${locale}`;
 
+  test(`${locale}: Ctrl+/ and the toolbar button list the shortcuts; Esc closes and the focus comes back`, async ({
+    page,
+    freshSite,
+    login,
+  }) => {
+    const help =
+      locale === 'fa'
+        ? { title: 'میان‌برهای صفحه‌کلید', bold: 'پررنگ', save: 'ذخیره' }
+        : { title: 'Keyboard shortcuts', bold: 'Bold', save: 'Save' };
+    await login('owner', freshSite);
+    await page.goto(`${freshSite.url}/${locale}/manage/editor/${locale}/shortcuts-${locale}`);
+    await expect(page.getByTestId('editor')).toHaveAttribute('data-hydrated', 'true');
+    const editor = page.locator('.ProseMirror');
+    await editor.click();
+    await page.keyboard.press('Control+/');
+    const dialog = page.getByRole('dialog', { name: help.title });
+    await expect(dialog).toBeVisible();
+    const rows = dialog.getByTestId('shortcut-help').locator('tr');
+    await expect(rows).toHaveCount(7);
+    await expect(rows.first()).toContainText(help.bold);
+    await expect(rows.first()).toContainText('Ctrl/⌘B');
+    await expect(dialog).toContainText(help.save);
+    await expect(dialog).toContainText('Ctrl/⌘Shift' + 'Z');
+    if (process.env.SCREENSHOTS) await shoot(page, `editor-shortcuts-${locale}`);
+    // The first Esc may close the close button's tooltip (the dialog focuses that button); the next closes the dialog.
+    await expect(async () => {
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden({ timeout: 500 });
+    }).toPass();
+    await expect(editor).toBeFocused();
+    // The toolbar's button opens it too, from the keyboard.
+    const button = page.getByRole('toolbar').getByRole('button', { name: help.title });
+    await expect(button).toHaveAttribute('aria-keyshortcuts', 'Control+/ Meta+/');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await expect(async () => {
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden({ timeout: 500 });
+    }).toPass();
+    await expect(button).toBeFocused();
+  });
+
   test(`${locale}: an image from the media library, inserted and replaced, with an empty alt and its nudge`, async ({
     page,
     freshSite,

@@ -21,17 +21,24 @@ export function DialogContent({
   title,
   description,
   children,
+  onCloseAutoFocus,
 }: {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
+  /** Where the focus goes on closing (Radix returns it to the element focused before, by default). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlayClass} />
       {/* Without a description Radix is told so explicitly (aria-describedby undefined). */}
-      <RadixDialog.Content className={panelClass} {...(description ? {} : { 'aria-describedby': undefined })}>
+      <RadixDialog.Content
+        className={panelClass}
+        onCloseAutoFocus={onCloseAutoFocus}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
         <div className="mb-4 pe-8">
           <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
           {description ? (

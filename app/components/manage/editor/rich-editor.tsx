@@ -8,6 +8,7 @@ import {
   ImagePlus,
   Images,
   Italic,
+  Keyboard,
   Link2,
   List,
   ListOrdered,
@@ -29,6 +30,7 @@ import { MediaPickerDialog } from '../media/media-picker';
 import { editorExtensions } from './extensions';
 import { ImagePanel } from './image-panel';
 import { LinkPopover } from './link-popover';
+import { ShortcutHelp } from './shortcut-help';
 import { WritingStats } from './writing-stats';
 
 /** What the editor screen asks of the WYSIWYG editor. */
@@ -68,6 +70,10 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
 ) {
   const { t } = useTranslation();
   const [linkOpen, setLinkOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  // Whether the shortcuts were opened by Ctrl+/ from the text (then closing puts the caret back there).
+  const helpFromText = useRef(false);
+  const helpOpener = useRef<HTMLElement | null>(null);
   // The media library (issue 26 item 8): open to insert an image, or to replace the image at `replace`.
   const [library, setLibrary] = useState<{ replace?: string } | null>(null);
   const filesRef = useRef(onImageFiles);
@@ -91,6 +97,13 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
         role: 'textbox',
       },
       handleKeyDown: (view, event) => {
+        // Ctrl/Cmd+/: the list of shortcuts (issue 26).
+        if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key === '/') {
+          event.preventDefault();
+          helpFromText.current = true;
+          setHelpOpen(true);
+          return true;
+        }
         // Ctrl/Cmd+K: the link popover (issue 26).
         if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
           event.preventDefault();
@@ -159,6 +172,11 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
             onImageFiles={(files) => filesRef.current(files)}
             onLink={() => setLinkOpen(true)}
             onLibrary={() => setLibrary({})}
+            onHelp={() => {
+              helpFromText.current = false;
+              helpOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+              setHelpOpen(true);
+            }}
           />
           <ImagePanel
             editor={editor}
@@ -169,6 +187,16 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
       ) : null}
       <EditorContent editor={editor} />
       {editor ? <LinkPopover editor={editor} open={linkOpen} onOpenChange={setLinkOpen} dir={dir} locale={locale} /> : null}
+      <ShortcutHelp
+        open={helpOpen}
+        onOpenChange={setHelpOpen}
+        // Back to the toolbar button that opened it, or to the text after Ctrl+/.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (helpFromText.current || !helpOpener.current?.isConnected) editor?.commands.focus();
+          else helpOpener.current.focus();
+        }}
+      />
       <MediaPickerDialog
         open={library !== null}
         onOpenChange={(open) => {
@@ -268,6 +296,7 @@ const groups: Action[][] = [
     },
     { key: 'rule', Icon: Minus, run: (e) => e.chain().focus().setHorizontalRule().run() },
   ],
+  [{ key: 'shortcuts', Icon: Keyboard, run: () => undefined, shortcut: 'Control+/ Meta+/' }],
 ];
 
 /**
@@ -282,6 +311,7 @@ function FormatToolbar({
   onImageFiles,
   onLink,
   onLibrary,
+  onHelp,
 }: {
   editor: Editor;
   dir: 'rtl' | 'ltr';
@@ -289,6 +319,7 @@ function FormatToolbar({
   onImageFiles: (files: File[]) => void;
   onLink: () => void;
   onLibrary: () => void;
+  onHelp: () => void;
 }) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -309,6 +340,7 @@ function FormatToolbar({
     if (action.key === 'image') return fileInput.current?.click();
     if (action.key === 'link') return onLink();
     if (action.key === 'library') return onLibrary();
+    if (action.key === 'shortcuts') return onHelp();
     action.run(editor);
   };
 
