@@ -490,6 +490,7 @@ describe('parseDocument', () => {
       comments: true,
       newsletter: true,
       draft: false,
+      noindex: false,
     });
     expect(body).toBe('\nText');
   });
@@ -508,6 +509,7 @@ describe('parseDocument', () => {
       comments: false,
       newsletter: false,
       draft: false,
+      noindex: false,
     });
   });
 

@@ -94,6 +94,7 @@ describe('pages API: writing', () => {
         comments: false,
         newsletter: false,
         draft: false,
+        noindex: false,
       },
       body: hello.body,
       pending: 'create',
