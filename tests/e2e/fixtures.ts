@@ -83,6 +83,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { expect };
 
+/**
+ * Shows the page in a colour scheme and waits until it has arrived: the `dark` class is set by a
+ * media listener after the emulation, and the colours then change with a CSS transition. Checking
+ * contrast before both have happened measures a colour half-way.
+ */
+export async function showColorScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  // A cancelled animation (a dialog closed mid-way) rejects its `finished`: settled is enough.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.allSettled(document.getAnimations().map((animation) => animation.finished));
+  });
+}
+
 /** Saves a full-page screenshot for review when SCREENSHOTS=1 (test-results/screens/…). */
 export async function snap(page: Page, name: string) {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });

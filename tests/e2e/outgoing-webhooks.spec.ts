@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startInstalledServer } from '../support/install';
 import type { RunningServer } from '../support/server';
-import { expect, snap, test } from './fixtures';
+import { expect, showColorScheme, snap, test } from './fixtures';
 
 const words = {
   en: {
@@ -81,10 +81,7 @@ test.describe('outgoing webhooks', () => {
 
   async function screenshots(page: Page, name: string) {
     for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      // The colours change with a CSS transition: the picture is taken once they have arrived.
-      // A cancelled animation (a dialog closed mid-way) rejects its `finished`: settled is enough.
-      await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
+      await showColorScheme(page, colorScheme);
       await snap(page, `${name}-${colorScheme}`);
       const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
       const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);

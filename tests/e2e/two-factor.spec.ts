@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { totpCode } from '../../server/auth/totp';
 import { ACCOUNTS, createSessionCookie, type Role } from '../support/install';
 import type { RunningServer } from '../support/server';
-import { expect, test } from './fixtures';
+import { expect, showColorScheme, test } from './fixtures';
 import { accountFields } from './words';
 
 const words = {
@@ -48,8 +48,7 @@ type Locale = keyof typeof words;
 /** Screens for review (test-results/screens/two-factor-…), light and dark. */
 async function snap(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await showColorScheme(page, scheme);
     await page.screenshot({ path: `test-results/screens/two-factor-${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
