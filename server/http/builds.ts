@@ -3,9 +3,16 @@ import { z } from 'zod';
 import type { PublishIndexing, PublishResult } from '../../common/authoring';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { discardChange, listBuilds, openBuildChanges, publishOpenBuild, revertBuild } from '../services/builds';
+import {
+  cancelScheduledPublish,
+  discardChange,
+  listBuilds,
+  openBuildChanges,
+  publishOpenBuild,
+  revertBuild,
+  schedulePublish,
+} from '../services/builds';
 import { continueSyncSteps } from '../services/content-sync-runner';
-import { cancelScheduledPublish, schedulePublish } from '../services/scheduled-publishing';
 import { type AuthEnv, requireUser } from './guards';
 import { readJson } from './validate';
 

@@ -3,7 +3,7 @@ import { client, createAuthoringSite, hello } from '../../tests/support/authorin
 import { json } from '../../tests/support/config';
 import { createApp } from '../app';
 import { jobs, startJobs } from '../jobs';
-import { publishDueBuild } from '../services/scheduled-publishing';
+import { publishDueBuild } from '../services/builds';
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const quiet = { info: () => {}, warn: () => {} } as unknown as Console;

@@ -3,12 +3,11 @@ import { purgeExpiredSessions, SESSION_PURGE_INTERVAL_MS } from '../auth/session
 import { GithubRateLimitError } from '../content/github-repository';
 import type { AppDeps } from '../deps';
 import { rollUpOldViews } from '../services/analytics';
-import { PUBLISH_LEASE_MS, resumeInterruptedPublishes } from '../services/builds';
+import { PUBLISH_LEASE_MS, publishDueBuild, resumeInterruptedPublishes } from '../services/builds';
 import { resumePausedSync, retryFailedSync, runContentSyncSteps } from '../services/content-sync-runner';
 import { purgeExpiredNewsletterTokens, resumeNewsletterQueue, SEND_LEASE_MS } from '../services/newsletter';
 import { NOTIFICATION_LEASE_MS, processNotificationMails, purgeOldNotificationMails } from '../services/notifications';
 import { purgeOldDeliveries, runOutgoingWebhooks } from '../services/outgoing-webhooks';
-import { publishDueBuild } from '../services/scheduled-publishing';
 import { siteOrigin } from '../services/seo';
 import { isInstalled } from '../services/site';
 import { purgeExpiredSignInSteps } from '../services/two-factor';

@@ -11,7 +11,7 @@ import { publishEventStatements } from './outgoing-webhooks';
 /*
  * The end of a publish (docs/content.md "Publishing safely", step 4): the statements that mark a
  * build published, with its redirects, written in the same transaction as the new index, and what
- * follows it. Shared by the publish that indexes in its own request (server/services/builds.ts) and
+ * follows it. Shared by the publish that indexes in its own request (server/services/builds/publish.ts) and
  * the Workers sync whose final step indexes a big publish (server/services/content-sync-runner.ts).
  */
 

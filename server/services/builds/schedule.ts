@@ -1,12 +1,11 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
-import type { ScheduleResult } from '../../common/authoring';
-import type { SessionUser } from '../../common/permissions';
-import { builds, commits, users } from '../db/schema';
-import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
-import { currentBuild, publishOpenBuild } from './builds';
-
-type ScheduleDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'chunkedSync'>;
+import type { ScheduleResult } from '../../../common/authoring';
+import type { SessionUser } from '../../../common/permissions';
+import { builds, commits, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { publishOpenBuild } from './publish';
+import { type BuildDeps, currentBuild } from './shared';
 
 /** How far ahead a publish may be planned. */
 export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
@@ -17,7 +16,7 @@ export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
  * Scheduling again moves the time.
  */
 export async function schedulePublish(
-  deps: ScheduleDeps,
+  deps: BuildDeps,
   user: SessionUser,
   input: { title?: string; at: Date },
   now = new Date(),
@@ -54,7 +53,7 @@ export async function cancelScheduledPublish(deps: Pick<AppDeps, 'db'>, id: numb
  * to publish, a scheduler since deleted) is not retried every tick: the build stays open, and the
  * reason goes to the log and shows on the builds screen as "not scheduled" again.
  */
-export async function publishDueBuild(deps: ScheduleDeps, now = new Date(), log = console): Promise<number | undefined> {
+export async function publishDueBuild(deps: BuildDeps, now = new Date(), log = console): Promise<number | undefined> {
   const { db } = deps;
   const [due] = await db
     .update(builds)

@@ -1,0 +1,19 @@
+/*
+ * Editor builds (docs/content.md "Writing and publishing"), one operation per file: save.ts (the
+ * open build collects changes), publish.ts (claim → check → commit → index), revert.ts,
+ * discard.ts, schedule.ts, history.ts (reading); shared.ts holds what they share.
+ */
+export { addressOf, changesOf, routeRulesGeneration } from '../publish-completion';
+export { discardChange } from './discard';
+export { listBuilds, openBuildChanges } from './history';
+export { publishOpenBuild, resumeInterruptedPublishes } from './publish';
+export { revertBuild } from './revert';
+export { addChange, ensureOpenBuild, type NewChange, pendingChanges } from './save';
+export { cancelScheduledPublish, publishDueBuild, schedulePublish } from './schedule';
+export {
+  currentBuild,
+  PUBLISH_LEASE_MS,
+  type PublishCheckpoint,
+  requireRepository,
+  stillOpen,
+} from './shared';
