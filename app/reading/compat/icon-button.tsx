@@ -22,7 +22,7 @@ import { Button, type ButtonProps } from '../../components/ui/button';
 export const TOOLTIP_DELAYS = { openMs: 700, skipMs: 300 } as const;
 
 export function TooltipProvider({ children }: { children: ReactNode }) {
-  return children;
+  return <>{children}</>;
 }
 
 // When the last tooltip closed: moving to the next control within the skip delay opens it at once.
@@ -72,7 +72,7 @@ export function Tip({ label, side = 'top', children }: { label: string; side?: '
     return () => document.removeEventListener('keydown', onKey);
   }, [open, side]);
 
-  if (!isValidElement(children)) return children;
+  if (!isValidElement(children)) return <>{children}</>;
   const child = children as ReactElement<TriggerProps & { ref?: unknown; 'aria-describedby'?: string }>;
   const own = child.props;
   const trig = cloneElement(child, {

@@ -4,7 +4,7 @@
  * document load), the location is the window's, and the root's data comes from the page
  * (app/reading/page.ts). Aliased in place of `react-router` by scripts/reading-islands.ts only.
  */
-import { type AnchorHTMLAttributes, type FormHTMLAttributes, forwardRef, type ReactNode } from 'react';
+import { type AnchorHTMLAttributes, type CSSProperties, type FormHTMLAttributes, forwardRef, type ReactNode } from 'react';
 import { readingPage } from '../page';
 
 type To = string | { pathname?: string; search?: string; hash?: string };
@@ -21,31 +21,87 @@ type RouterProps = {
   viewTransition?: boolean;
   discover?: string;
   relative?: string;
+  mask?: To;
+  defaultShouldRevalidate?: boolean;
 };
 
 export const Link = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & RouterProps>(function Link(
-  { to, reloadDocument, replace, state, prefetch, preventScrollReset, viewTransition, discover, relative, ...props },
+  {
+    to,
+    reloadDocument,
+    replace,
+    state,
+    prefetch,
+    preventScrollReset,
+    viewTransition,
+    discover,
+    relative,
+    mask,
+    defaultShouldRevalidate,
+    ...props
+  },
   ref,
 ) {
   return <a ref={ref} href={href(to)} {...props} />;
 });
 
-type NavClass = string | ((state: { isActive: boolean; isPending: boolean }) => string);
+/** The state a NavLink's className, style and children may be functions of (never pending: no router). */
+type NavState = { isActive: boolean; isPending: boolean; isTransitioning: boolean };
+type OrOfState<T> = T | ((state: NavState) => T);
 export const NavLink = forwardRef<
   HTMLAnchorElement,
-  Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'className' | 'children'> &
-    RouterProps & { end?: boolean; className?: NavClass; children?: ReactNode }
->(function NavLink({ className, end, ...props }, ref) {
+  Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'className' | 'style' | 'children'> &
+    RouterProps & {
+      end?: boolean;
+      caseSensitive?: boolean;
+      className?: OrOfState<string | undefined>;
+      style?: OrOfState<CSSProperties | undefined>;
+      children?: OrOfState<ReactNode>;
+    }
+>(function NavLink({ className, style, children, end, caseSensitive, ...props }, ref) {
   const target = href(props.to);
-  const isActive = end ? location.pathname === target : location.pathname.startsWith(target);
-  const name = typeof className === 'function' ? className({ isActive, isPending: false }) : className;
-  return <Link ref={ref} className={name} aria-current={isActive ? 'page' : undefined} {...props} />;
+  const current = caseSensitive ? location.pathname : location.pathname.toLowerCase();
+  const wanted = caseSensitive ? target : target.toLowerCase();
+  const isActive = end ? current === wanted : current.startsWith(wanted);
+  const state: NavState = { isActive, isPending: false, isTransitioning: false };
+  const of = <T,>(value: OrOfState<T>) => (typeof value === 'function' ? (value as (state: NavState) => T)(state) : value);
+  return (
+    <Link ref={ref} className={of(className)} style={of(style)} aria-current={isActive ? 'page' : undefined} {...props}>
+      {of(children)}
+    </Link>
+  );
 });
 
 export const Form = forwardRef<
   HTMLFormElement,
-  FormHTMLAttributes<HTMLFormElement> & { reloadDocument?: boolean; replace?: boolean; navigate?: boolean }
->(function Form({ reloadDocument, replace, navigate, ...props }, ref) {
+  FormHTMLAttributes<HTMLFormElement> &
+    Pick<
+      RouterProps,
+      | 'reloadDocument'
+      | 'replace'
+      | 'state'
+      | 'relative'
+      | 'preventScrollReset'
+      | 'viewTransition'
+      | 'discover'
+      | 'defaultShouldRevalidate'
+    > & { navigate?: boolean; fetcherKey?: string }
+>(function Form(
+  {
+    reloadDocument,
+    replace,
+    navigate,
+    state,
+    relative,
+    preventScrollReset,
+    viewTransition,
+    discover,
+    defaultShouldRevalidate,
+    fetcherKey,
+    ...props
+  },
+  ref,
+) {
   return <form ref={ref} {...props} />;
 });
 
