@@ -70,6 +70,8 @@ test('choose pages, change their category and delete one, each after a confirmat
       await page.getByRole('toolbar').getByRole('button', { name: w.setCategory }).click();
       const dialog = page.getByRole('alertdialog');
       await expect(dialog).toContainText(w.title);
+      // A category change can be undone: its confirmation is neutral (the primary colour), not red.
+      expect(await confirmIsRed(dialog, ui === 'fa' ? '۲' : '2')).toBe(false);
       if (process.env.SCREENSHOTS && ui === 'en') await shots(browser, freshSite);
       await dialog
         .getByRole('button')
@@ -85,6 +87,7 @@ test('choose pages, change their category and delete one, each after a confirmat
       await box('logs/writing-in-markdown').check();
       await page.getByRole('toolbar').getByRole('button', { name: w.delete, exact: true }).click();
       await expect(dialog).toContainText(w.deleteTitle);
+      expect(await confirmIsRed(dialog, ui === 'fa' ? '۱' : '1')).toBe(true);
       await dialog
         .getByRole('button')
         .filter({ hasText: ui === 'fa' ? '۱' : '1' })
@@ -95,6 +98,18 @@ test('choose pages, change their category and delete one, each after a confirmat
     });
   }
 });
+
+/** Whether the dialog's confirm button (the one naming the count) is filled red, as a destructive action's is. */
+async function confirmIsRed(dialog: import('@playwright/test').Locator, count: string) {
+  const fill = await dialog
+    .getByRole('button')
+    .filter({ hasText: count })
+    .evaluate((button) => getComputedStyle(button).backgroundColor);
+  // Chromium reports Tailwind 4's fills as lab(L a b): red has a strongly positive a (red-600 ≈ 77,
+  // the primary green a negative one); rgb() as a fallback.
+  const [first = 0, second = 0, third = 0] = (fill.match(/-?[\d.]+/g) ?? []).map(Number);
+  return fill.startsWith('lab(') ? second > 40 : first > second + 60 && first > third + 60;
+}
 
 /** The selection bar and the category dialog, fa/en, light/dark (another browser context, same site). */
 async function shots(browser: import('@playwright/test').Browser, site: RunningServer) {

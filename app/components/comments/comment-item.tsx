@@ -150,6 +150,7 @@ function VisibleComment({ comment, inReplyTo, actions }: { comment: ThreadCommen
         ) : null}
       </div>
       <ConfirmDialog
+        variant="danger"
         open={confirming}
         onOpenChange={setConfirming}
         title={t('comments.deleteTitle')}

@@ -127,6 +127,7 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
         })}
       </ul>
       <ConfirmDialog
+        variant="danger"
         open={pending !== null}
         onOpenChange={(open) => !open && !busy && setPending(null)}
         title={t('profile.devices.confirmTitle')}

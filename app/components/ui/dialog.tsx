@@ -3,15 +3,12 @@ import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { type ConfirmDialogProps, confirmButtonVariant, overlayClass, panelClass } from './dialog-style';
 import { Tip } from './icon-button';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
-
-const overlayClass = 'fixed inset-0 z-50 bg-neutral-950/50 backdrop-blur-[2px]';
-const panelClass =
-  'fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-xl border border-border bg-surface p-6 shadow-xl focus:outline-none';
 
 /**
  * A modal dialog: focus is trapped and returned, Escape and the close button dismiss it, the
@@ -59,9 +56,12 @@ export function DialogContent({
   );
 }
 
+export type { ConfirmDialogProps };
+
 /**
- * Asks before a destructive action (Radix AlertDialog: the focus starts on Cancel, and a click
- * outside does not confirm or dismiss by accident).
+ * Asks before an action (Radix AlertDialog: the focus starts on Cancel, and a click outside does
+ * not confirm or dismiss by accident). `variant`: danger for destructive actions, neutral otherwise.
+ * On reading pages app/reading/compat/dialog.tsx stands in for it (same props, checked by tsc).
  */
 export function ConfirmDialog({
   open,
@@ -72,16 +72,8 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   busy = false,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description: ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
-  onConfirm: () => void;
-  busy?: boolean;
-}) {
+  variant = 'danger',
+}: ConfirmDialogProps) {
   return (
     <RadixAlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixAlertDialog.Portal>
@@ -95,7 +87,7 @@ export function ConfirmDialog({
             </RadixAlertDialog.Cancel>
             <Button
               type="button"
-              variant="danger"
+              variant={confirmButtonVariant(variant)}
               disabled={busy}
               onClick={(event) => {
                 event.preventDefault();

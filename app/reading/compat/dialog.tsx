@@ -4,8 +4,9 @@
  * cancels, the page behind is inert) instead of Radix Dialog with its focus and scroll locks.
  * Same look and roles: an alertdialog named by its title, focus starting on Cancel.
  */
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../components/ui/button';
+import { type ConfirmDialogProps, confirmButtonVariant, panelClass } from '../../components/ui/dialog-style';
 
 export function ConfirmDialog({
   open,
@@ -16,16 +17,8 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   busy = false,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description: ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
-  onConfirm: () => void;
-  busy?: boolean;
-}) {
+  variant = 'danger',
+}: ConfirmDialogProps) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -47,7 +40,7 @@ export function ConfirmDialog({
         event.preventDefault();
         onOpenChange(false);
       }}
-      className="fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-xl border border-border bg-surface p-6 text-fg shadow-xl backdrop:bg-neutral-950/50 backdrop:backdrop-blur-[2px] focus:outline-none"
+      className={`${panelClass} text-fg backdrop:bg-neutral-950/50 backdrop:backdrop-blur-[2px]`}
     >
       {open ? (
         <>
@@ -61,7 +54,7 @@ export function ConfirmDialog({
             <Button ref={cancel} type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {cancelLabel}
             </Button>
-            <Button type="button" variant="danger" disabled={busy} onClick={onConfirm}>
+            <Button type="button" variant={confirmButtonVariant(variant)} disabled={busy} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

@@ -204,6 +204,7 @@ function VersionView({
               {t('history.restore')}
             </Button>
             <ConfirmDialog
+              variant="neutral"
               open={confirming}
               onOpenChange={setConfirming}
               title={t('history.restoreTitle')}

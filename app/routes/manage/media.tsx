@@ -209,6 +209,7 @@ function MediaCard({
               <span aria-hidden>{t('media.deleteConfirm')}</span>
             </Button>
             <ConfirmDialog
+              variant="danger"
               open={confirming}
               onOpenChange={setConfirming}
               title={t('media.deleteTitle')}

@@ -151,6 +151,7 @@ function RevertButton({ build, onOutcome }: { build: BuildSummary; onOutcome: (o
         {t('builds.revert.open')}
       </Button>
       <ConfirmDialog
+        variant="neutral"
         open={open}
         onOpenChange={setOpen}
         title={t('builds.revert.title')}

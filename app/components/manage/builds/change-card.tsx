@@ -120,6 +120,7 @@ export function ChangeCard({
         <p className="mt-3 text-sm text-fg-muted">{t('builds.binary')}</p>
       )}
       <ConfirmDialog
+        variant="danger"
         open={open}
         onOpenChange={setOpen}
         title={t('builds.discard.title')}

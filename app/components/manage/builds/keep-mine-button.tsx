@@ -49,6 +49,7 @@ export function KeepMineButton({ change, page }: { change: OpenBuildChange; page
         {t('builds.keepMine.open')}
       </Button>
       <ConfirmDialog
+        variant="neutral"
         open={open}
         onOpenChange={setOpen}
         title={t('builds.keepMine.title')}

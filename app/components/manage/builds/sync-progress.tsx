@@ -155,6 +155,7 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
             </div>
           ) : null}
           <ConfirmDialog
+            variant="danger"
             open={confirming}
             onOpenChange={setConfirming}
             title={t('builds.sync.forceTitle')}

@@ -200,6 +200,7 @@ export function ModerationList({ items, tab, canDelete }: { items: ManagedCommen
         ))}
       </ul>
       <ConfirmDialog
+        variant="danger"
         open={deleting !== null}
         onOpenChange={(open) => {
           if (!open) setDeleting(null);

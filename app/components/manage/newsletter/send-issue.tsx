@@ -126,6 +126,7 @@ export function SendIssue({
         {t('newsletter.manage.send.recipients', { number: formatNumber(uiLocale, recipients) })}
       </p>
       <ConfirmDialog
+        variant="neutral"
         open={open}
         onOpenChange={setOpen}
         title={t('newsletter.manage.send.confirmTitle', { title: chosen?.title ?? '' })}

@@ -128,6 +128,7 @@ function DeleteSubscriberButton({ item }: { item: SubscriberItem }) {
         <Trash2 aria-hidden className="size-4" />
       </IconButton>
       <ConfirmDialog
+        variant="danger"
         open={open}
         onOpenChange={setOpen}
         title={t('newsletter.manage.delete.title')}

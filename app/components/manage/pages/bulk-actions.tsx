@@ -132,6 +132,7 @@ export function BulkActions({ selected, onClear }: { selected: PageRef[]; onClea
         </div>
       ) : null}
       <ConfirmDialog
+        variant={asking === 'delete' ? 'danger' : 'neutral'}
         open={asking !== null}
         onOpenChange={(open) => (open ? null : setAsking(null))}
         title={t(asking === 'delete' ? 'pages.bulk.deleteTitle' : 'pages.bulk.setCategoryTitle', { n, count: selected.length })}

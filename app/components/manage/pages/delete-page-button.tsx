@@ -46,6 +46,7 @@ export function DeletePageButton({ page }: { page: PageListItem }) {
         <span className="sr-only">{t('pages.delete.open')}</span>
       </Button>
       <ConfirmDialog
+        variant="danger"
         open={open}
         onOpenChange={setOpen}
         title={t('pages.delete.title')}

@@ -201,6 +201,7 @@ export function SettingsForm({
       ) : null}
 
       <ConfirmDialog
+        variant="danger"
         open={blocker.state === 'blocked'}
         onOpenChange={(open) => {
           if (!open && blocker.state === 'blocked') blocker.reset();

@@ -173,6 +173,7 @@ function DeleteRoleButton({ role }: { role: RoleListItem }) {
     <>
       {trigger}
       <ConfirmDialog
+        variant="danger"
         open={open}
         onOpenChange={setOpen}
         title={t('users.roles.delete.title', { name: isolate(role.name) })}

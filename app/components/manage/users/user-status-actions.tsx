@@ -63,6 +63,7 @@ export function DisableUserButton({ user }: { user: UserListItem }) {
         <span className="sr-only">{t('users.disable.open')}</span>
       </Button>
       <ConfirmDialog
+        variant="neutral"
         open={open}
         onOpenChange={setOpen}
         title={t('users.disable.title', { name: isolate(user.displayName) })}
@@ -90,6 +91,7 @@ export function DeleteUserButton({ user }: { user: UserListItem }) {
         <span className="sr-only">{t('users.delete.open')}</span>
       </Button>
       <ConfirmDialog
+        variant="danger"
         open={open}
         onOpenChange={setOpen}
         title={t('users.delete.title', { name: isolate(user.displayName) })}
@@ -118,6 +120,7 @@ export function ResetFactorsButton({ user }: { user: UserListItem }) {
         <span className="sr-only">{t('twoFactor.admin.reset')}</span>
       </Button>
       <ConfirmDialog
+        variant="danger"
         open={open}
         onOpenChange={setOpen}
         title={t('twoFactor.admin.reset')}

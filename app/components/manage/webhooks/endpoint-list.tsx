@@ -142,6 +142,7 @@ function ActionButton({
       </Button>
       {confirm ? (
         <ConfirmDialog
+          variant="danger"
           open={open}
           onOpenChange={setOpen}
           title={confirm.title}
