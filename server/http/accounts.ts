@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { endpoints } from '../../common/endpoints';
+import { tokenSchema, unsubscribeQuerySchema } from '../../common/endpoints/newsletter';
 import {
   emailChangeSchema,
   emailConfirmSchema,
@@ -16,19 +18,20 @@ import { confirmEmail, requestEmailChange, resendEmailConfirmation } from '../se
 import { changePassword, getProfile, login, register, revokeDevice, updateProfile } from '../services/accounts';
 import { forgotPassword } from '../services/forgot-password';
 import { setNotificationPrefs, unsubscribeNotifications } from '../services/notifications';
+import { endpointsOn } from './endpoint';
 import { requestLocale } from './errors';
-import { type AuthEnv, requireUser } from './guards';
-import { tokenSchema, unsubscribeQuerySchema } from './newsletter';
+import { type AuthEnv, requireApiUser } from './guards';
 import { afterResponse, clientInfo, linkOrigin, readSessionCookie, writeHalfSignedCookie, writeSessionCookie } from './request';
 import { readJson, readQuery } from './validate';
 
 /** Registration and login (`/api/auth/*`). */
 export function createAuthRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/auth');
   const limits = createLimits(deps.db);
   const loginThrottle = createLoginThrottle(limits);
 
-  routes.post('/register', async (c) => {
+  on(endpoints.auth.register, async (c) => {
     const input = await readJson(c, registerRequestSchema);
     const where = { origin: linkOrigin(c, deps), locale: requestLocale(c) };
     const { userId, session, sendConfirmation } = await register(deps, limits, input, clientInfo(c, deps), where);
@@ -37,7 +40,7 @@ export function createAuthRoutes(deps: AppDeps) {
     return c.json({ user: { id: userId, username: input.userName } }, 201);
   });
 
-  routes.post('/login', async (c) => {
+  on(endpoints.auth.login, async (c) => {
     const input = await readJson(c, loginSchema);
     const result = await login(deps, loginThrottle, input, clientInfo(c, deps));
     if (result.halfSigned) {
@@ -50,7 +53,7 @@ export function createAuthRoutes(deps: AppDeps) {
   });
 
   // Always the same 202 and body, whether anything matched (server/services/forgot-password.ts).
-  routes.post('/forgot-password', async (c) => {
+  on(endpoints.auth.forgotPassword, async (c) => {
     const input = await readJson(c, forgotPasswordSchema);
     const where = { origin: linkOrigin(c, deps), locale: input.locale ?? requestLocale(c) };
     const send = await forgotPassword(deps, limits, input, clientInfo(c, deps), where);
@@ -60,7 +63,7 @@ export function createAuthRoutes(deps: AppDeps) {
 
   // The mailed link's page posts its token here; wrong tokens are counted per address.
   const confirmGuesses = tokenGuesses(limits, 'email-confirm');
-  routes.post('/confirm-email', async (c) => {
+  on(endpoints.auth.confirmEmail, async (c) => {
     const { token } = await readJson(c, emailConfirmSchema);
     const { ip } = clientInfo(c, deps);
     const wait = await confirmGuesses.guessWait(ip);
@@ -79,6 +82,7 @@ export function createAuthRoutes(deps: AppDeps) {
 /** The signed-in user's own account (`/api/profile`). */
 export function createProfileRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/profile');
   const limits = createLimits(deps.db);
   // Each confirmation mail counts for the account: nobody mails an address over and over from here.
   const requireSendAllowed = async (userId: string) => {
@@ -90,41 +94,43 @@ export function createProfileRoutes(deps: AppDeps) {
     return next();
   });
 
-  routes.get('/', async (c) => c.json(await getProfile(deps, requireUser(c).id)));
+  on(endpoints.profile.get, async (c) => c.json(await getProfile(deps, requireApiUser(c).id)));
 
-  routes.patch('/', async (c) => c.json(await updateProfile(deps, requireUser(c).id, await readJson(c, profileUpdateSchema))));
+  on(endpoints.profile.update, async (c) =>
+    c.json(await updateProfile(deps, requireApiUser(c).id, await readJson(c, profileUpdateSchema))),
+  );
 
-  routes.post('/password', async (c) => {
-    await changePassword(deps, requireUser(c).id, await readJson(c, passwordChangeSchema), readSessionCookie(c));
+  on(endpoints.profile.changePassword, async (c) => {
+    await changePassword(deps, requireApiUser(c).id, await readJson(c, passwordChangeSchema), readSessionCookie(c));
     return c.json({ ok: true });
   });
 
   // A new address waits for its mailed link; '' removes the address at once.
-  routes.put('/email', async (c) => {
+  on(endpoints.profile.setEmail, async (c) => {
     const { email } = await readJson(c, emailChangeSchema);
-    const userId = requireUser(c).id;
+    const userId = requireApiUser(c).id;
     if (email) await requireSendAllowed(userId);
     const send = await requestEmailChange(deps, userId, email, { origin: linkOrigin(c, deps), locale: requestLocale(c) });
     if (send) afterResponse(c, send(), 'Confirmation mail');
     return c.json(await getProfile(deps, userId));
   });
 
-  routes.post('/email/resend', async (c) => {
-    const userId = requireUser(c).id;
+  on(endpoints.profile.resendEmail, async (c) => {
+    const userId = requireApiUser(c).id;
     await requireSendAllowed(userId);
     const send = await resendEmailConfirmation(deps, userId, { origin: linkOrigin(c, deps), locale: requestLocale(c) });
     if (send) afterResponse(c, send(), 'Confirmation mail');
     return c.json(await getProfile(deps, userId));
   });
 
-  routes.put('/notifications', async (c) => {
-    const userId = requireUser(c).id;
+  on(endpoints.profile.setNotifications, async (c) => {
+    const userId = requireApiUser(c).id;
     await setNotificationPrefs(deps.db, userId, await readJson(c, notificationPrefsSchema));
     return c.json(await getProfile(deps, userId));
   });
 
-  routes.delete('/devices/:id', async (c) => {
-    await revokeDevice(deps, requireUser(c).id, c.req.param('id'));
+  on(endpoints.profile.revokeDevice, async (c) => {
+    await revokeDevice(deps, requireApiUser(c).id, c.req.param('id'));
     return c.json({ ok: true });
   });
 
@@ -134,7 +140,8 @@ export function createProfileRoutes(deps: AppDeps) {
 /** `/api/notifications/unsubscribe`: a notification mail's one-click link (RFC 8058: token in the query) or its page (JSON). */
 export function createNotificationRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  routes.post('/unsubscribe', async (c) => {
+  const on = endpointsOn(routes, '/api/notifications');
+  on(endpoints.profile.unsubscribeNotifications, async (c) => {
     const token = readQuery(c, unsubscribeQuerySchema).token ?? (await readJson(c, tokenSchema)).token;
     return c.json(await unsubscribeNotifications(deps.db, token));
   });

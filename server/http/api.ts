@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { endpoints } from '../../common/endpoints';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { isDatabaseConnected } from '../services/installer';
@@ -8,6 +9,7 @@ import { createBackupRoutes } from './backup';
 import { createBuildRoutes } from './builds';
 import { createCommentRoutes, createManageCommentRoutes } from './comments';
 import { createContentApiRoutes } from './content';
+import { endpointsOn } from './endpoint';
 import { type AuthEnv, authorize } from './guards';
 import { createInstallRoutes } from './install';
 import { createMediaApiRoutes } from './media';
@@ -32,8 +34,9 @@ import { createPasswordResetRoutes, createRoleRoutes, createUserRoutes } from '.
 import { createWebhookRoutes } from './webhooks';
 
 /**
- * Every `/api/*` endpoint, mounted by createApp. Each area adds its routes here and its access
- * rule in route-access.ts; `authorize` enforces those rules for all of them.
+ * Every `/api/*` endpoint, mounted by createApp. Each area's sub-app registers its handlers by the
+ * endpoint declarations (common/endpoints/: method, path, access, schemas, description);
+ * `authorize` enforces their access rules for all of them.
  */
 export function createApiRoutes(deps: AppDeps) {
   const api = new Hono<AuthEnv>();
@@ -42,7 +45,7 @@ export function createApiRoutes(deps: AppDeps) {
   // Outgoing webhooks: events a call queued (a publish, a comment, a confirmation) go out after its answer.
   api.use('*', deliverQueuedEvents(deps));
 
-  api.get('/health', async (c) => {
+  endpointsOn(api, '/api')(endpoints.operating.health, async (c) => {
     if (!(await isDatabaseConnected(deps.db))) throw new AppError(503, 'api.databaseUnavailable');
     return c.json({ status: 'ok' });
   });

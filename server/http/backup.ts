@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { endpoints } from '../../common/endpoints';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { getSiteSettings } from '../services/site';
-import { type AuthEnv, requireUser } from './guards';
+import { endpointsOn } from './endpoint';
+import { type AuthEnv, requireApiUser } from './guards';
 import { clientInfo } from './request';
 
 /** `my-notebook-backup-2026-11-23.tar.gz`: the site's English name as ASCII, then the UTC day. */
@@ -24,8 +26,9 @@ export function backupFileName(siteName: string, at: Date) {
  */
 export function createBackupRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  routes.get('/', async (c) => {
-    const user = requireUser(c);
+  const on = endpointsOn(routes, '/api/backup');
+  on(endpoints.operating.backup, async (c) => {
+    const user = requireApiUser(c);
     if (!deps.backup) throw new AppError(501, 'api.backupUnavailable');
     // A download another site starts in the owner's browser (a link or a form) is refused.
     const fetchSite = c.req.header('sec-fetch-site');

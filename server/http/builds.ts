@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import type { PublishIndexing, PublishResult } from '../../common/authoring';
+import { endpoints } from '../../common/endpoints';
+import { publishSchema } from '../../common/endpoints/builds';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import {
@@ -13,14 +14,9 @@ import {
   schedulePublish,
 } from '../services/builds';
 import { continueSyncSteps } from '../services/content-sync-runner';
-import { type AuthEnv, requireUser } from './guards';
+import { endpointsOn } from './endpoint';
+import { type AuthEnv, requireApiUser } from './guards';
 import { readJson } from './validate';
-
-export const publishSchema = z.object({
-  title: z.string().max(200, 'validation.invalid').optional(),
-  // An ISO date-time with its offset (2026-12-01T09:30:00+03:30 or …Z): a future one schedules the publish.
-  at: z.iso.datetime({ offset: true, error: 'validation.dateTime' }).optional(),
-});
 
 function idParam(value: string) {
   const id = Number(value);
@@ -35,6 +31,7 @@ function idParam(value: string) {
  */
 export function createBuildRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/builds');
   /** A publish whose index goes on in steps (Workers): 202, and the next steps after the response. */
   const published = (c: Context<AuthEnv>, result: PublishResult | PublishIndexing) => {
     if (result.buildId !== null) return c.json(result);
@@ -42,17 +39,17 @@ export function createBuildRoutes(deps: AppDeps) {
     return c.json(result, 202);
   };
 
-  routes.get('/', async (c) => c.json(await listBuilds(deps)));
-  routes.get('/open', async (c) => c.json(await openBuildChanges(deps)));
+  on(endpoints.builds.list, async (c) => c.json(await listBuilds(deps)));
+  on(endpoints.builds.open, async (c) => c.json(await openBuildChanges(deps)));
 
-  routes.delete('/open/changes/:id', async (c) => {
+  on(endpoints.builds.discardChange, async (c) => {
     const id = idParam(c.req.param('id'));
     await discardChange(deps, id);
     return c.json({ discarded: id });
   });
 
-  routes.post('/publish', async (c) => {
-    const user = requireUser(c);
+  on(endpoints.builds.publish, async (c) => {
+    const user = requireApiUser(c);
     // The body is optional: no body publishes with a title made from the changes.
     const { at, ...input } = (await c.req.text()).trim() ? await readJson(c, publishSchema) : {};
     if (at !== undefined) {
@@ -66,10 +63,10 @@ export function createBuildRoutes(deps: AppDeps) {
     return published(c, await publishOpenBuild(deps, user, input));
   });
 
-  routes.delete('/:id/schedule', async (c) => c.json(await cancelScheduledPublish(deps, idParam(c.req.param('id')))));
+  on(endpoints.builds.cancelSchedule, async (c) => c.json(await cancelScheduledPublish(deps, idParam(c.req.param('id')))));
 
-  routes.post('/:id/revert', async (c) => {
-    const user = requireUser(c);
+  on(endpoints.builds.revert, async (c) => {
+    const user = requireApiUser(c);
     return published(c, await revertBuild(deps, user, idParam(c.req.param('id'))));
   });
 

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { commentBulkSchema, commentCreateSchema, commentStatuses, commentUpdateSchema } from '../../common/comments';
-import { locales } from '../../common/locales';
-import { tooLong } from '../../common/messages';
+import { commentBulkSchema, commentCreateSchema, commentUpdateSchema } from '../../common/comments';
+import { endpoints } from '../../common/endpoints';
+import { commentThreadQuerySchema, manageCommentsQuerySchema } from '../../common/endpoints/comments';
 import { createLimits } from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
 import {
@@ -15,22 +14,10 @@ import {
   updateComment,
 } from '../services/comments';
 import { processNotificationMails, queueApprovedReplies, queueCommentNotifications } from '../services/notifications';
-import { type AuthEnv, requireUser } from './guards';
+import { endpointsOn } from './endpoint';
+import { type AuthEnv, requireApiUser } from './guards';
 import { afterResponse, clientInfo, linkOrigin } from './request';
-import { listSearch, queryPage, readJson, readQuery } from './validate';
-
-/** `GET /api/comments?locale=&path=`: a page's thread; no path is the home page. */
-export const commentThreadQuerySchema = z.object({
-  locale: z.enum(locales, 'validation.invalid'),
-  path: z.string().max(300, tooLong(300)).default('').meta({ description: 'The page below the locale (`logs/hello`).' }),
-});
-
-/** `GET /api/manage/comments?status=&query=&page=`: one tab of the moderation list, pending by default. */
-export const manageCommentsQuerySchema = z.object({
-  status: z.enum(commentStatuses, 'validation.invalid').default('pending'),
-  query: listSearch().default('').meta({ description: 'Words in the comment, its author or its page.' }),
-  page: queryPage(),
-});
+import { readJson, readQuery } from './validate';
 
 /**
  * `/api/comments`: a page's thread (public), posting (`comments.create`), and changing or deleting
@@ -39,6 +26,7 @@ export const manageCommentsQuerySchema = z.object({
  */
 export function createCommentRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/comments');
   const limits = createLimits(deps.db);
   routes.use('*', async (c, next) => {
     // The thread carries the reader's own pending comments: never shared by a cache.
@@ -46,13 +34,13 @@ export function createCommentRoutes(deps: AppDeps) {
     return next();
   });
 
-  routes.get('/', async (c) => {
+  on(endpoints.comments.thread, async (c) => {
     const { locale, path } = readQuery(c, commentThreadQuerySchema);
     return c.json(await getThread(deps.db, locale, path, c.get('user')));
   });
 
-  routes.post('/', async (c) => {
-    const user = requireUser(c);
+  on(endpoints.comments.create, async (c) => {
+    const user = requireApiUser(c);
     const input = await readJson(c, commentCreateSchema);
     const created = await createComment(deps, limits, user, input, clientInfo(c, deps));
     // Opt-in mails (a reply, a comment to moderate) go after the answer (services/notifications.ts).
@@ -68,14 +56,14 @@ export function createCommentRoutes(deps: AppDeps) {
     return c.json(created, 201);
   });
 
-  routes.patch('/:id', async (c) => {
-    const user = requireUser(c);
+  on(endpoints.comments.update, async (c) => {
+    const user = requireApiUser(c);
     const id = parseCommentId(c.req.param('id'));
     return c.json(await updateComment(deps, user, id, await readJson(c, commentUpdateSchema)));
   });
 
-  routes.delete('/:id', async (c) => {
-    await deleteComment(deps, requireUser(c), parseCommentId(c.req.param('id')));
+  on(endpoints.comments.delete, async (c) => {
+    await deleteComment(deps, requireApiUser(c), parseCommentId(c.req.param('id')));
     return c.json({ ok: true });
   });
 
@@ -85,18 +73,19 @@ export function createCommentRoutes(deps: AppDeps) {
 /** `/api/manage/comments`: the moderation list (`comments.read`) and bulk actions (`comments.edit`). */
 export function createManageCommentRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/manage/comments');
   routes.use('*', async (c, next) => {
     c.header('Cache-Control', 'private, no-store');
     return next();
   });
 
-  routes.get('/', async (c) => {
+  on(endpoints.comments.moderation, async (c) => {
     return c.json(await listComments(deps.db, readQuery(c, manageCommentsQuerySchema)));
   });
 
-  routes.post('/bulk', async (c) => {
+  on(endpoints.comments.moderate, async (c) => {
     const { ids, action } = await readJson(c, commentBulkSchema);
-    const result = await bulkComments(deps, requireUser(c), ids, action);
+    const result = await bulkComments(deps, requireApiUser(c), ids, action);
     if (action === 'approve' && deps.mailer) {
       const origin = linkOrigin(c, deps);
       afterResponse(

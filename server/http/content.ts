@@ -1,6 +1,7 @@
 import { type Context, Hono, type Next } from 'hono';
-import { z } from 'zod';
 import { parseSyncRefusal } from '../../common/content-sync';
+import { endpoints } from '../../common/endpoints';
+import { contentSyncQuerySchema } from '../../common/endpoints/pages';
 import { isLocale } from '../../common/locales';
 import { GithubRateLimitError } from '../content/github-repository';
 import type { AppDeps } from '../deps';
@@ -24,25 +25,16 @@ import {
   siteOrigin,
 } from '../services/seo';
 import { getSiteSettings } from '../services/site';
+import { endpointsOn } from './endpoint';
 import type { AuthEnv } from './guards';
 import { redirectRules } from './redirects';
 import { readQuery } from './validate';
 
-/**
- * `POST /api/content/sync?force=1`: re-render every page, not only the changed ones, and re-index
- * even when pages would be removed by accident (without it such a sync answers 409 and keeps the index).
- */
-export const contentSyncQuerySchema = z.object({
-  force: z.enum(['1'], 'validation.invalid').optional().meta({
-    description:
-      'Re-render every page, and re-index even from a repository that is empty, has no commits or lacks the commit the index was built from (otherwise 409: nothing is removed).',
-  }),
-});
-
 /** `/api/content/*`: re-index from the repository (permission `builds.create`, route-access.ts). */
 export function createContentApiRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  routes.post('/sync', async (c) => {
+  const on = endpointsOn(routes, '/api/content');
+  on(endpoints.pages.sync, async (c) => {
     if (!deps.contentRepository) throw new AppError(503, 'api.contentRepositoryMissing');
     const force = readQuery(c, contentSyncQuerySchema).force === '1';
     if (!deps.chunkedSync) {
@@ -70,7 +62,7 @@ export function createContentApiRoutes(deps: AppDeps) {
     return c.json({ sync: first.sync ? contentSyncState(first.sync) : null }, 202);
   });
   // The builds screen polls this while a sync runs.
-  routes.get('/sync', async (c) => {
+  on(endpoints.pages.syncStatus, async (c) => {
     c.header('Cache-Control', 'no-store');
     const sync = await latestContentSync(deps.db);
     return c.json({ sync: sync ? contentSyncState(sync) : null });

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { OWNER_ROLE } from '../../common/permissions';
+import { OWNER_ROLE, type Permission } from '../../common/permissions';
 import { PUBLIC_API_PREFIX } from '../../common/public-api';
 import { readRequestSession, type Session, type SessionUser } from '../auth/sessions';
 import type { AppDeps } from '../deps';
@@ -13,8 +13,11 @@ import { accessFor } from './route-access';
 /** What `authorize` leaves for the handlers: the session, read once per request. */
 export type AuthEnv = { Variables: { session?: Session | null; user?: SessionUser; halfSigned?: HalfSigned } };
 
-/** The signed-in user of this request (after `authorize`), or a 401. */
-export function requireUser(c: Context<AuthEnv>): SessionUser {
+/**
+ * The signed-in user of an API request (after `authorize`), or a 401. (The page guard that sends an
+ * anonymous reader to sign in is `requireUser`, app/lib/auth.server.ts.)
+ */
+export function requireApiUser(c: Context<AuthEnv>): SessionUser {
   const user = c.get('user');
   if (!user) throw new AppError(401, 'api.signInRequired');
   return user;
@@ -56,9 +59,24 @@ export function authorize(deps: AppDeps): MiddlewareHandler<AuthEnv> {
     }
     if (access === 'public') return next();
     if (!session) throw new AppError(401, 'api.signInRequired');
-    if (access === 'owner') {
-      if (!session.user.roles.includes(OWNER_ROLE)) throw new AppError(403, 'api.forbidden');
-    } else if (access !== 'user' && !session.user.permissions.includes(access)) throw new AppError(403, 'api.forbidden');
+    if (!allows(session.user, access)) throw new AppError(403, 'api.forbidden');
     return next();
   };
+}
+
+/** Whether a signed-in user passes an access rule: `user`, `owner` or a permission of their roles. */
+export function allows(user: SessionUser | undefined, access: 'user' | 'owner' | Permission): boolean {
+  if (!user) return false;
+  if (access === 'owner') return user.roles.includes(OWNER_ROLE);
+  return access === 'user' || user.permissions.includes(access);
+}
+
+/**
+ * The one check outside `/api`: media uploaded but not published yet (`/media/…`,
+ * server/http/media.ts) is for those who may edit pages or read the dashboard. The session is read
+ * as `authorize` reads it (readRequestSession: an outage is a 503, never "signed out").
+ */
+export async function mayReadPendingMedia(deps: AppDeps, c: Context): Promise<boolean> {
+  const session = await readRequestSession(deps.db, readSessionCookie(c));
+  return allows(session?.user, 'commits.create') || allows(session?.user, 'dashboard.read');
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { endpoints } from '../../common/endpoints';
 import { accountRequestSchema } from '../../common/schemas/account';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -10,6 +11,7 @@ import {
   migrateDatabase,
   requireNotInstalled,
 } from '../services/installer';
+import { endpointsOn } from './endpoint';
 import { clientInfo, writeSessionCookie } from './request';
 import { readJson } from './validate';
 
@@ -20,6 +22,7 @@ import { readJson } from './validate';
  */
 export function createInstallRoutes(deps: AppDeps) {
   const install = new Hono();
+  const on = endpointsOn(install, '/api/install');
 
   install.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
@@ -27,25 +30,25 @@ export function createInstallRoutes(deps: AppDeps) {
   });
 
   // Read by the installer page before installation; afterwards, 403 like every other step.
-  install.get('/status', async (c) => {
+  on(endpoints.install.status, async (c) => {
     await requireNotInstalled(deps);
     return c.json(await installStatus(deps));
   });
 
-  install.get('/database-connections', async (c) => {
+  on(endpoints.install.databaseConnection, async (c) => {
     await requireNotInstalled(deps);
     if (!(await isDatabaseConnected(deps.db))) throw new AppError(503, 'api.databaseUnavailable');
     return c.json({ connected: true, ...deps.databaseInfo });
   });
 
   // Lets the installer check the token before it starts; `authorize` does the check.
-  install.post('/verify-token', (c) => c.json({ ok: true }));
+  on(endpoints.install.verifyToken, (c) => c.json({ ok: true }));
 
-  install.post('/migrations-run', async (c) => c.json(await migrateDatabase(deps)));
+  on(endpoints.install.runMigrations, async (c) => c.json(await migrateDatabase(deps)));
 
-  install.post('/database-loading', async (c) => c.json(await loadDefaultData(deps)));
+  on(endpoints.install.loadDatabase, async (c) => c.json(await loadDefaultData(deps)));
 
-  install.post('/admin-loading', async (c) => {
+  on(endpoints.install.createOwner, async (c) => {
     const input = await readJson(c, accountRequestSchema);
     const { userId, session } = await createOwner(deps, input, clientInfo(c, deps));
     writeSessionCookie(c, session.token, session.expiresAt);

@@ -1,22 +1,16 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
+import { endpoints } from '../../common/endpoints';
+import { mediaListQuerySchema } from '../../common/endpoints/media';
 import { parseVariantUrl } from '../../common/image-variants';
-import { readRequestSession } from '../auth/sessions';
 import { repositoryPath } from '../content/repository';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { mediaType, pendingMediaSha, publishedMediaSha, uploadMedia } from '../services/media';
 import { checkMediaPath, deleteMedia, listMedia } from '../services/media-library';
 import { settingsUsingMedia } from '../services/media-settings';
-import { type AuthEnv, requireUser } from './guards';
-import { readSessionCookie } from './request';
-import { listSearch, queryPage, readQuery } from './validate';
-
-/** `GET /api/media?q=&page=`. */
-export const mediaListQuerySchema = z.object({
-  q: listSearch().optional().meta({ description: 'Words in the file name or path.' }),
-  page: queryPage(),
-});
+import { endpointsOn } from './endpoint';
+import { type AuthEnv, mayReadPendingMedia, requireApiUser } from './guards';
+import { readQuery } from './validate';
 
 /**
  * `/api/media` (permissions in route-access.ts): the library (`GET`, `dashboard.read`), uploads and
@@ -24,14 +18,15 @@ export const mediaListQuerySchema = z.object({
  */
 export function createMediaApiRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  routes.get('/', async (c) => c.json(await listMedia(deps, readQuery(c, mediaListQuerySchema))));
-  routes.delete('/:path{.+}', async (c) => {
-    const user = requireUser(c);
+  const on = endpointsOn(routes, '/api/media');
+  on(endpoints.media.list, async (c) => c.json(await listMedia(deps, readQuery(c, mediaListQuerySchema))));
+  on(endpoints.media.delete, async (c) => {
+    const user = requireApiUser(c);
     return c.json(await deleteMedia(deps, user.id, checkMediaPath(c.req.param('path'))));
   });
   // Multipart form with one `file`; 201 `{ url, path, width, height, bytes }`.
-  routes.post('/', async (c) => {
-    const user = requireUser(c);
+  on(endpoints.media.upload, async (c) => {
+    const user = requireApiUser(c);
     let form: Record<string, unknown>;
     try {
       form = await c.req.parseBody();
@@ -73,10 +68,7 @@ export function createMediaFileRoutes(deps: AppDeps) {
     // A site image chosen in Settings is live once the settings are saved, published or not (D2):
     // everyone gets it. Its name carries its hash, so the bytes at the address never change.
     if ((await settingsUsingMedia(deps.db, file)).length) return { sha, cacheControl: 'public, max-age=300' };
-    const session = await readRequestSession(deps.db, readSessionCookie(c));
-    const permissions = session?.user.permissions ?? [];
-    if (permissions.includes('commits.create') || permissions.includes('dashboard.read'))
-      return { sha, cacheControl: 'private, no-store' };
+    if (await mayReadPendingMedia(deps, c)) return { sha, cacheControl: 'private, no-store' };
     return undefined;
   };
   const notModified = (c: Context, etag: string) =>

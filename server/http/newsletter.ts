@@ -1,7 +1,13 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
-import { locales } from '../../common/locales';
-import { subscriberStatuses } from '../../common/newsletter';
+import { endpoints } from '../../common/endpoints';
+import {
+  issueSchema,
+  subscriberExportQuerySchema,
+  subscriberListQuerySchema,
+  subscribeSchema,
+  tokenSchema,
+  unsubscribeQuerySchema,
+} from '../../common/endpoints/newsletter';
 import { createLimits, subscribeRules, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
 import { requireTurnstile } from '../auth/turnstile';
 import type { AppDeps } from '../deps';
@@ -19,30 +25,13 @@ import {
   unsubscribe,
 } from '../services/newsletter';
 import { siteOrigin } from '../services/seo';
-import { type AuthEnv, requireUser } from './guards';
+import { endpointsOn } from './endpoint';
+import { type AuthEnv, requireApiUser } from './guards';
 import { afterResponse, clientInfo } from './request';
-import { listSearch, numericId, queryPage, readJson, readQuery } from './validate';
+import { numericId, readJson, readQuery } from './validate';
 
 /** On Workers a queue run gets this long inside one request's `waitUntil`. */
 const WORKER_BUDGET_MS = 20_000;
-
-export const subscribeSchema = z.object({
-  email: z.email('validation.email').max(254, 'validation.email'),
-  locale: z.enum(locales),
-  turnstileToken: z.string().max(4096).optional(),
-});
-export const tokenSchema = z.object({ token: z.string().min(1, 'validation.required').max(200, 'validation.invalid') });
-/** RFC 8058's one-click POST carries the token in the query; the unsubscribe page sends it as JSON instead. */
-export const unsubscribeQuerySchema = tokenSchema.partial();
-export const issueSchema = z.object({ locale: z.enum(locales), path: z.string().max(300, 'validation.invalid') });
-
-/** `GET /api/newsletter/subscribers?status=&query=&page=`; the CSV export takes the same filters, unpaged. */
-export const subscriberListQuerySchema = z.object({
-  status: z.enum(subscriberStatuses, 'validation.invalid').optional(),
-  query: listSearch().optional().meta({ description: 'Part of the email address.' }),
-  page: queryPage(),
-});
-export const subscriberExportQuerySchema = subscriberListQuerySchema.omit({ page: true });
 
 /** The same 202 body for every accepted subscription request, known address or not. */
 const ACCEPTED = { status: 'accepted' } as const;
@@ -53,6 +42,7 @@ const ACCEPTED = { status: 'accepted' } as const;
  */
 export function createNewsletterRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/newsletter');
   const limits = createLimits(deps.db);
   const confirmGuesses = tokenGuesses(limits, 'newsletter-confirm');
 
@@ -78,7 +68,7 @@ export function createNewsletterRoutes(deps: AppDeps) {
     afterResponse(c, running, 'Newsletter mail');
   };
 
-  routes.post('/subscribe', async (c) => {
+  on(endpoints.newsletter.subscribe, async (c) => {
     const input = await readJson(c, subscribeSchema);
     const { ip } = clientInfo(c, deps);
     const { wait } = await limits.take(subscribeRules(ip, input.email));
@@ -89,7 +79,7 @@ export function createNewsletterRoutes(deps: AppDeps) {
     return c.json(ACCEPTED, 202);
   });
 
-  routes.post('/confirm', async (c) => {
+  on(endpoints.newsletter.confirm, async (c) => {
     const { token } = await readJson(c, tokenSchema);
     const ip = clientInfo(c, deps).ip;
     const wait = await confirmGuesses.guessWait(ip);
@@ -104,17 +94,17 @@ export function createNewsletterRoutes(deps: AppDeps) {
 
   // RFC 8058: a mail client POSTs `List-Unsubscribe=One-Click` (form-encoded) to the address in the
   // List-Unsubscribe header, token in the query; the unsubscribe page sends JSON `{ token }`.
-  routes.post('/unsubscribe', async (c) => {
+  on(endpoints.newsletter.unsubscribe, async (c) => {
     const token = readQuery(c, unsubscribeQuerySchema).token ?? (await readJson(c, tokenSchema)).token;
     await unsubscribe(deps.db, token);
     return c.json({ status: 'unsubscribed' });
   });
 
-  routes.get('/subscribers', async (c) => {
+  on(endpoints.newsletter.subscribers, async (c) => {
     return c.json(await listSubscribers(deps.db, readQuery(c, subscriberListQuerySchema)));
   });
 
-  routes.get('/subscribers/export', async (c) => {
+  on(endpoints.newsletter.exportSubscribers, async (c) => {
     const csv = await subscribersCsv(deps.db, readQuery(c, subscriberExportQuerySchema));
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -123,20 +113,20 @@ export function createNewsletterRoutes(deps: AppDeps) {
     });
   });
 
-  routes.delete('/subscribers/:id', async (c) => {
+  on(endpoints.newsletter.deleteSubscriber, async (c) => {
     await deleteSubscriber(deps.db, numericId(c.req.param('id')));
     return c.json({ ok: true });
   });
 
-  routes.post('/issues', async (c) => {
-    const user = requireUser(c);
+  on(endpoints.newsletter.sendIssue, async (c) => {
+    const user = requireApiUser(c);
     const input = await readJson(c, issueSchema);
     const issue = await createIssue(deps, { ...input, origin: siteOrigin(deps.config.SITE_URL, c.req.url), userId: user.id });
     runQueue(c);
     return c.json(issue, 202);
   });
 
-  routes.get('/issues/:id', async (c) => {
+  on(endpoints.newsletter.issue, async (c) => {
     const progress = await issueProgress(deps.db, numericId(c.req.param('id')));
     // Workers: a run may have ended with its request; the dashboard's polling carries the queue on.
     if (progress.sent + progress.failed < progress.total) runQueue(c);

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { type Access, apiTags, type Endpoint, endpointList, endpoints } from '../../common/endpoints';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { AppDeps } from '../deps';
+import { endpointsOn } from './endpoint';
 import { HALF_SIGNED_COOKIE } from './request';
-import { type Access, routeAccess } from './route-access';
-import { apiTags, type RouteDoc, routeDocs } from './route-docs';
 
 /*
- * `GET /api/openapi.json`: the API described in OpenAPI 3.1, made from the access table
- * (route-access.ts: every route and who may call it) and route-docs.ts (what it does and the zod
- * schemas its handler validates with). Nothing is written twice: a schema change is a document change.
+ * `GET /api/openapi.json`: the API described in OpenAPI 3.1, made from the endpoint declarations
+ * (common/endpoints/: every route, who may call it, what it does and the zod schemas its handler
+ * validates with). Nothing is written twice: a schema change is a document change.
  */
 
 type JsonSchema = Record<string, unknown>;
@@ -110,7 +110,7 @@ const errorResponse = (status: number) => ({
 });
 
 /** The refusals a route can answer: from its access rule, its schemas and its own list. */
-function errorStatuses(access: Access, method: string, doc: RouteDoc, hasPathParams: boolean): number[] {
+function errorStatuses(access: Access, method: string, doc: Endpoint, hasPathParams: boolean): number[] {
   const statuses = new Set(doc.errors ?? []);
   // Malformed path parameters are a 404 (they name nothing); a query or body that fails its schema is a 400.
   if (doc.query || doc.body || doc.form) statuses.add(400);
@@ -123,18 +123,9 @@ function errorStatuses(access: Access, method: string, doc: RouteDoc, hasPathPar
   return [...statuses].sort((a, b) => a - b);
 }
 
-function operation(
-  key: string,
-  access: Access,
-  doc: RouteDoc | undefined,
-): { method: string; path: string; operation: Operation } {
-  const [method = 'GET', honoPath = ''] = key.split(' ');
-  const { path, params } = openApiPath(honoPath);
-  const described: RouteDoc = doc ?? {
-    tag: 'operating',
-    en: 'Not described yet (server/http/route-docs.ts)',
-    fa: 'هنوز توصیف نشده است',
-  };
+function operation(described: Endpoint): { method: string; path: string; operation: Operation } {
+  const { method, access } = described;
+  const { path, params } = openApiPath(described.path);
   const parameters = [...parametersOf('path', described.params, params), ...parametersOf('query', described.query)];
   const status = described.status ?? 200;
   const media = described.produces ?? 'application/json';
@@ -181,19 +172,13 @@ function operation(
   };
 }
 
-/**
- * The whole document for an access table and its descriptions (defaults: the app's). A route of
- * the table without a description still appears, marked "Not described yet" (the test names it).
- */
-export function buildOpenApiDocument(
-  access: Record<string, Access> = routeAccess,
-  docs: Record<string, RouteDoc> = routeDocs,
-): OpenApiDocument {
+/** The whole document for a list of endpoint declarations (default: the app's). */
+export function buildOpenApiDocument(endpoints: readonly Endpoint[] = endpointList): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = { ApiError: jsonSchema(apiErrorSchema) };
-  for (const doc of Object.values(docs)) if (doc.response) schemas[doc.response.name] = jsonSchema(doc.response.schema);
+  for (const doc of endpoints) if (doc.response) schemas[doc.response.name] = jsonSchema(doc.response.schema);
   const paths: OpenApiDocument['paths'] = {};
-  for (const [key, rule] of Object.entries(access)) {
-    const { method, path, operation: op } = operation(key, rule, docs[key]);
+  for (const endpoint of endpoints) {
+    const { method, path, operation: op } = operation(endpoint);
     paths[path] ??= {};
     paths[path][method] = op;
   }
@@ -251,7 +236,8 @@ export const openApiDocument = (): OpenApiDocument => memoised().doc;
 /** `/api/openapi.json` (public): the document for API tools and client generators. */
 export function createOpenApiRoutes(_deps: AppDeps) {
   const routes = new Hono();
-  routes.get('/openapi.json', (c) => {
+  const on = endpointsOn(routes, '/api');
+  on(endpoints.operating.openApi, (c) => {
     return c.body(memoised().text, 200, {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'public, max-age=300',

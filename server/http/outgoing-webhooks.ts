@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
+import { endpoints } from '../../common/endpoints';
+import { deliveriesQuerySchema } from '../../common/endpoints/outgoing-webhooks';
 import { outgoingWebhookSchema, outgoingWebhookUpdateSchema } from '../../common/outgoing-webhooks';
 import type { Database } from '../db/database';
 import type { AppDeps } from '../deps';
@@ -14,9 +15,10 @@ import {
   takeQueuedFlag,
   updateOutgoingWebhook,
 } from '../services/outgoing-webhooks';
-import { type AuthEnv, requireUser } from './guards';
+import { endpointsOn } from './endpoint';
+import { type AuthEnv, requireApiUser } from './guards';
 import { afterResponse } from './request';
-import { numericId, queryPage, readJson, readQuery } from './validate';
+import { numericId, readJson, readQuery } from './validate';
 
 /*
  * `/api/outgoing-webhooks` (owner only, route-access.ts): the endpoints Daftar tells of its events,
@@ -25,8 +27,6 @@ import { numericId, queryPage, readJson, readQuery } from './validate';
 
 /** On Workers a delivery run gets this long inside one request's `waitUntil`; the cron does the rest. */
 const WORKER_BUDGET_MS = 20_000;
-
-export const deliveriesQuerySchema = z.object({ page: queryPage() });
 
 /** One delivery run at a time per database in this process; one asked for meanwhile makes it go round again. */
 const running = new WeakMap<Database, { again: boolean }>();
@@ -60,40 +60,41 @@ export function deliverQueuedEvents(deps: AppDeps) {
 
 export function createOutgoingWebhookRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/outgoing-webhooks');
 
-  routes.get('/', async (c) => {
+  on(endpoints.outgoingWebhooks.list, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json({ items: await listOutgoingWebhooks(deps.db) });
   });
 
-  routes.post('/', async (c) => {
-    const user = requireUser(c);
+  on(endpoints.outgoingWebhooks.create, async (c) => {
+    const user = requireApiUser(c);
     const input = await readJson(c, outgoingWebhookSchema);
     c.header('Cache-Control', 'private, no-store');
     return c.json(await createOutgoingWebhook(deps, input, user.id), 201);
   });
 
-  routes.patch('/:id', async (c) => {
+  on(endpoints.outgoingWebhooks.update, async (c) => {
     const id = numericId(c.req.param('id'));
     return c.json(await updateOutgoingWebhook(deps, id, await readJson(c, outgoingWebhookUpdateSchema)));
   });
 
-  routes.delete('/:id', async (c) => {
+  on(endpoints.outgoingWebhooks.delete, async (c) => {
     await deleteOutgoingWebhook(deps.db, numericId(c.req.param('id')));
     return c.json({ ok: true });
   });
 
-  routes.post('/:id/secret', async (c) => {
+  on(endpoints.outgoingWebhooks.newSecret, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await rotateOutgoingWebhookSecret(deps.db, numericId(c.req.param('id'))));
   });
 
-  routes.post('/:id/test', async (c) => {
+  on(endpoints.outgoingWebhooks.test, async (c) => {
     await queueTestEvent(deps.db, numericId(c.req.param('id')));
     return c.json({ status: 'queued' }, 202);
   });
 
-  routes.get('/:id/deliveries', async (c) => {
+  on(endpoints.outgoingWebhooks.deliveries, async (c) => {
     const id = numericId(c.req.param('id'));
     const { page } = readQuery(c, deliveriesQuerySchema);
     c.header('Cache-Control', 'private, no-store');

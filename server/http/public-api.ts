@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { endpoints } from '../../common/endpoints';
 import {
   PUBLIC_TAGS_MAX,
   publicPageParamsSchema,
@@ -12,6 +13,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { listTags } from '../services/content';
 import { getPublishedPage, listPublishedPages } from '../services/public-api';
+import { endpointsOn } from './endpoint';
 import { contentVersion } from './page-cache';
 import { readQuery } from './validate';
 
@@ -61,6 +63,7 @@ async function cachedJson<T>(c: Context, deps: AppDeps, resource: string, read: 
  */
 export function createPublicApiRoutes(deps: AppDeps) {
   const routes = new Hono();
+  const on = endpointsOn(routes, '/api/public');
   routes.use(
     '*',
     cors({
@@ -77,13 +80,13 @@ export function createPublicApiRoutes(deps: AppDeps) {
     if (c.res.status >= 400) c.res.headers.set('cache-control', 'no-store');
   });
 
-  routes.get('/pages', async (c) => {
+  on(endpoints.public.pages, async (c) => {
     // An empty parameter (`?cat=`, as a form sends it) means no filter (readQuery).
     const { locale, cat, page } = readQuery(c, publicPagesQuerySchema);
     return cachedJson(c, deps, `list|${locale}|${cat ?? ''}|${page}`, () => listPublishedPages(deps.db, { locale, cat, page }));
   });
 
-  routes.get('/pages/:locale/:path{.+}', async (c) => {
+  on(endpoints.public.page, async (c) => {
     const params = publicPageParamsSchema.safeParse({ locale: c.req.param('locale'), path: c.req.param('path') });
     // A path that cannot name a page is as absent as an unpublished one: the same 404, nothing read.
     const refuse = () => new AppError(404, 'api.publicPageNotFound', undefined, { path: c.req.path });
@@ -98,7 +101,7 @@ export function createPublicApiRoutes(deps: AppDeps) {
     );
   });
 
-  routes.get('/tags', async (c) => {
+  on(endpoints.public.tags, async (c) => {
     const { locale } = readQuery(c, publicTagsQuerySchema);
     return cachedJson(c, deps, `tags|${locale}`, async () => ({ items: await listTags(deps.db, locale, PUBLIC_TAGS_MAX) }));
   });

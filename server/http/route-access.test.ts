@@ -1,9 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { endpointKey, endpointList, endpoints } from '../../common/endpoints';
 import { OWNER_ROLE } from '../../common/permissions';
 import { createInstalledSite, type InstalledSite, loginAs, PASSWORD } from '../../tests/support/site';
 import { allPermissions, defaultRoles } from '../auth/permissions';
 import { createRole } from '../services/roles';
 import { createUser } from '../services/users';
+import { endpointsOn } from './endpoint';
+import { handleError } from './errors';
+import { type AuthEnv, authorize } from './guards';
 import { routeAccess } from './route-access';
 
 type Who = 'anonymous' | 'member' | 'editor' | 'owner';
@@ -20,16 +25,49 @@ describe('authorisation matrix', () => {
     site = await createInstalledSite();
   });
 
-  it('has an access rule for every API route the app serves, and no stale rules', () => {
+  /**
+   * Handlers are registered by their declarations (server/http/endpoint.ts), and the access matrix
+   * is made from the same declarations: a route served without one (a stray `routes.get(…)`) fails
+   * here, and `authorize` refuses it meanwhile (no access rule → 403).
+   */
+  it('serves exactly the declared endpoints: every API route has a declaration, and so an access rule', () => {
     const served = site.app.routes
       .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.endsWith('*'))
       .map((r) => `${r.method} ${r.path}`);
-    const missing = served.filter((key) => !(key in routeAccess));
-    expect(missing, 'routes without an entry in server/http/route-access.ts').toEqual([]);
-    // Entries may name routes another area mounts later; every served one must be listed.
+    const declared = endpointList.map(endpointKey);
+    expect(new Set(declared).size, 'an endpoint declared twice').toBe(declared.length);
+    expect(
+      served.filter((key) => !declared.includes(key)),
+      'routes registered without a declaration in common/endpoints/',
+    ).toEqual([]);
+    expect(
+      declared.filter((key) => !served.includes(key)),
+      'declarations without a handler',
+    ).toEqual([]);
+    expect(Object.keys(routeAccess).sort()).toEqual([...declared].sort());
     for (const access of Object.values(routeAccess)) {
       expect(['public', 'setup', 'half-signed', 'user', 'owner', ...allPermissions]).toContain(access);
     }
+  });
+
+  it('registers a handler only under its area (endpointsOn refuses a declaration from elsewhere)', () => {
+    const on = endpointsOn(new Hono(), '/api/pages');
+    expect(() => on(endpoints.users.list, (c) => c.json({}))).toThrow('GET /api/users is not under /api/pages');
+    // `/api/pages-extra` is not under `/api/pages`.
+    const sibling = { ...endpoints.pages.list, path: '/api/pages-extra' } as const;
+    expect(() => on(sibling, (c) => c.json({}))).toThrow('not under');
+  });
+
+  it('refuses a route registered without a declaration (no access rule: fail closed)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = new Hono<AuthEnv>();
+    api.onError(handleError);
+    api.use('*', authorize(site.deps));
+    api.get('/api/stray', (c) => c.json({ reached: true }));
+    const response = await api.request('/api/stray', { headers: { cookie: site.cookies.owner } });
+    expect(response.status).toBe(403);
+    expect(logged).toHaveBeenCalledWith('No access rule for GET /api/stray; refusing.');
+    logged.mockRestore();
   });
 
   it('answers 401 / 403 / allowed for anonymous, member, editor and owner on every guarded route', async () => {

@@ -1,14 +1,17 @@
 import { Hono } from 'hono';
+import { endpoints } from '../../common/endpoints';
 import { revokeSession } from '../auth/sessions';
 import type { AppDeps } from '../deps';
+import { endpointsOn } from './endpoint';
 import type { AuthEnv } from './guards';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './request';
 
 /** `/api/_auth/session` (docs/spec.md §7): who is signed in; DELETE signs out and revokes server-side. */
 export function createSessionRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/_auth/session');
 
-  routes.get('/', async (c) => {
+  on(endpoints.auth.session, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const token = readSessionCookie(c);
     const session = c.get('session'); // read once, by `authorize`
@@ -20,7 +23,7 @@ export function createSessionRoutes(deps: AppDeps) {
     return c.json({ loggedIn: true, user: session.user });
   });
 
-  routes.delete('/', async (c) => {
+  on(endpoints.auth.signOut, async (c) => {
     await revokeSession(deps.db, readSessionCookie(c));
     clearSessionCookie(c);
     return c.json({ loggedIn: false, user: null });

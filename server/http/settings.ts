@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { endpoints } from '../../common/endpoints';
 import { siteSettingsSchema } from '../../common/schemas/settings';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { readSettings, saveSettings } from '../services/settings';
+import { endpointsOn } from './endpoint';
 import type { AuthEnv } from './guards';
 import { readJson } from './validate';
 
@@ -23,13 +25,14 @@ function expectedVersion(header: string | undefined): number | undefined {
  */
 export function createSettingsRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  routes.get('/', async (c) => {
+  const on = endpointsOn(routes, '/api/settings');
+  on(endpoints.settings.get, async (c) => {
     const { settings, version } = await readSettings(deps.db);
     c.header('ETag', etag(version));
     c.header('Cache-Control', 'private, no-store');
     return c.json(settings);
   });
-  routes.put('/', async (c) => {
+  on(endpoints.settings.save, async (c) => {
     const expected = expectedVersion(c.req.header('if-match'));
     const { settings, version } = await saveSettings(deps, await readJson(c, siteSettingsSchema), expected);
     c.header('ETag', etag(version));

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { endpoints } from '../../common/endpoints';
 import type { AppDeps } from '../deps';
 import { checkPagePath } from '../services/pages';
 import { translationStatus } from '../services/translations';
+import { endpointsOn } from './endpoint';
 import type { AuthEnv } from './guards';
 
 /**
@@ -11,7 +13,8 @@ import type { AuthEnv } from './guards';
  */
 export function createTranslationRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  routes.get('/:locale/:path{.+}', async (c) => {
+  const on = endpointsOn(routes, '/api/translations');
+  on(endpoints.pages.translation, async (c) => {
     const ref = checkPagePath(c.req.param('locale'), c.req.param('path'));
     return c.json(await translationStatus(deps, ref));
   });

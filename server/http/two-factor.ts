@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { endpoints } from '../../common/endpoints';
 import { passkeyProofSchema, passkeyRegisterSchema, securitySettingsSchema, twoFactorCodeSchema } from '../../common/two-factor';
 import { createLimits, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
 import { createSession, recordDevice } from '../auth/sessions';
@@ -27,7 +28,8 @@ import {
   verifyPasskey,
   verifySecondStepCode,
 } from '../services/two-factor';
-import { type AuthEnv, requireUser } from './guards';
+import { endpointsOn } from './endpoint';
+import { type AuthEnv, requireApiUser } from './guards';
 import { requestIsHttps } from './https';
 import { clearHalfSignedCookie, clientInfo, writeSessionCookie } from './request';
 import { readJson } from './validate';
@@ -55,6 +57,7 @@ function requireHalfSigned(c: Context<AuthEnv>): HalfSigned {
  */
 export function createSecondStepRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/auth/two-factor');
   const limits = createLimits(deps.db);
   routes.use('*', async (c, next) => {
     c.header('Cache-Control', 'private, no-store');
@@ -68,15 +71,15 @@ export function createSecondStepRoutes(deps: AppDeps) {
     return c.json({ user: { id: state.userId }, recoveryCodes });
   };
 
-  routes.get('/', async (c) => c.json(await secondStepState(deps.db, requireHalfSigned(c))));
+  on(endpoints.auth.twoFactor, async (c) => c.json(await secondStepState(deps.db, requireHalfSigned(c))));
 
-  routes.delete('/', async (c) => {
+  on(endpoints.auth.twoFactorAbandon, async (c) => {
     await endHalfSigned(deps.db, requireHalfSigned(c).id);
     clearHalfSignedCookie(c);
     return c.json({ ok: true });
   });
 
-  routes.post('/verify', async (c) => {
+  on(endpoints.auth.twoFactorVerify, async (c) => {
     const state = requireHalfSigned(c);
     const { code } = await readJson(c, twoFactorCodeSchema);
     // Five wrong codes end the state (401): the stale cookie is then refused like an expired one.
@@ -84,12 +87,12 @@ export function createSecondStepRoutes(deps: AppDeps) {
     return finish(c, state);
   });
 
-  routes.post('/passkey/options', async (c) => {
+  on(endpoints.auth.twoFactorPasskeyOptions, async (c) => {
     const state = requireHalfSigned(c);
     return c.json(await passkeyAuthenticationOptions(deps.db, await rpOf(c, deps), state.userId));
   });
 
-  routes.post('/passkey', async (c) => {
+  on(endpoints.auth.twoFactorPasskey, async (c) => {
     const state = requireHalfSigned(c);
     const { response } = await readJson(c, passkeyProofSchema);
     await verifyPasskey(deps.db, await rpOf(c, deps), response, state.userId);
@@ -103,19 +106,19 @@ export function createSecondStepRoutes(deps: AppDeps) {
     return state;
   };
 
-  routes.post('/totp', async (c) => c.json(await beginTotp(deps.db, requireSetup(c).userId)));
+  on(endpoints.auth.twoFactorTotp, async (c) => c.json(await beginTotp(deps.db, requireSetup(c).userId)));
 
-  routes.post('/totp/enable', async (c) => {
+  on(endpoints.auth.twoFactorTotpEnable, async (c) => {
     const state = requireSetup(c);
     const { code } = await readJson(c, twoFactorCodeSchema);
     return finish(c, state, await enableTotp(deps.db, state.userId, code));
   });
 
-  routes.post('/passkeys/options', async (c) =>
+  on(endpoints.auth.twoFactorPasskeysOptions, async (c) =>
     c.json(await passkeyRegistrationOptions(deps.db, await rpOf(c, deps), requireSetup(c).userId)),
   );
 
-  routes.post('/passkeys', async (c) => {
+  on(endpoints.auth.twoFactorPasskeys, async (c) => {
     const state = requireSetup(c);
     const { name, response } = await readJson(c, passkeyRegisterSchema);
     return finish(c, state, await registerPasskey(deps.db, await rpOf(c, deps), state.userId, response, name));
@@ -127,6 +130,7 @@ export function createSecondStepRoutes(deps: AppDeps) {
 /** Password-less sign-in with a passkey (`/api/auth/passkey`, public): wrong proofs are counted per address. */
 export function createPasskeySignInRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/auth/passkey');
   const guesses = tokenGuesses(createLimits(deps.db), 'passkey');
 
   const throttle = async (c: Context) => {
@@ -136,12 +140,12 @@ export function createPasskeySignInRoutes(deps: AppDeps) {
     return ip;
   };
 
-  routes.post('/options', async (c) => {
+  on(endpoints.auth.passkeyOptions, async (c) => {
     await throttle(c);
     return c.json(await passkeyAuthenticationOptions(deps.db, await rpOf(c, deps), null));
   });
 
-  routes.post('/', async (c) => {
+  on(endpoints.auth.passkey, async (c) => {
     const ip = await throttle(c);
     const input = await readJson(c, passkeyProofSchema);
     let userId: string;
@@ -164,41 +168,42 @@ export function createPasskeySignInRoutes(deps: AppDeps) {
 /** The profile's security section (`/api/profile/security`): the signed-in user's own factors. */
 export function createProfileSecurityRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/profile/security');
   routes.use('*', async (c, next) => {
     c.header('Cache-Control', 'private, no-store');
     return next();
   });
 
-  routes.get('/', async (c) => c.json(await securityOverview(deps.db, requireUser(c))));
+  on(endpoints.profile.security, async (c) => c.json(await securityOverview(deps.db, requireApiUser(c))));
 
-  routes.post('/totp', async (c) => c.json(await beginTotp(deps.db, requireUser(c).id)));
+  on(endpoints.profile.securityTotp, async (c) => c.json(await beginTotp(deps.db, requireApiUser(c).id)));
 
-  routes.post('/totp/enable', async (c) => {
+  on(endpoints.profile.securityTotpEnable, async (c) => {
     const { code } = await readJson(c, twoFactorCodeSchema);
-    return c.json({ recoveryCodes: await enableTotp(deps.db, requireUser(c).id, code) });
+    return c.json({ recoveryCodes: await enableTotp(deps.db, requireApiUser(c).id, code) });
   });
 
-  routes.delete('/totp', async (c) => {
-    await disableTotp(deps.db, requireUser(c).id);
+  on(endpoints.profile.securityTotpOff, async (c) => {
+    await disableTotp(deps.db, requireApiUser(c).id);
     return c.json({ ok: true });
   });
 
-  routes.post('/recovery-codes', async (c) =>
-    c.json({ recoveryCodes: await regenerateRecoveryCodes(deps.db, requireUser(c).id) }),
+  on(endpoints.profile.securityRecoveryCodes, async (c) =>
+    c.json({ recoveryCodes: await regenerateRecoveryCodes(deps.db, requireApiUser(c).id) }),
   );
 
-  routes.post('/passkeys/options', async (c) =>
-    c.json(await passkeyRegistrationOptions(deps.db, await rpOf(c, deps), requireUser(c).id)),
+  on(endpoints.profile.securityPasskeysOptions, async (c) =>
+    c.json(await passkeyRegistrationOptions(deps.db, await rpOf(c, deps), requireApiUser(c).id)),
   );
 
-  routes.post('/passkeys', async (c) => {
+  on(endpoints.profile.securityPasskeys, async (c) => {
     const { name, response } = await readJson(c, passkeyRegisterSchema);
-    const recoveryCodes = await registerPasskey(deps.db, await rpOf(c, deps), requireUser(c).id, response, name);
+    const recoveryCodes = await registerPasskey(deps.db, await rpOf(c, deps), requireApiUser(c).id, response, name);
     return c.json({ recoveryCodes }, 201);
   });
 
-  routes.delete('/passkeys/:id', async (c) => {
-    await deletePasskey(deps.db, requireUser(c).id, c.req.param('id'));
+  on(endpoints.profile.securityPasskeyDelete, async (c) => {
+    await deletePasskey(deps.db, requireApiUser(c).id, c.req.param('id'));
     return c.json({ ok: true });
   });
 
@@ -208,8 +213,9 @@ export function createProfileSecurityRoutes(deps: AppDeps) {
 /** `POST /api/users/:id/two-factor-reset`: an administrator turns off an account's factors. */
 export function createFactorResetRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  routes.post('/:id/two-factor-reset', async (c) => {
-    await resetFactors(deps.db, requireUser(c), c.req.param('id'));
+  const on = endpointsOn(routes, '/api/users');
+  on(endpoints.users.resetTwoFactor, async (c) => {
+    await resetFactors(deps.db, requireApiUser(c), c.req.param('id'));
     return c.json({ ok: true });
   });
   return routes;
@@ -218,10 +224,13 @@ export function createFactorResetRoutes(deps: AppDeps) {
 /** `/api/settings/security` (owners): whether staff must use two factors. */
 export function createSecuritySettingsRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  routes.get('/', async (c) => {
+  const on = endpointsOn(routes, '/api/settings/security');
+  on(endpoints.settings.security, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await readSecuritySettings(deps.db));
   });
-  routes.put('/', async (c) => c.json(await saveSecuritySettings(deps.db, await readJson(c, securitySettingsSchema))));
+  on(endpoints.settings.saveSecurity, async (c) =>
+    c.json(await saveSecuritySettings(deps.db, await readJson(c, securitySettingsSchema))),
+  );
   return routes;
 }

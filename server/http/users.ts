@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { endpoints } from '../../common/endpoints';
 import { localeOr } from '../../common/locales';
 import { emailChangeSchema } from '../../common/schemas/account';
 import {
@@ -16,24 +17,26 @@ import { requestEmailChange, requestEmailChangeAsAdmin } from '../services/accou
 import { createResetLink, resetPassword } from '../services/password-resets';
 import { createRole, deleteRole, listRoles, updateRole } from '../services/roles';
 import { createUserWithRoles, deleteUser, listUsers, requireEmailFree, setUserDisabled, setUserRoles } from '../services/users';
+import { endpointsOn } from './endpoint';
 import { requestLocale } from './errors';
-import { type AuthEnv, requireUser } from './guards';
+import { type AuthEnv, requireApiUser } from './guards';
 import { afterResponse, clientInfo, linkOrigin } from './request';
 import { readJson, readQuery } from './validate';
 
 /** Users administration (`/api/users`); permissions come from the route access table. */
 export function createUserRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/users');
 
-  routes.get('/', async (c) => {
+  on(endpoints.users.list, async (c) => {
     // Addresses are for holders of users.edit only (issue 27): the list leaves them out for the rest.
-    const withEmail = requireUser(c).permissions.includes('users.edit');
+    const withEmail = requireApiUser(c).permissions.includes('users.edit');
     return c.json(await listUsers(deps.db, { ...readQuery(c, userListQuerySchema), withEmail }));
   });
 
-  routes.post('/', async (c) => {
+  on(endpoints.users.create, async (c) => {
     const { email, ...input } = await readJson(c, createUserSchema);
-    const actor = requireUser(c);
+    const actor = requireApiUser(c);
     // A new account's address waits for its mailed link, as a changed one does (account-email.ts).
     if (email && !actor.permissions.includes('users.edit')) throw new AppError(403, 'api.forbidden');
     await requireEmailFree(deps.db, email);
@@ -46,44 +49,44 @@ export function createUserRoutes(deps: AppDeps) {
   });
 
   // Another account's address (users.edit; the owner line applies): a new one is confirmed by its mailed link.
-  routes.put('/:id/email', async (c) => {
+  on(endpoints.users.setEmail, async (c) => {
     const { email } = await readJson(c, emailChangeSchema);
     const where = { origin: linkOrigin(c, deps), locale: requestLocale(c) };
     if (email) {
       const wait = await takeEmailConfirmSend(createLimits(deps.db), c.req.param('id'));
       if (wait > 0) throw tooManyAttempts(wait);
     }
-    const send = await requestEmailChangeAsAdmin(deps, requireUser(c), c.req.param('id'), email, where);
+    const send = await requestEmailChangeAsAdmin(deps, requireApiUser(c), c.req.param('id'), email, where);
     if (send) afterResponse(c, send(), 'Confirmation mail');
     return c.json({ ok: true });
   });
 
-  routes.put('/:id/roles', async (c) => {
-    await setUserRoles(deps.db, requireUser(c), c.req.param('id'), (await readJson(c, userRolesSchema)).roles);
+  on(endpoints.users.setRoles, async (c) => {
+    await setUserRoles(deps.db, requireApiUser(c), c.req.param('id'), (await readJson(c, userRolesSchema)).roles);
     return c.json({ ok: true });
   });
 
-  routes.post('/:id/disable', async (c) => {
-    await setUserDisabled(deps.db, requireUser(c), c.req.param('id'), true);
+  on(endpoints.users.disable, async (c) => {
+    await setUserDisabled(deps.db, requireApiUser(c), c.req.param('id'), true);
     return c.json({ ok: true });
   });
 
-  routes.post('/:id/enable', async (c) => {
-    await setUserDisabled(deps.db, requireUser(c), c.req.param('id'), false);
+  on(endpoints.users.enable, async (c) => {
+    await setUserDisabled(deps.db, requireApiUser(c), c.req.param('id'), false);
     return c.json({ ok: true });
   });
 
-  routes.delete('/:id', async (c) => {
-    await deleteUser(deps.db, requireUser(c), c.req.param('id'));
+  on(endpoints.users.delete, async (c) => {
+    await deleteUser(deps.db, requireApiUser(c), c.req.param('id'));
     return c.json({ ok: true });
   });
 
   // The link opens in the administrator's language (`x-locale`); the person may switch there.
-  routes.post('/:id/password-reset', async (c) => {
+  on(endpoints.users.resetLink, async (c) => {
     // Like the mailed links, a link made here starts with SITE_URL when it is set.
     const origin = linkOrigin(c, deps);
     const locale = localeOr(c.req.header('x-locale'), 'fa');
-    return c.json(await createResetLink(deps.db, requireUser(c), c.req.param('id'), { origin, locale }), 201);
+    return c.json(await createResetLink(deps.db, requireApiUser(c), c.req.param('id'), { origin, locale }), 201);
   });
 
   return routes;
@@ -92,9 +95,10 @@ export function createUserRoutes(deps: AppDeps) {
 /** The public end of a reset link (`POST /api/auth/password-reset`): the token is the credential. */
 export function createPasswordResetRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/auth/password-reset');
   // Wrong links are counted per address (the token is the credential): docs/security.md.
   const guesses = tokenGuesses(createLimits(deps.db), 'password-reset');
-  routes.post('/', async (c) => {
+  on(endpoints.auth.resetPassword, async (c) => {
     const input = await readJson(c, passwordResetSchema);
     const { ip } = clientInfo(c, deps);
     const wait = await guesses.guessWait(ip);
@@ -113,13 +117,16 @@ export function createPasswordResetRoutes(deps: AppDeps) {
 /** Roles administration (`/api/roles`). */
 export function createRoleRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
-  routes.get('/', async (c) => c.json({ items: await listRoles(deps.db) }));
-  routes.post('/', async (c) => c.json(await createRole(deps.db, requireUser(c), await readJson(c, createRoleSchema)), 201));
-  routes.patch('/:id', async (c) =>
-    c.json(await updateRole(deps.db, requireUser(c), c.req.param('id'), await readJson(c, updateRoleSchema))),
+  const on = endpointsOn(routes, '/api/roles');
+  on(endpoints.roles.list, async (c) => c.json({ items: await listRoles(deps.db) }));
+  on(endpoints.roles.create, async (c) =>
+    c.json(await createRole(deps.db, requireApiUser(c), await readJson(c, createRoleSchema)), 201),
   );
-  routes.delete('/:id', async (c) => {
-    await deleteRole(deps.db, requireUser(c), c.req.param('id'));
+  on(endpoints.roles.update, async (c) =>
+    c.json(await updateRole(deps.db, requireApiUser(c), c.req.param('id'), await readJson(c, updateRoleSchema))),
+  );
+  on(endpoints.roles.delete, async (c) => {
+    await deleteRole(deps.db, requireApiUser(c), c.req.param('id'));
     return c.json({ ok: true });
   });
   return routes;

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
-import { tooLong } from '../../common/messages';
+import type { z } from 'zod';
 import { AppError, type IssueLike } from '../errors';
 
 /** The 400 for input that fails its schema: zod's issues (field paths), translated on the way out. */
@@ -26,8 +25,8 @@ export async function readJson<Schema extends z.ZodType>(c: Context, schema: Sch
 
 /**
  * Parses the query string with a zod object schema, as readJson does a body (the same schema is the
- * route's documented query in route-docs.ts). An empty value counts as absent (a GET form sends its
- * empty fields). A parameter the schema knows, given twice (`?page=1&page=2`), is a 400 naming it
+ * documented query of its endpoint declaration, common/endpoints/). An empty value counts as
+ * absent (a GET form sends its empty fields). A parameter the schema knows, given twice (`?page=1&page=2`), is a 400 naming it
  * rather than one copy silently winning; parameters it does not know are ignored.
  */
 export function readQuery<Schema extends z.ZodObject>(c: Context, schema: Schema): z.infer<Schema> {
@@ -50,23 +49,7 @@ export function readQuery<Schema extends z.ZodObject>(c: Context, schema: Schema
   return result.data;
 }
 
-/** The longest search text (`?query=`) of a dashboard list; the dashboard's loaders cut their search boxes to it. */
-export const LIST_SEARCH_MAX = 200;
-
-/** `?query=` of a dashboard list: at most LIST_SEARCH_MAX characters, else a 400 naming `query`. */
-export const listSearch = () => z.string().max(LIST_SEARCH_MAX, tooLong(LIST_SEARCH_MAX));
-
-/** The furthest page a dashboard list may ask for: a bound on OFFSET, far beyond any real list. */
-export const QUERY_PAGE_MAX = 100_000;
-
-/** `?page=`: a whole number from 1 (the default) to `max`; anything else is a 400 naming `page`. */
-export const queryPage = (max = QUERY_PAGE_MAX) =>
-  z.coerce
-    .number('validation.invalid')
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(max, 'validation.invalid')
-    .default(1);
+export { LIST_SEARCH_MAX, listSearch, QUERY_PAGE_MAX, queryPage } from '../../common/schemas/query';
 
 /** Row ids in a path are positive whole numbers; anything else names nothing (404). */
 export function numericId(value: string): number {

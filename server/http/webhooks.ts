@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { endpoints } from '../../common/endpoints';
 import { createLimits } from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { handleGithubEvent, verifyGithubDelivery } from '../services/github-webhook';
+import { endpointsOn } from './endpoint';
 
 /** How long a delivery is remembered so that a replay of it is ignored. */
 export const WEBHOOK_REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -10,9 +12,10 @@ export const WEBHOOK_REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Deliveries from outside services, verified by their own signatures (docs/content.md "Webhook"). */
 export function createWebhookRoutes(deps: AppDeps) {
   const routes = new Hono();
+  const on = endpointsOn(routes, '/api/webhooks');
   const limits = createLimits(deps.db);
 
-  routes.post('/github', async (c) => {
+  on(endpoints.operating.githubWebhook, async (c) => {
     // The signature covers the exact bytes GitHub sent, so the body is read as text first.
     const body = await c.req.text();
     await verifyGithubDelivery(deps.config.GITHUB_WEBHOOK_SECRET, body, c.req.header('x-hub-signature-256'));

@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import { deletePage, getPage, type PageDeps, savePage } from './pages';
 import { getSiteSettings } from './site';
 
-export const BULK_PAGES_MAX = 100;
+export { BULK_PAGES_MAX } from '../../common/endpoints/pages';
 
 export type BulkAction = { action: 'delete'; pages: PageRef[] } | { action: 'set-category'; pages: PageRef[]; category: string };
 

@@ -1,0 +1,42 @@
+import { siteSettingsSchema } from '../schemas/settings';
+import { securitySettingsSchema } from '../two-factor';
+import { declare } from './define';
+
+export const settings = declare({
+  // Whether staff must sign in with two factors: an owner's decision, like the backup.
+  security: {
+    method: 'GET',
+    path: '/api/settings/security',
+    access: 'owner',
+    tag: 'settings',
+    en: 'Whether staff must sign in with two factors',
+    fa: 'آیا کارکنان باید دومرحله‌ای وارد شوند',
+  },
+  saveSecurity: {
+    method: 'PUT',
+    path: '/api/settings/security',
+    access: 'owner',
+    tag: 'settings',
+    en: 'Require two factors of every account holding a dashboard permission, or not',
+    fa: 'لازم دانستن یا ندانستن ورود دومرحله‌ای برای هر حسابی که اجازه‌ای از پیشخوان دارد',
+    body: securitySettingsSchema,
+  },
+  get: {
+    method: 'GET',
+    path: '/api/settings',
+    access: 'settings.read',
+    tag: 'settings',
+    en: 'The site settings',
+    fa: 'تنظیمات سایت',
+  },
+  save: {
+    method: 'PUT',
+    path: '/api/settings',
+    access: 'settings.edit',
+    tag: 'settings',
+    en: 'Save the site settings',
+    fa: 'ذخیرهٔ تنظیمات سایت',
+    body: siteSettingsSchema,
+    errors: [409, 412],
+  },
+});
