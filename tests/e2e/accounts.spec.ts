@@ -11,6 +11,8 @@ const words = {
     invalid: 'Invalid username or password',
     forbidden: 'Access denied',
     short: 'Must be at least 2 characters',
+    show: 'Show password',
+    hide: 'Hide password',
   },
   fa: {
     ...accountFields.fa,
@@ -20,6 +22,8 @@ const words = {
     invalid: 'نام کاربری یا گذرواژه نادرست است',
     forbidden: 'دسترسی ممنوع',
     short: 'دست‌کم ۲ نویسه لازم است',
+    show: 'نمایش گذرواژه',
+    hide: 'پنهان کردن گذرواژه',
   },
 } as const;
 
@@ -42,6 +46,21 @@ for (const locale of ['fa', 'en'] as const) {
       await page.getByLabel(w.userName, { exact: true }).fill(userName);
       await page.getByLabel(w.password, { exact: true }).fill('reader-pass');
       await page.getByLabel(w.confirm, { exact: true }).fill('reader-pass');
+      // Both are new passwords for password managers, written left to right, hidden until asked.
+      for (const label of [w.password, w.confirm]) {
+        const field = page.getByLabel(label, { exact: true });
+        await expect(field).toHaveAttribute('autocomplete', 'new-password');
+        await expect(field).toHaveAttribute('dir', 'ltr');
+        await expect(field).toHaveAttribute('type', 'password');
+      }
+      const password = page.getByLabel(w.password, { exact: true });
+      const toggle = page.getByRole('button', { name: w.show }).first();
+      await toggle.click();
+      await expect(password).toHaveAttribute('type', 'text');
+      await expect(page.getByRole('button', { name: w.hide })).toHaveAttribute('aria-pressed', 'true');
+      await page.getByRole('button', { name: w.hide }).click();
+      await expect(password).toHaveAttribute('type', 'password');
+      await expect(password).toHaveValue('reader-pass');
       await snap(page, `register-${locale}`);
       await page.getByRole('button', { name: w.register, exact: true }).click();
     });
@@ -72,6 +91,7 @@ for (const locale of ['fa', 'en'] as const) {
     await test.step('a wrong password gets one generic message; then the right one signs in', async () => {
       await page.goto(`${site}/${locale}/login`);
       await page.getByLabel(w.userName, { exact: true }).fill(userName);
+      await expect(page.getByLabel(w.password, { exact: true })).toHaveAttribute('autocomplete', 'current-password');
       await page.getByLabel(w.password, { exact: true }).fill('not-it');
       await page.getByRole('button', { name: w.login, exact: true }).click();
       await expect(page.getByText(w.invalid)).toBeVisible();

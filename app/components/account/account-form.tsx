@@ -8,6 +8,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { FORM_VALIDATION } from '../../lib/form-validation';
 import { Button } from '../ui/button';
 import { FormField } from '../ui/form-field';
+import { NewPasswordFields } from '../ui/password-field';
 
 export type AccountSubmit = (values: AccountFormValues) => Promise<void>;
 
@@ -69,24 +70,7 @@ export function AccountForm({
         dir="ltr"
         className="sm:col-span-2"
       />
-      <FormField
-        form={form}
-        name="password"
-        required
-        label={t('account.password')}
-        type="password"
-        autoComplete="new-password"
-        dir="ltr"
-      />
-      <FormField
-        form={form}
-        name="confirmPassword"
-        required
-        label={t('account.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        dir="ltr"
-      />
+      <NewPasswordFields form={form} required label={t('account.password')} confirmLabel={t('account.confirmPassword')} />
       {children ? <div className="sm:col-span-2">{children}</div> : null}
       <div className="sm:col-span-2">
         <Button type="submit" disabled={disabled || isSubmitting}>

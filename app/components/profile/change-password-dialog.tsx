@@ -8,7 +8,7 @@ import { apiFetch } from '../../lib/api';
 import { FORM_VALIDATION } from '../../lib/form-validation';
 import { useRootData } from '../../lib/root-data';
 import { FormDialog } from '../ui/form-dialog';
-import { FormField } from '../ui/form-field';
+import { NewPasswordFields, PasswordField } from '../ui/password-field';
 import { toast } from '../ui/toast';
 
 const empty: PasswordChange = { currentPassword: '', password: '', confirmPassword: '' };
@@ -46,30 +46,8 @@ export function ChangePasswordDialog({ username }: { username: string }) {
     >
       {/* Lets password managers match the change to the account. */}
       <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
-      <FormField
-        form={form}
-        name="currentPassword"
-        label={t('profile.password.current')}
-        type="password"
-        autoComplete="current-password"
-        dir="ltr"
-      />
-      <FormField
-        form={form}
-        name="password"
-        label={t('profile.password.new')}
-        type="password"
-        autoComplete="new-password"
-        dir="ltr"
-      />
-      <FormField
-        form={form}
-        name="confirmPassword"
-        label={t('profile.password.confirm')}
-        type="password"
-        autoComplete="new-password"
-        dir="ltr"
-      />
+      <PasswordField form={form} name="currentPassword" label={t('profile.password.current')} purpose="current" />
+      <NewPasswordFields form={form} label={t('profile.password.new')} confirmLabel={t('profile.password.confirm')} />
     </FormDialog>
   );
 }

@@ -12,6 +12,7 @@ import { PasskeySignIn } from '../../components/two-factor/passkey-sign-in';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
+import { PasswordField } from '../../components/ui/password-field';
 import { ApiRequestError, apiFetch } from '../../lib/api';
 import { requireAnonymous } from '../../lib/auth.server';
 import { FORM_VALIDATION } from '../../lib/form-validation';
@@ -76,14 +77,7 @@ export default function Login() {
       <form onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
         {failure ? <Alert tone="error" title={failure} /> : null}
         <FormField form={form} name="userName" label={t('account.userName')} autoComplete="username" dir="ltr" />
-        <FormField
-          form={form}
-          name="password"
-          label={t('account.password')}
-          type="password"
-          autoComplete="current-password"
-          dir="ltr"
-        />
+        <PasswordField form={form} name="password" label={t('account.password')} purpose="current" />
         {mail ? (
           <Link to={paths.forgotPassword(locale)} className="block text-sm font-medium text-primary-strong hover:underline">
             {t('recovery.forgotLink')}

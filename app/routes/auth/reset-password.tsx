@@ -10,7 +10,7 @@ import { type PasswordResetForm, passwordResetFormSchema } from '../../../common
 import { AuthCard } from '../../components/account/auth-card';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { FormField } from '../../components/ui/form-field';
+import { NewPasswordFields } from '../../components/ui/password-field';
 import { apiFetch } from '../../lib/api';
 import { applyServerErrors } from '../../lib/form-errors';
 import { FORM_VALIDATION } from '../../lib/form-validation';
@@ -86,22 +86,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
         {failure ? <Alert tone="error" title={failure} /> : null}
         {/* Lets password managers store the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
-        <FormField
-          form={form}
-          name="password"
-          label={t('users.fields.password')}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-        />
-        <FormField
-          form={form}
-          name="confirmPassword"
-          label={t('users.fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-        />
+        <NewPasswordFields form={form} label={t('users.fields.password')} confirmLabel={t('users.fields.confirmPassword')} />
         <Button type="submit" disabled={isSubmitting} className="w-full justify-center">
           {isSubmitting ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
           {t('users.resetPage.submit')}

@@ -10,6 +10,7 @@ import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
+import { NewPasswordFields } from '../../ui/password-field';
 import { toast } from '../../ui/toast';
 import { RolePicker } from './role-picker';
 
@@ -66,22 +67,7 @@ export function CreateUserDialog({ roles, me }: { roles: RoleListItem[]; me: Gra
         autoComplete="off"
         className="sm:col-span-2"
       />
-      <FormField
-        form={form}
-        name="password"
-        label={t('users.fields.password')}
-        type="password"
-        dir="ltr"
-        autoComplete="new-password"
-      />
-      <FormField
-        form={form}
-        name="confirmPassword"
-        label={t('users.fields.confirmPassword')}
-        type="password"
-        dir="ltr"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields form={form} label={t('users.fields.password')} confirmLabel={t('users.fields.confirmPassword')} />
       <Controller
         control={form.control}
         name="roles"
