@@ -3,14 +3,15 @@
  * hands to `createApp`, and what loaders receive. It owns every type it names, so it imports
  * nothing from the HTTP layer that implements them (server/http/page-cache.ts, page-views.ts).
  */
+import type { PublishIndexing, PublishResult } from '../common/authoring';
 import type { Locale } from '../common/locales';
+import type { SiteSettings } from '../common/site-settings';
 import type { AppConfig } from './config';
 import type { ContentRepository } from './content/repository';
 import type { Database } from './db/database';
+import type { Build, Commit, ContentSync } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { OutgoingWebhookTransport } from './outgoing-webhooks/transport';
-import type { PageViewHit } from './services/analytics';
-import type { SiteState } from './services/site';
 
 /** Renders every page: React Router's request handler over the server build (app/lib/app-context.server.ts). */
 export type PageHandler = (request: Request, load: AppLoadContext) => Promise<Response>;
@@ -69,11 +70,11 @@ export type AppDeps = {
   /** Where page views wait to be written; absent = one made by createApp (docs/analytics.md). */
   pageViews?: PageViewRecorder;
   /**
-   * A re-index runs in steps of `chunkPages` pages, each within one invocation's CPU and D1 limits,
-   * carried on after the response and by the cron (Workers; docs/decisions/0009-workers-chunked-sync.md).
-   * Absent = the whole sync in one go, in this process (node).
+   * Makes the content index match the repository (`Indexer` below). Node: in one go, in this
+   * process; Workers: in steps, carried on after the response and by the cron (decision 0009).
+   * Absent = in one go (server/services/indexer).
    */
-  chunkedSync?: { chunkPages: number; budgetMs: number; maxSteps: number };
+  indexer?: Indexer;
   /** Trust `CF-Connecting-IP` (set by Cloudflare) for the client address. */
   trustCloudflareIp?: boolean;
   /**
@@ -87,6 +88,9 @@ export type AppDeps = {
    */
   backup?: () => Promise<{ archive: Uint8Array; manifest: { createdAt: string; counts: Record<string, number> } }>;
 };
+
+/** Whether the site is installed, and its settings (merged over the defaults): `readSiteState`, one query. */
+export type SiteState = { installed: boolean; site: SiteSettings };
 
 /** What is known about a page request before any loader runs, resolved once by createApp. */
 export type RequestState = SiteState & { locale: Locale };
@@ -148,6 +152,19 @@ export interface PageCacheStore {
   refine?: PageEncoder;
 }
 
+/** One view as the request saw it; the address and user agent live only in memory until hashed (server/services/analytics.ts). */
+export type PageViewHit = {
+  at: number;
+  locale: Locale;
+  /** The page below the locale, decoded, without slashes at either end: '' (home), 'logs/hello'. */
+  path: string;
+  referrer: string | null;
+  /** The site's host, so two sites in one database never share a visitor. */
+  site: string;
+  ip: string;
+  userAgent: string;
+};
+
 export type WaitUntil = (promise: Promise<unknown>) => void;
 
 /** Collects page views and writes them off the request path (docs/analytics.md). */
@@ -157,3 +174,67 @@ export type PageViewRecorder = {
   /** Writes the waiting batch now (tests, shutdown). */
   flush(): Promise<void>;
 };
+
+export type SyncProblem = { path: string; message: string };
+
+/** What a finished sync did (server/services/content-sync.ts). */
+export type SyncResult = {
+  buildId: string;
+  /** True when the published content differs from before (a new build id). */
+  changed: boolean;
+  commit?: string;
+  added: string[];
+  updated: string[];
+  removed: string[];
+  unchanged: number;
+  problems: SyncProblem[];
+};
+
+/** What an indexer reads and clears: the database, the repository, the page cache, media copies. */
+export type IndexDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'mediaVariants'>;
+
+/**
+ * A re-index as its caller sees it: done (`result`, the index switched or already current), or
+ * under way with its row in `content_syncs` (paused by GitHub's rate limit, refused, or left to
+ * further steps).
+ */
+export type Reindexing = { result: SyncResult } | { sync: ContentSync | undefined };
+
+/** A claimed build whose commit landed: its index is made, and it becomes published with it. */
+export type CommittedBuild = {
+  build: Build;
+  changes: Commit[];
+  commitSha: string;
+  publishedBy: string | null;
+  /** Texts just committed, by blob id: not read back from the repository. */
+  knownBlobs: ReadonlyMap<string, string>;
+};
+
+/**
+ * "Make the index match this commit" (docs/content.md "Syncing", docs/architecture.md "Indexing"):
+ * the one interface every caller uses — a re-index (by hand, a push, after an upgrade), a publish's
+ * index, the jobs runner taking up what was left. Two strategies: in one go (Node:
+ * server/services/indexer/in-one-go.ts) and in steps within an invocation's limits
+ * (Workers: server/services/indexer/in-steps.ts). Both run the same sync (content-sync.ts) and
+ * produce the same index for the same commit.
+ */
+export interface Indexer {
+  /**
+   * Re-indexes to the repository's head, recorded in `content_syncs` for the builds screen.
+   * `force`: every page rendered again, and pages removed even when the sync would be refused.
+   * `background` (a push): runs as far as this invocation may, and a pause by GitHub's rate limit
+   * is thrown; otherwise (a request) a pause is answered as the sync's state.
+   */
+  reindex(deps: IndexDeps, options?: { force?: boolean; background?: boolean }): Promise<Reindexing>;
+  /** Brings the index up to the head quietly (before a publish conflict is answered), at most one step. */
+  refresh(deps: IndexDeps): Promise<void>;
+  /** A publish's index: the build becomes published in the transaction that switches it. */
+  publish(deps: IndexDeps, committed: CommittedBuild): Promise<PublishResult | PublishIndexing>;
+  /** What a request left to do after its response (`waitUntil`); undefined = nothing. */
+  afterResponse(deps: IndexDeps): Promise<unknown> | undefined;
+  /**
+   * The jobs runner: a sync left paused, failed or part-done is taken up again, within `budgetMs`
+   * and `maxSteps` where the strategy works in steps.
+   */
+  resume(deps: IndexDeps, budget: { budgetMs?: number; maxSteps: number }): Promise<void>;
+}

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../server/config';
 import { githubRepositoryFromConfig } from '../../server/content/github-repository';
 import type { AppDeps, PageHandler } from '../../server/deps';
 import { createMemoryPageCache } from '../../server/http/page-cache';
+import { inOneGo } from '../../server/services/indexer';
 import { isInstalled } from '../../server/services/site';
 import { nodeBackupMaker } from './backup';
 import { createNodeDatabase } from './database';
@@ -51,6 +52,8 @@ export async function createNodeDeps(config: ReturnType<typeof loadNodeConfig>, 
     contentRepository: nodeContentRepository(config, config.dataDir),
     pageHandler,
     pageCache: createMemoryPageCache({ encode: nodePageEncoder, refine: nodePageRefiner }),
+    // The index in one go, in this process.
+    indexer: inOneGo,
     mailer: smtpMailerFromConfig(config),
     // Outgoing webhooks resolve names here and refuse private addresses when connecting.
     webhookTransport: nodeWebhookTransportFromConfig(config),

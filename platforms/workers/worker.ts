@@ -10,17 +10,19 @@ import type { SetupTokenStore } from '../../server/deps';
 import { runCronJobs } from '../../server/jobs';
 import { httpMailerFromConfig } from '../../server/mail/http-mailer';
 import { createFetchTransport } from '../../server/outgoing-webhooks/transport';
+import { inSteps } from '../../server/services/indexer';
 import { upgradeWithChunkedSync } from '../../server/services/upgrade';
 import { createWorkersPageCache } from './page-cache';
 
 /**
- * A re-index runs in steps (docs/decisions/0009-workers-chunked-sync.md): each stages this many pages —
+ * The index is made in steps (docs/decisions/0009-workers-chunked-sync.md): each stages this many pages —
  * about as many GitHub reads, one D1 batch of as many inserts and about nine other D1 queries, and a
  * second or two of CPU — and an invocation (a request with its `waitUntil`, a cron run) runs steps for
  * at most this long and this many: 8 steps stay under a paid Worker's 1 000 D1 queries even if every
  * statement of a batch counts as one, and far under its 10 000 subrequests and 30 s of CPU.
  */
 const CHUNKED_SYNC = { chunkPages: 100, budgetMs: 20_000, maxSteps: 8 };
+const indexer = inSteps(CHUNKED_SYNC);
 
 /** The Worker's bindings (wrangler.jsonc): the D1 database, plus string vars and secrets. */
 export type WorkerEnv = { DB?: D1Database } & Record<string, unknown>;
@@ -76,7 +78,7 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
     webhookTransport: createFetchTransport({ allowPrivate: config.OUTGOING_WEBHOOKS_ALLOW_PRIVATE }),
     // Cloudflare sets CF-Connecting-IP on every request that reaches a Worker.
     trustCloudflareIp: true,
-    chunkedSync: CHUNKED_SYNC,
+    indexer,
     pageHandler,
     pageCache,
   });
@@ -129,7 +131,7 @@ export default {
       contentRepository: githubRepositoryFromConfig(config),
       mailer: httpMailerFromConfig(config),
       webhookTransport: createFetchTransport({ allowPrivate: config.OUTGOING_WEBHOOKS_ALLOW_PRIVATE }),
-      chunkedSync: CHUNKED_SYNC,
+      indexer,
     };
     // The background jobs of server/jobs: every minute the frequent ones (a build scheduled for
     // now publishes itself, a re-index in progress takes its next steps, interrupted publishes and

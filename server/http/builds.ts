@@ -13,7 +13,7 @@ import {
   revertBuild,
   schedulePublish,
 } from '../services/builds';
-import { continueSyncSteps } from '../services/content-sync-runner';
+import { indexerOf } from '../services/indexer';
 import { endpointsOn } from './endpoint';
 import { type AuthEnv, requireApiUser } from './guards';
 import { readJson } from './validate';
@@ -32,10 +32,11 @@ function idParam(value: string) {
 export function createBuildRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
   const on = endpointsOn(routes, '/api/builds');
-  /** A publish whose index goes on in steps (Workers): 202, and the next steps after the response. */
+  /** A publish whose index goes on in steps: 202, and the next steps after the response. */
   const published = (c: Context<AuthEnv>, result: PublishResult | PublishIndexing) => {
     if (result.buildId !== null) return c.json(result);
-    c.executionCtx.waitUntil(continueSyncSteps(deps));
+    const rest = indexerOf(deps).afterResponse(deps);
+    if (rest) c.executionCtx.waitUntil(rest);
     return c.json(result, 202);
   };
 

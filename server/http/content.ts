@@ -3,17 +3,11 @@ import { parseSyncRefusal } from '../../common/content-sync';
 import { endpoints } from '../../common/endpoints';
 import { contentSyncQuerySchema } from '../../common/endpoints/pages';
 import { isLocale } from '../../common/locales';
-import { GithubRateLimitError } from '../content/github-repository';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { contentBuildById, syncRefusalKeys } from '../services/content-sync';
-import {
-  contentSyncState,
-  continueSyncSteps,
-  firstSyncStep,
-  latestContentSync,
-  recordedSync,
-} from '../services/content-sync-runner';
+import { contentSyncState, latestContentSync } from '../services/content-sync-runner';
+import { indexerOf } from '../services/indexer';
 import {
   buildManifest,
   feedXml,
@@ -37,29 +31,18 @@ export function createContentApiRoutes(deps: AppDeps) {
   on(endpoints.pages.sync, async (c) => {
     if (!deps.contentRepository) throw new AppError(503, 'api.contentRepositoryMissing');
     const force = readQuery(c, contentSyncQuerySchema).force === '1';
-    if (!deps.chunkedSync) {
-      const result = await recordedSync(deps.db, deps.contentRepository, { force }).catch(async (error: unknown) => {
-        // GitHub's budget is spent: the sync is paused until the reset (the builds screen says when).
-        if (!(error instanceof GithubRateLimitError)) throw error;
-        return undefined;
-      });
-      if (!result) {
-        const paused = await latestContentSync(deps.db);
-        return c.json({ sync: paused ? contentSyncState(paused) : null }, 202);
-      }
-      // Cached pages of the old build are dropped now rather than when the cache next checks.
-      if (result.changed) deps.pageCache?.clear();
-      return c.json(result);
-    }
-    // Workers: the first step here (a small change is done in it: 200 with the result, as on node);
-    // a bigger one answers 202 with its progress and carries on after the response, then by the cron.
-    const first = await firstSyncStep(deps, { force });
-    if (first.result) return c.json(first.result);
-    // A refusal to remove pages answers 409, as on node (the builds screen then offers "Re-index anyway").
-    const refusal = first.sync?.status === 'failed' ? parseSyncRefusal(first.sync.error) : null;
+    const indexer = indexerOf(deps);
+    // Done here (200 with the result), or under way (202 with its progress): paused by GitHub's
+    // rate limit until the reset, or carried on in steps after the response and by the cron.
+    const outcome = await indexer.reindex(deps, { force });
+    if ('result' in outcome) return c.json(outcome.result);
+    const { sync } = outcome;
+    // A refusal to remove pages answers 409 (the builds screen then offers "Re-index anyway").
+    const refusal = sync?.status === 'failed' ? parseSyncRefusal(sync.error) : null;
     if (refusal) throw new AppError(409, syncRefusalKeys[refusal.reason], refusal, { n: refusal.removes });
-    if (first.sync?.status === 'running') c.executionCtx.waitUntil(continueSyncSteps(deps));
-    return c.json({ sync: first.sync ? contentSyncState(first.sync) : null }, 202);
+    const rest = sync?.status === 'running' ? indexer.afterResponse(deps) : undefined;
+    if (rest) c.executionCtx.waitUntil(rest);
+    return c.json({ sync: sync ? contentSyncState(sync) : null }, 202);
   });
   // The builds screen polls this while a sync runs.
   on(endpoints.pages.syncStatus, async (c) => {

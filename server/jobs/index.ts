@@ -1,10 +1,9 @@
 import { createLimits } from '../auth/rate-limit';
 import { purgeExpiredSessions, SESSION_PURGE_INTERVAL_MS } from '../auth/sessions';
-import { GithubRateLimitError } from '../content/github-repository';
 import type { AppDeps } from '../deps';
 import { rollUpOldViews } from '../services/analytics';
 import { PUBLISH_LEASE_MS, publishDueBuild, resumeInterruptedPublishes } from '../services/builds';
-import { resumePausedSync, retryFailedSync, runContentSyncSteps } from '../services/content-sync-runner';
+import { indexerOf } from '../services/indexer';
 import { purgeExpiredNewsletterTokens, resumeNewsletterQueue, SEND_LEASE_MS } from '../services/newsletter';
 import { NOTIFICATION_LEASE_MS, processNotificationMails, purgeOldNotificationMails } from '../services/notifications';
 import { purgeOldDeliveries, runOutgoingWebhooks } from '../services/outgoing-webhooks';
@@ -21,7 +20,7 @@ import { heartbeatName, otherProcessAlive, purgeExpiredLeases, releaseAllLeases,
  * run takes the job's lease first, so with many processes exactly one runs a job at a time.
  */
 
-export type JobDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'chunkedSync' | 'mailer' | 'pageCache' | 'webhookTransport'> & {
+export type JobDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'indexer' | 'mailer' | 'pageCache' | 'webhookTransport'> & {
   /** SITE_URL: the address the notification mails' links start with. */
   config?: Pick<AppDeps['config'], 'SITE_URL'>;
 };
@@ -54,31 +53,16 @@ export const jobs: Job[] = [
     everyMs: 5_000,
     async run(deps, context) {
       const published = await publishDueBuild(deps);
-      // A big publish indexes its first step here on Workers; the rest go to the sync steps below.
-      if (published !== undefined && deps.chunkedSync) context.steps.left -= 1;
+      // A publish indexed in steps ran its first here; the rest go to the sync steps below.
+      if (published !== undefined) context.steps.left -= 1;
     },
   },
   {
-    // Workers' re-index in steps: the next ones, and a failed one taken up again a few times.
-    // Node syncs whole; one paused by GitHub's rate limit is run again once the reset has passed.
+    // A re-index left over: in steps, the next ones and a failed one taken up again a few times;
+    // in one go, one paused by GitHub's rate limit, run again once the reset has passed.
     name: 'sync-steps',
     everyMs: 60_000,
-    async run(deps, context) {
-      if (!deps.chunkedSync) {
-        if (!deps.contentRepository) return;
-        const resumed = await resumePausedSync(deps.db, deps.contentRepository).catch((error: unknown) => {
-          if (error instanceof GithubRateLimitError) return undefined; // paused again, recorded
-          throw error;
-        });
-        if (resumed?.changed) await deps.pageCache?.clear();
-        return;
-      }
-      await retryFailedSync(deps.db);
-      await runContentSyncSteps(deps, {
-        budgetMs: context.budgetMs ?? deps.chunkedSync.budgetMs,
-        maxSteps: Math.max(0, context.steps.left),
-      });
-    },
+    run: (deps, context) => indexerOf(deps).resume(deps, { budgetMs: context.budgetMs, maxSteps: context.steps.left }),
   },
   {
     // A publish cut off by a crash is completed (its commit landed) or reopened once it is nobody's.

@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
 import { batchInParts } from '../db/limits';
 import { analyticsSalts, pageViews } from '../db/schema';
+import type { PageViewHit } from '../deps';
 import { countOutdatedTranslations } from './translations';
 
 /**
@@ -18,18 +19,7 @@ const DAY_MS = 86_400_000;
 /** Raw views older than this are rolled up into daily totals and deleted. */
 export const ANALYTICS_RETENTION_DAYS = 90;
 
-/** One view as the request saw it; the address and user agent live only in memory until hashed. */
-export type PageViewHit = {
-  at: number;
-  locale: Locale;
-  /** The page below the locale, decoded, without slashes at either end: '' (home), 'logs/hello'. */
-  path: string;
-  referrer: string | null;
-  /** The site's host, so two sites in one database never share a visitor. */
-  site: string;
-  ip: string;
-  userAgent: string;
-};
+export type { PageViewHit } from '../deps';
 
 /** `YYYY-MM-DD` of a UTC instant. */
 export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);

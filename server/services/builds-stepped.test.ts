@@ -10,9 +10,10 @@ import type { AppDeps } from '../deps';
 import { publishOpenBuild, resumeInterruptedPublishes } from './builds';
 import { latestContentBuild } from './content-sync';
 import { latestContentSync, runContentSyncSteps } from './content-sync-runner';
+import { inSteps } from './indexer';
 
 /*
- * A publish on Workers (deps.chunkedSync) indexes through the stepped sync of a re-index
+ * A publish on Workers (deps.indexer: inSteps) indexes through the stepped sync of a re-index
  * (docs/decisions/0009-workers-chunked-sync.md): the first step in the request, the rest after the
  * response and by the cron, readers keeping the old index until the step that switches it, which
  * also marks the build published with its redirects. Chunks of 6 pages here, so 20 pages are steps.
@@ -30,7 +31,7 @@ async function anotherWorker(site: { deps: AppDeps }) {
 }
 
 async function workersSite() {
-  const site = await createAuthoringSite({}, { chunkedSync: CHUNKED });
+  const site = await createAuthoringSite({}, { indexer: inSteps(CHUNKED) });
   /** Steps the request left for after its response (`waitUntil`). */
   const after: Promise<unknown>[] = [];
   const ctx = { waitUntil: (promise: Promise<unknown>) => after.push(promise), passThroughOnException() {}, props: {} };
@@ -89,7 +90,7 @@ describe('publishing on Workers: the index in steps', () => {
     expect((await json(await send('GET', '/api/builds/open'))).status).toBe('publishing');
 
     // The cron: one step a run here; the last switches the index and publishes the build.
-    const cron = () => runContentSyncSteps(site.deps, { maxSteps: 1 });
+    const cron = () => runContentSyncSteps(site.deps, { chunkPages: CHUNKED.chunkPages, maxSteps: 1 });
     expect((await cron()).result).toBeUndefined();
     expect(await served()).toEqual(before);
     const last = await cron();
@@ -170,7 +171,7 @@ describe('publishing on Workers: the index in steps', () => {
     expect(sync).toMatchObject({ status: 'running', done: 6, total: 20 });
     expect((await json(await send('GET', '/api/builds/open'))).status).toBe('publishing');
     for (let step = 0; step < 10 && (await latestContentSync(db))?.status === 'running'; step++)
-      await runContentSyncSteps(site.deps, { maxSteps: 1 });
+      await runContentSyncSteps(site.deps, { chunkPages: CHUNKED.chunkPages, maxSteps: 1 });
     expect((await served()).bulk).toBe(200);
     expect((await json(await send('GET', '/api/builds'))).items[0]).toMatchObject({ title: 'Cut off', status: 'published' });
   });
@@ -198,7 +199,7 @@ describe('publishing on Workers: the index in steps', () => {
     expect(sync).toMatchObject({ force: true, publishBuildId: answer.id });
     await Promise.all(after);
     for (let step = 0; step < 20 && (await latestContentSync(db))?.status === 'running'; step++)
-      await runContentSyncSteps(site.deps, { maxSteps: 1 });
+      await runContentSyncSteps(site.deps, { chunkPages: CHUNKED.chunkPages, maxSteps: 1 });
     expect(await latestContentSync(db)).toMatchObject({ id: sync!.id, status: 'done' });
     expect((await served()).bulk).toBe(200);
     expect((await json(await send('GET', '/api/builds'))).items[0]).toMatchObject({

@@ -23,6 +23,7 @@ import {
   runContentSyncSteps,
   startChunkedSync,
 } from './content-sync-runner';
+import { inSteps } from './indexer';
 
 /*
  * A re-index never empties the site by accident (docs/content.md "Syncing", issue 23): a repository
@@ -171,7 +172,7 @@ const CHUNKED = { chunkPages: 6, budgetMs: 60_000, maxSteps: 2 };
 async function workersSite() {
   const server = await startGithubStandIn();
   onTestFinished(() => server.close());
-  const site = await createAuthoringSite(server.env, { chunkedSync: CHUNKED });
+  const site = await createAuthoringSite(server.env, { indexer: inSteps(CHUNKED) });
   expect(site.deps.contentRepository?.kind).toBe('github');
   const { db } = site.deps;
   const indexed = await db.$count(pages);
@@ -241,7 +242,7 @@ describe('a re-index that would remove pages by accident is refused (Workers chu
     // A webhook's sync (it takes the failed one up again), stepped as the cron does: the same refusal, recorded.
     await startChunkedSync(db);
     expect((await latestContentSync(db))?.status).toBe('running');
-    await runContentSyncSteps(site.deps, { maxSteps: 1 });
+    await runContentSyncSteps(site.deps, { chunkPages: CHUNKED.chunkPages, maxSteps: 1 });
     expect(contentSyncState((await latestContentSync(db))!)).toMatchObject({
       status: 'failed',
       refusal: { reason: 'empty', removes: indexed },

@@ -16,12 +16,12 @@ import {
 import { afterPublish, publishingBuild } from './publish-completion';
 
 /*
- * The drivers of a re-index (docs/content.md "Syncing", docs/decisions/0009-workers-chunked-sync.md).
- * Both run the one sync of content-sync.ts and record its progress in `content_syncs`, which the
- * builds screen polls:
+ * Recorded re-indexes (docs/content.md "Syncing", docs/decisions/0009-workers-chunked-sync.md):
+ * the one sync of content-sync.ts with its progress in `content_syncs`, which the builds screen
+ * polls. The indexer's two strategies (server/services/indexer) drive it:
  *
- * - `recordedSync` (node): the whole sync in this process, chunk after chunk.
- * - `startChunkedSync` + `runSyncSteps` (Workers): each step is a call of `syncContentStep` that
+ * - `recordedSync` (in one go): the whole sync in this process, chunk after chunk.
+ * - `startChunkedSync` + `runSyncSteps` (in steps): each step is a call of `syncContentStep` that
  *   stages one chunk and returns; the state between steps is only in the database (the staged rows,
  *   this table), so any invocation — the request that started it, the `waitUntil` after its
  *   response, the per-minute cron — carries it on, and a step that dies is simply run again.
@@ -399,16 +399,16 @@ export async function runSyncSteps(
 }
 
 /**
- * Workers: steps of the running sync with the platform's chunk size, clearing the page cache when
- * one publishes (the request that started it, its `waitUntil`, the cron all call this).
+ * Steps of the running sync (the stepped indexer: the request that started it, its `waitUntil`, the
+ * cron), clearing the page cache when one publishes. `chunkPages`: the strategy's step size.
  */
 export async function runContentSyncSteps(
   deps: StepDeps,
-  options: { maxSteps?: number; budgetMs?: number; knownBlobs?: ReadonlyMap<string, string> } = {},
+  options: { chunkPages?: number; maxSteps?: number; budgetMs?: number; knownBlobs?: ReadonlyMap<string, string> } = {},
 ): Promise<SyncStepsOutcome> {
   if (!deps.contentRepository) return { steps: 0 };
   const outcome = await runSyncSteps(deps.db, deps.contentRepository, {
-    chunkPages: deps.chunkedSync?.chunkPages ?? SYNC_CHUNK_PAGES,
+    chunkPages: SYNC_CHUNK_PAGES,
     ...options,
     log: (line) => console.log(line),
   });
@@ -417,24 +417,4 @@ export async function runContentSyncSteps(
   return outcome;
 }
 
-type StepDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'chunkedSync' | 'pageCache' | 'mediaVariants'>;
-
-/**
- * Workers: a re-index (or a publish's index) started in a request: its first step there. A small
- * one is done in it (`result`); a bigger one goes on after the response (`continueSyncSteps`) and
- * then by the per-minute cron.
- */
-export async function firstSyncStep(
-  deps: StepDeps,
-  options: { force?: boolean; publishBuildId?: number; knownBlobs?: ReadonlyMap<string, string> } = {},
-): Promise<SyncStepsOutcome> {
-  const { knownBlobs, ...start } = options;
-  await startChunkedSync(deps.db, start);
-  return runContentSyncSteps(deps, { maxSteps: 1, ...(knownBlobs ? { knownBlobs } : {}) });
-}
-
-/** Workers: the steps after a request's first, in its `waitUntil` (the invocation's budget, less that first step). */
-export async function continueSyncSteps(deps: StepDeps): Promise<SyncStepsOutcome> {
-  if (!deps.chunkedSync) return { steps: 0 };
-  return runContentSyncSteps(deps, { budgetMs: deps.chunkedSync.budgetMs, maxSteps: deps.chunkedSync.maxSteps - 1 });
-}
+type StepDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'mediaVariants'>;

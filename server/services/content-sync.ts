@@ -11,20 +11,10 @@ import { byPath, type CommitStamp, type ContentRepository } from '../content/rep
 import type { Database } from '../db/database';
 import { failUnless } from '../db/guard';
 import { type ContentBuild, contentBuilds, pages } from '../db/schema';
+import type { SyncProblem, SyncResult } from '../deps';
 import { AppError } from '../errors';
 
-export type SyncProblem = { path: string; message: string };
-export type SyncResult = {
-  buildId: string;
-  /** True when the published content differs from before (a new build id). */
-  changed: boolean;
-  commit?: string;
-  added: string[];
-  updated: string[];
-  removed: string[];
-  unchanged: number;
-  problems: SyncProblem[];
-};
+export type { SyncProblem, SyncResult } from '../deps';
 
 type PageRow = typeof pages.$inferInsert;
 

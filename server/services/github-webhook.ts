@@ -1,9 +1,9 @@
 import { timingSafeEqual } from '../auth/tokens';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { recordedSync, runContentSyncSteps, startChunkedSync } from './content-sync-runner';
+import { indexerOf } from './indexer';
 
-type WebhookDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'chunkedSync'> & {
+type WebhookDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'indexer'> & {
   config: Pick<AppDeps['config'], 'GITHUB_WEBHOOK_SECRET' | 'GITHUB_BRANCH'>;
 };
 
@@ -62,18 +62,11 @@ export function handleGithubEvent(deps: WebhookDeps, event: string | undefined, 
   if (event !== 'push' || !deps.contentRepository) return undefined;
   const ref = payload && typeof payload === 'object' ? (payload as { ref?: unknown }).ref : undefined;
   if (ref !== `refs/heads/${deps.config.GITHUB_BRANCH}`) return undefined;
-  const repository = deps.contentRepository;
   let coalescer = coalescers.get(deps.db);
   if (!coalescer) {
     coalescer = createSyncCoalescer(async () => {
-      // Workers: steps within this delivery's `waitUntil`; the cron carries a big sync on.
-      if (deps.chunkedSync) {
-        await startChunkedSync(deps.db);
-        await runContentSyncSteps(deps, { budgetMs: deps.chunkedSync.budgetMs, maxSteps: deps.chunkedSync.maxSteps });
-        return;
-      }
-      const result = await recordedSync(deps.db, repository);
-      if (result.changed) deps.pageCache?.clear();
+      // In the background: as far as this delivery may run (in steps: its `waitUntil`, then the cron).
+      await indexerOf(deps).reindex(deps, { background: true });
     });
     coalescers.set(deps.db, coalescer);
   }

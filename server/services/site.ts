@@ -3,12 +3,13 @@ import { defaultSiteSettings, type SiteSettings } from '../../common/site-settin
 import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
 import { settings } from '../db/schema';
+import type { SiteState } from '../deps';
 
 export const SITE_SETTINGS_KEY = 'site';
 export const INSTALLED_AT_KEY = 'installed_at';
 
 /** What every page request needs to know about the site, read in one statement. */
-export type SiteState = { installed: boolean; site: SiteSettings };
+export type { SiteState } from '../deps';
 
 /** Installation cannot be undone, so once a database says "installed" it is not asked again. */
 const installedDatabases = new WeakSet<Database>();

@@ -7,9 +7,10 @@ import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { type Build, builds, type Commit, commits } from '../../db/schema';
 import { AppError } from '../../errors';
-import { checkIndexedCommit, latestContentBuild, syncContent } from '../content-sync';
-import { contentSyncState, firstSyncStep, latestContentSync } from '../content-sync-runner';
-import { afterPublish, changesOf, defaultTitle, publishStatements } from '../publish-completion';
+import { checkIndexedCommit, latestContentBuild } from '../content-sync';
+import { latestContentSync } from '../content-sync-runner';
+import { indexerOf } from '../indexer';
+import { changesOf, defaultTitle } from '../publish-completion';
 import {
   type BuildDeps,
   changeStates,
@@ -184,13 +185,10 @@ async function finishedElsewhere(db: Database, buildId: number, commitSha: strin
 // ---- finishing: one transaction for the index, the build and its redirects -------------------
 
 /**
- * Steps 4 and 5: index, build status and redirects in one transaction, then the page cache.
- *
- * On Workers the index is the stepped sync of a re-index (decision 0009): its first step runs here,
- * and a publish that fits in it is finished as on node; a bigger one is recorded on the sync
- * (`publish_build_id`, the commit on the build) and the step that switches the index, after the
- * response or by the cron, marks the build published in its transaction. Until then the build stays
- * `publishing` and readers keep the old index.
+ * Steps 4 and 5: the indexer makes the index match the commit, and the build becomes published
+ * with its redirects in the transaction that switches it; then the page cache. In steps (Workers),
+ * a publish bigger than the first step answers 202 and stays `publishing` until the step that
+ * switches the index, after the response or by the cron; readers keep the old index until then.
  */
 async function finishPublish(
   deps: BuildDeps,
@@ -199,26 +197,12 @@ async function finishPublish(
   commitSha: string,
   publishedBy: string | null,
 ): Promise<PublishResult | PublishIndexing> {
-  const { db } = deps;
   // The texts just committed need not be read back (on GitHub that is one request per page).
   const knownBlobs = new Map<string, string>();
   for (const change of changes)
     if (change.kind !== 'delete' && change.content !== null && !change.blobSha)
       knownBlobs.set(await gitBlobSha(change.content), change.content);
-  if (!deps.chunkedSync) {
-    const statements = publishStatements(db, build, changes, commitSha, publishedBy);
-    const result = await syncContent(db, requireRepository(deps), { alsoWrite: statements, knownBlobs, allowEmpty: true });
-    afterPublish(deps, changes);
-    return { id: build.id, commitSha, buildId: result.buildId };
-  }
-  await db
-    .update(builds)
-    .set({ commitSha, publishedBy })
-    .where(and(eq(builds.id, build.id), eq(builds.status, 'publishing')));
-  const first = await firstSyncStep(deps, { publishBuildId: build.id, knownBlobs });
-  if (first.result && first.published) return { id: build.id, commitSha, buildId: first.result.buildId };
-  const sync = first.sync ?? (await latestContentSync(db))!;
-  return { id: build.id, commitSha, buildId: null, sync: contentSyncState(sync) };
+  return indexerOf(deps).publish(deps, { build, changes, commitSha, publishedBy, knownBlobs });
 }
 
 /**
@@ -229,9 +213,7 @@ async function finishPublish(
  */
 async function conflictError(deps: BuildDeps, conflicts: string[]) {
   try {
-    // On Workers the first step of a stepped re-index (the cron carries a big one on).
-    if (deps.chunkedSync) await firstSyncStep(deps);
-    else if ((await syncContent(deps.db, requireRepository(deps))).changed) deps.pageCache?.clear();
+    await indexerOf(deps).refresh(deps);
   } catch (error) {
     console.warn('Re-indexing after a publish conflict failed:', error);
   }
@@ -257,7 +239,7 @@ export async function resumeInterruptedPublishes(
   for (const build of stuck) {
     // This process is publishing it now: its own request finishes it.
     if (runningHere.has(build.id)) continue;
-    // Its index is under way in steps (Workers): the step that switches it finishes the publish.
+    // Its index is under way in steps: the step that switches it finishes the publish.
     if (await indexingPublish(db, build.id)) continue;
     const changes = await changesOf(db, build.id);
     const head = await repository.head();
@@ -276,7 +258,7 @@ export async function resumeInterruptedPublishes(
   }
 }
 
-/** Whether a Workers sync is indexing this build's publish (it marks the build published when it switches). */
+/** Whether a sync in steps is indexing this build's publish (it marks the build published when it switches). */
 async function indexingPublish(db: Database, buildId: number) {
   const sync = await latestContentSync(db);
   return sync !== undefined && sync.status !== 'done' && sync.publishBuildId === buildId;

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 /** A publish still `publishing` after this long is taken as abandoned (its process died). */
 export const PUBLISH_LEASE_MS = 10 * 60 * 1000;
 
-export type BuildDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'mediaVariants' | 'chunkedSync'>;
+export type BuildDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'pageCache' | 'mediaVariants' | 'indexer'>;
 
 /** Test seam: called between the steps of a publish (crash tests stop the process there). */
 export type PublishCheckpoint = (step: 'claimed' | 'committed') => Promise<void> | void;
