@@ -89,7 +89,7 @@ describe("builds API: a build of 150 files (over D1's 100 bound parameters)", ()
     expect(reverted.status).toBe(200);
     expect(await status(site, '/en/logs/bulk-000')).toBe(404);
     expect(await status(site, '/en/logs/bulk-149')).toBe(404);
-  });
+  }, 120_000); // 150 saves, a publish and a revert: minutes on a loaded 2-core machine
 });
 
 describe('builds API: publishing', () => {
