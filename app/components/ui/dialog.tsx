@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { AlertDialog as RadixAlertDialog, Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { type ConfirmDialogProps, confirmButtonVariant, overlayClass, panelClass } from './dialog-style';
@@ -27,6 +27,7 @@ export function DialogContent({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const { t } = useTranslation();
+  const close = useRef<HTMLButtonElement>(null);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlayClass} />
@@ -43,8 +44,11 @@ export function DialogContent({
           ) : null}
         </div>
         {children}
-        <Tip label={t('common.close')}>
+        {/* When the dialog opens on its close button, that button's tooltip shows and would take the
+            first Esc: one Esc closes the dialog, tooltip and all. */}
+        <Tip label={t('common.close')} onEscapeKeyDown={() => close.current?.click()}>
           <RadixDialog.Close
+            ref={close}
             aria-label={t('common.close')}
             className="absolute end-3 top-3 rounded-md p-1.5 text-fg-muted hover:bg-muted hover:text-fg"
           >

@@ -18,13 +18,25 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
  * A tooltip on one control (its only child, which must take a ref and props: a button, a link, a
  * Radix trigger). Shown after the spec's delay on hover, and on keyboard focus.
  */
-export function Tip({ label, side, children }: { label: string; side?: 'top' | 'bottom'; children: ReactNode }) {
+export function Tip({
+  label,
+  side,
+  children,
+  onEscapeKeyDown,
+}: {
+  label: string;
+  side?: 'top' | 'bottom';
+  children: ReactNode;
+  /** An open tooltip takes the Esc key before any dialog under it (it is the topmost layer). */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
+}) {
   return (
     <Tooltip.Root>
       <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
       <Tooltip.Portal>
         <Tooltip.Content
           side={side}
+          onEscapeKeyDown={onEscapeKeyDown}
           sideOffset={6}
           className="z-[70] rounded-md bg-neutral-900 px-2 py-1 text-xs text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900"
         >
