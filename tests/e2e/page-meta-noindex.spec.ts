@@ -5,7 +5,8 @@ import { expect, test } from './fixtures';
 
 /**
  * Front matter `metaTitle` and `noindex` (issue 26 item 7): set in the editor's page details in
- * both languages, honoured by the reading page (<title>, robots meta) and by the sitemap and feed.
+ * both languages, honoured by the reading page and the home page (<title>, robots meta) and by the
+ * sitemap and feed.
  * With SCREENSHOTS=1 the page details are saved under /tmp/shots/page-meta/.
  */
 async function ownerApi(site: RunningServer) {
@@ -71,7 +72,28 @@ test('metaTitle and noindex from the editor to the reading page, sitemap and fee
       }
     }
   }
+  // The home page (content/{locale}/index.md) honours them too: its route renders its own head.
+  for (const locale of ['en', 'fa'] as const) {
+    const home = (await (await api('GET', `/api/pages/${locale}/index`)).json()) as {
+      frontMatter: Record<string, unknown>;
+      body: string;
+      baseSha: string;
+    };
+    const saved = await api('PUT', `/api/pages/${locale}/index`, {
+      frontMatter: { ...home.frontMatter, metaTitle: `${TEXT[locale].meta} (home)`, noindex: true },
+      body: home.body,
+      baseSha: home.baseSha,
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+  }
   expect((await api('POST', '/api/builds/publish', { title: 'Meta title and noindex' })).status).toBe(200);
+  for (const locale of ['en', 'fa'] as const) {
+    await page.goto(`${freshSite.url}/${locale}`);
+    await expect(page).toHaveTitle(`${TEXT[locale].meta} (home)`);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    const sitemap = await (await fetch(`${freshSite.url}/${locale}/sitemap.xml`)).text();
+    expect(sitemap).not.toContain(`/${locale}<`);
+  }
   for (const locale of ['en', 'fa'] as const) {
     await page.goto(`${freshSite.url}/${locale}/tea`);
     await expect(page).toHaveTitle(TEXT[locale].meta);

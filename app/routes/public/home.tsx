@@ -18,8 +18,15 @@ export async function loader(args: Route.LoaderArgs) {
   return loadHome(args);
 }
 
+// The intro page's own `metaTitle` and `noindex` count here as on any page (issue 26).
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seoMeta(matches, { description: loaderData?.page?.description, seo: loaderData?.seo, structuredData: websiteLd });
+  seoMeta(matches, {
+    metaTitle: loaderData?.page?.metaTitle,
+    noindex: loaderData?.page?.noindex,
+    description: loaderData?.page?.description,
+    seo: loaderData?.seo,
+    structuredData: websiteLd,
+  });
 
 /** Home (docs/spec.md §1): the intro page (content/{locale}/index.md) and the latest logs. */
 export default function Home({ loaderData }: Route.ComponentProps) {
