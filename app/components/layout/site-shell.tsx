@@ -19,20 +19,27 @@ const menuLinkClass = 'rounded-md px-3 py-1.5 text-sm hover:bg-muted focus-visib
  * The public layout (docs/spec.md §2): sticky header with menu and switchers, content, footer credit.
  * `error`: the content is an error view (the language switcher then leads to the other home).
  */
-export function SiteShell({ children, error }: { children: ReactNode; error?: boolean }) {
+export function SiteShell({ children, error, wide }: { children: ReactNode; error?: boolean; wide?: boolean }) {
   const { t } = useTranslation();
   const { locale, site } = useRootData();
+  // The dashboard is wider than reading pages: its menu, an editor and the page's details side by side.
+  const width = wide ? 'max-w-7xl' : 'max-w-5xl';
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col max-sm:has-[[data-save-bar]]:pb-16">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2"
       >
         {t('common.skipToContent')}
       </a>
-      {/* 65px high from the sm breakpoint; on phones the menu takes a second row (app.css adjusts the hash offset). */}
-      <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur sm:h-[65px]">
-        <div className="mx-auto flex h-full max-w-5xl flex-wrap items-center gap-x-1 px-4 py-2 sm:flex-nowrap sm:gap-x-4 sm:py-0">
+      {/* 65px high from the sm breakpoint; on phones the menu takes a second row (app.css adjusts the hash offset).
+          In the dashboard on a phone it scrolls away, leaving the screen to the editor's sticky toolbar (D18). */}
+      <header
+        className={`sticky top-0 z-40 ${wide ? 'max-sm:static' : ''} border-b border-border bg-surface/90 backdrop-blur focus-mode:hidden sm:h-[65px]`}
+      >
+        <div
+          className={`mx-auto flex h-full ${width} flex-wrap items-center gap-x-1 px-4 py-2 sm:flex-nowrap sm:gap-x-4 sm:py-0`}
+        >
           {/* The wordmark: a notebook mark in the brand colour beside the site's name in either script. */}
           <Link to={paths.home(locale)} className="me-auto flex items-center gap-2 sm:me-0" data-testid="wordmark">
             <span
@@ -80,10 +87,10 @@ export function SiteShell({ children, error }: { children: ReactNode; error?: bo
           </Island>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
+      <main id="main" className={`mx-auto w-full ${width} flex-1 px-4 ${wide ? 'py-4 sm:py-8' : 'py-8'}`}>
         {children}
       </main>
-      <footer className="border-t border-border bg-surface py-6 text-center text-sm text-fg-muted">
+      <footer className="border-t border-border bg-surface py-6 text-center text-sm text-fg-muted focus-mode:hidden">
         <FooterSubscribe />
         <p>{site.footer[locale]}</p>
       </footer>

@@ -18,6 +18,7 @@ import { toast } from '../../ui/toast';
 import { pageApiPath } from '../pages/page-path';
 import { deleteDraft, draftKey, type EditorDraft, readDraft, writeDraft } from './drafts';
 import { EditorPreview } from './editor-preview';
+import { useFocusMode } from './focus-mode';
 import { FrontMatterPanel } from './front-matter-panel';
 import { OutdatedSourcePanel } from './outdated-source-panel';
 import type { RichEditorHandle } from './rich-editor';
@@ -271,6 +272,26 @@ export function EditorScreen({ data }: { data: EditorData }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // ---- focus mode: Ctrl/Cmd+Shift+F or the toolbar's button; Esc leaves it ----
+  const [focusMode, setFocusMode] = useFocusMode();
+  const focusRef = useRef(focusMode);
+  focusRef.current = focusMode;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        setFocusMode(!focusRef.current);
+      } else if (event.key === 'Escape' && focusRef.current) {
+        // An Esc that closed a dialog, popover or list (they mark it handled) leaves the mode on; the text
+        // itself (ProseMirror marks every Esc handled) does not count.
+        const inText = event.target instanceof Element && event.target.closest('.ProseMirror');
+        if (!event.defaultPrevented || inText) setFocusMode(false);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setFocusMode]);
+
   // ---- images ----
   const nextUpload = useRef(1);
   const uploadImages = useCallback(
@@ -341,7 +362,11 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const title = typeof frontMatter.title === 'string' && frontMatter.title.trim() ? frontMatter.title : t('editor.newPage');
 
   return (
-    <section className="space-y-4" data-testid="editor" data-hydrated={hydrated ? 'true' : undefined}>
+    <section
+      className="space-y-4 focus-mode:mx-auto focus-mode:max-w-4xl"
+      data-testid="editor"
+      data-hydrated={hydrated ? 'true' : undefined}
+    >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm text-fg-muted">{created ? t('editor.editing') : t('editor.newPage')}</p>
@@ -352,7 +377,12 @@ export function EditorScreen({ data }: { data: EditorData }) {
             <bdi dir="ltr">{address}</bdi>
           </p>
         </div>
-        <div className="flex items-center gap-3">
+        {/* On a phone the save state and Save stay in a bar at the bottom of the screen (D18). */}
+        <div
+          data-testid="save-bar"
+          data-save-bar
+          className="flex items-center gap-3 max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-30 max-sm:justify-between max-sm:border-t max-sm:border-border max-sm:bg-surface max-sm:px-4 max-sm:py-2 max-sm:shadow-[0_-2px_6px_rgb(0_0_0/0.06)]"
+        >
           <span className="text-sm text-fg-muted" role="status" data-testid="save-state">
             {saving
               ? t('editor.saving')
@@ -466,7 +496,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
 
       {data.document ? <OutdatedSourcePanel page={page} /> : null}
 
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      {/* The page's details beside the text from 1280 px (a narrower screen or focus mode puts them below it). */}
+      <div className="grid items-start gap-4 focus-mode:block focus-mode:space-y-4 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <Tabs value={mode} onValueChange={switchMode} dir={dir} className="min-w-0 rounded-lg border border-border bg-surface">
           <TabsList aria-label={t('editor.modes.label')} className="px-2">
             <TabsTrigger value="rich">{t('editor.modes.rich')}</TabsTrigger>
@@ -486,6 +517,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
                   onChange={changed}
                   onImageFiles={richImages}
                   onReplaceImage={replaceImage}
+                  focusMode={focusMode}
+                  onFocusMode={setFocusMode}
                 />
               </Suspense>
             ) : (

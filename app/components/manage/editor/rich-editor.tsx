@@ -3,6 +3,7 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import {
   Bold,
   Code,
+  Film,
   Heading2,
   Heading3,
   ImagePlus,
@@ -13,6 +14,8 @@ import {
   List,
   ListOrdered,
   type LucideIcon,
+  Maximize2,
+  Minimize2,
   Minus,
   Quote,
   Redo2,
@@ -27,6 +30,8 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../common/locales';
 import { Tip } from '../../ui/icon-button';
 import { MediaPickerDialog } from '../media/media-picker';
+import { codeLanguageOptions } from './code-language';
+import { EmbedDialog } from './embed-dialog';
 import { editorExtensions } from './extensions';
 import { ImagePanel } from './image-panel';
 import { LinkPopover } from './link-popover';
@@ -54,6 +59,9 @@ type RichEditorProps = {
   onImageFiles: (files: File[], at?: number) => void;
   /** A file chosen to replace the image at `src`. */
   onReplaceImage: (file: File, src: string) => void;
+  /** Focus mode (focus-mode.ts): the toolbar's toggle shows and changes it. */
+  focusMode: boolean;
+  onFocusMode: (on: boolean) => void;
 };
 
 const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filter((file) => file.type.startsWith('image/'));
@@ -65,11 +73,12 @@ const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filt
  * blocks stay left-to-right.
  */
 const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEditor(
-  { markdown, dir, locale, label, onChange, onImageFiles, onReplaceImage },
+  { markdown, dir, locale, label, onChange, onImageFiles, onReplaceImage, focusMode, onFocusMode },
   ref,
 ) {
   const { t } = useTranslation();
   const [linkOpen, setLinkOpen] = useState(false);
+  const [embedOpen, setEmbedOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   // Whether the shortcuts were opened by Ctrl+/ from the text (then closing puts the caret back there).
   const helpFromText = useRef(false);
@@ -164,7 +173,7 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
   return (
     <div className="rounded-b-lg">
       {editor ? (
-        <div className="sticky top-0 z-10 sm:top-[65px]">
+        <div className="sticky top-0 z-10 sm:top-[65px] sm:focus-mode:top-0">
           <FormatToolbar
             editor={editor}
             dir={dir}
@@ -172,6 +181,9 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
             onImageFiles={(files) => filesRef.current(files)}
             onLink={() => setLinkOpen(true)}
             onLibrary={() => setLibrary({})}
+            onEmbed={() => setEmbedOpen(true)}
+            focusMode={focusMode}
+            onFocusMode={onFocusMode}
             onHelp={() => {
               helpFromText.current = false;
               helpOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -195,6 +207,26 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
           event.preventDefault();
           if (helpFromText.current || !helpOpener.current?.isConnected) editor?.commands.focus();
           else helpOpener.current.focus();
+        }}
+      />
+      <EmbedDialog
+        open={embedOpen}
+        onOpenChange={setEmbedOpen}
+        onInsert={(address) => {
+          setEmbedOpen(false);
+          // The address alone in a paragraph of its own, as its text and its link: the renderer's embed.
+          editor
+            ?.chain()
+            .focus()
+            .insertContent({
+              type: 'paragraph',
+              content: [{ type: 'text', text: address, marks: [{ type: 'link', attrs: { href: address } }] }],
+            })
+            .run();
+        }}
+        // Radix gives the focus back to the toolbar button; after inserting, the caret is in the text.
+        onCloseAutoFocus={(event) => {
+          if (editor?.isFocused) event.preventDefault();
         }}
       />
       <MediaPickerDialog
@@ -288,6 +320,7 @@ const groups: Action[][] = [
     { key: 'link', Icon: Link2, run: () => undefined, active: (e) => e.isActive('link'), shortcut: 'Control+K Meta+K' },
     { key: 'image', Icon: ImagePlus, run: () => undefined },
     { key: 'library', Icon: Images, run: () => undefined },
+    { key: 'embed', Icon: Film, run: () => undefined },
     {
       key: 'table',
       Icon: Table,
@@ -296,7 +329,10 @@ const groups: Action[][] = [
     },
     { key: 'rule', Icon: Minus, run: (e) => e.chain().focus().setHorizontalRule().run() },
   ],
-  [{ key: 'shortcuts', Icon: Keyboard, run: () => undefined, shortcut: 'Control+/ Meta+/' }],
+  [
+    { key: 'shortcuts', Icon: Keyboard, run: () => undefined, shortcut: 'Control+/ Meta+/' },
+    { key: 'focusMode', Icon: Maximize2, run: () => undefined, shortcut: 'Control+Shift+F Meta+Shift+F' },
+  ],
 ];
 
 /**
@@ -311,7 +347,10 @@ function FormatToolbar({
   onImageFiles,
   onLink,
   onLibrary,
+  onEmbed,
   onHelp,
+  focusMode,
+  onFocusMode,
 }: {
   editor: Editor;
   dir: 'rtl' | 'ltr';
@@ -319,28 +358,36 @@ function FormatToolbar({
   onImageFiles: (files: File[]) => void;
   onLink: () => void;
   onLibrary: () => void;
+  onEmbed: () => void;
   onHelp: () => void;
+  focusMode: boolean;
+  onFocusMode: (on: boolean) => void;
 }) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) =>
-      Object.fromEntries(
-        groups
+      Object.fromEntries([
+        ...groups
           .flat()
           .map((action) => [
             action.key,
             { active: action.active?.(current) ?? false, enabled: action.enabled?.(current) ?? true },
           ]),
-      ),
+        // The code-block language picker shows while the caret is in a code block.
+        ['codeLanguage', current.isActive('codeBlock') ? String(current.getAttributes('codeBlock').language ?? '') : null],
+      ]),
   });
+  const codeLanguage = state.codeLanguage as string | null;
 
   const run = (action: Action) => {
     if (action.key === 'image') return fileInput.current?.click();
     if (action.key === 'link') return onLink();
     if (action.key === 'library') return onLibrary();
+    if (action.key === 'embed') return onEmbed();
     if (action.key === 'shortcuts') return onHelp();
+    if (action.key === 'focusMode') return onFocusMode(!focusMode);
     action.run(editor);
   };
 
@@ -355,26 +402,56 @@ function FormatToolbar({
           <div key={group[0]!.key} className="flex items-center gap-0.5">
             {index > 0 ? <Toolbar.Separator className="mx-1 hidden h-6 w-px bg-border sm:block" /> : null}
             {group.map((action) => {
-              const { active, enabled } = state[action.key] ?? { active: false, enabled: true };
+              const { active, enabled } = (state[action.key] as { active: boolean; enabled: boolean } | undefined) ?? {
+                active: false,
+                enabled: true,
+              };
+              const toggle = action.key === 'focusMode';
               const name = t(`editor.toolbar.${action.key}`);
+              const Icon = toggle && focusMode ? Minimize2 : action.Icon;
               return (
                 <Tip key={action.key} label={name} side="bottom">
                   <Toolbar.Button
                     type="button"
                     aria-label={name}
-                    aria-pressed={action.active ? active : undefined}
+                    aria-pressed={toggle ? focusMode : action.active ? active : undefined}
                     aria-keyshortcuts={action.shortcut}
                     disabled={!enabled}
                     onClick={() => run(action)}
                     className="inline-flex size-8 items-center justify-center rounded-md text-fg-muted hover:bg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-secondary disabled:opacity-40 aria-pressed:bg-primary/15 aria-pressed:text-primary-strong"
                   >
-                    <action.Icon aria-hidden className={`size-4 ${action.mirror ? 'rtl:-scale-x-100' : ''}`} />
+                    <Icon aria-hidden className={`size-4 ${action.mirror ? 'rtl:-scale-x-100' : ''}`} />
                   </Toolbar.Button>
                 </Tip>
               );
             })}
           </div>
         ))}
+        {codeLanguage !== null ? (
+          <label className="flex items-center gap-1 text-xs text-fg-muted">
+            {t('editor.codeLanguage.label')}
+            <select
+              value={codeLanguage}
+              onChange={(event) =>
+                // The caret stays in the block; the focus stays on the picker (arrow keys go on choosing).
+                editor
+                  .chain()
+                  .updateAttributes('codeBlock', { language: event.target.value || null })
+                  .run()
+              }
+              dir="ltr"
+              data-testid="code-language"
+              className="rounded-md border border-border bg-surface px-1.5 py-1 text-xs text-fg"
+            >
+              <option value="">{t('editor.codeLanguage.none')}</option>
+              {codeLanguageOptions(codeLanguage).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <WritingStats editor={editor} locale={locale} />
       </Toolbar.Root>
       <input

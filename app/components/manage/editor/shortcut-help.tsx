@@ -9,6 +9,7 @@ export const EDITOR_SHORTCUTS = [
   { keys: ['Mod', 'Z'], action: 'undo' },
   { keys: ['Mod', 'Shift', 'Z'], action: 'redo' },
   { keys: ['Mod', 'S'], action: 'save' },
+  { keys: ['Mod', 'Shift', 'F'], action: 'focus' },
   { keys: ['Mod', '/'], action: 'help' },
 ] as const;
 
