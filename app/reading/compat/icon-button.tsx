@@ -36,7 +36,17 @@ type TriggerProps = {
   onBlur?: (event: FocusEvent) => void;
 };
 
-export function Tip({ label, side = 'top', children }: { label: string; side?: 'top' | 'bottom'; children: ReactNode }) {
+export function Tip({
+  label,
+  side = 'top',
+  children,
+  onEscapeKeyDown,
+}: {
+  label: string;
+  side?: 'top' | 'bottom';
+  children: ReactNode;
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const timer = useRef<number>(undefined);
@@ -65,12 +75,13 @@ export function Tip({ label, side = 'top', children }: { label: string; side?: '
     Object.assign(content.current.style, { top: `${top}px`, left: `${left}px`, visibility: 'visible' });
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      onEscapeKeyDown?.(event);
       lastClosed = Date.now();
       setOpen(false);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, side]);
+  }, [open, side, onEscapeKeyDown]);
 
   if (!isValidElement(children)) return <>{children}</>;
   const child = children as ReactElement<TriggerProps & { ref?: unknown; 'aria-describedby'?: string }>;
