@@ -49,8 +49,23 @@ const words = {
   },
 } as const;
 
-/** Every dashboard screen the menu leads to, and the editor. */
-const SCREENS = ['', '/pages', '/media', '/comments', '/newsletter', '/users', '/builds', '/settings', '/webhooks', '/api'];
+/** Every dashboard screen the menu leads to, their other tabs, a page's editor and history. */
+const SCREENS = [
+  '',
+  '/pages',
+  '/media',
+  '/comments',
+  '/newsletter',
+  '/users',
+  '/users/roles',
+  '/builds',
+  '/settings',
+  '/webhooks',
+  '/api',
+  '/editor/en/about',
+  '/editor/fa/about',
+  '/history/en/about',
+];
 
 async function shoot(page: Page, name: string) {
   if (!process.env.SCREENSHOTS) return;
@@ -87,6 +102,10 @@ for (const locale of ['fa', 'en'] as const) {
         await page.goto(`${base}${screen}`);
         await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
         expect(await sideways(page), `${screen || '/'} scrolls sideways`).toBe(0);
+        if (process.env.SCREENSHOTS)
+          await page.screenshot({
+            path: `test-results/screens/phone-${locale}${screen.replaceAll('/', '-') || '-dashboard'}.png`,
+          });
       }
       await page.goto(`${base}/pages`);
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
