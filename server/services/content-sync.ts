@@ -296,37 +296,113 @@ export type SyncOptions = {
   knownProblems?: ReadonlyMap<string, { sha: string; message: string }>;
 };
 
+/** A page of the index as a sync reads it (which file it came from, and its last change). */
+type IndexedPage = {
+  id: number;
+  locale: string;
+  slug: string;
+  sourcePath: string;
+  sourceHash: string;
+  translationKey: string | null;
+  lastCommit: string | null;
+  lastCommitAt: Date | null;
+};
+
+/** What a sync starts from: the repository's files at its head, the index's pages, the rows an interrupted sync staged. */
+type SyncStart = {
+  head: string | undefined;
+  previous: ContentBuild | undefined;
+  files: Awaited<ReturnType<ContentRepository['tree']>>;
+  existing: IndexedPage[];
+  /** Rows an interrupted sync staged: source path → source hash. */
+  staged: Map<string, string>;
+};
+
+/** A file to read and render. */
+type PendingFile = { path: string; sha: string; key: string; locale: PageRow['locale']; slug: string; sourceHash: string };
+
+/** What a sync does, planned from the tree and filled in as it renders. */
+type SyncPlan = {
+  /**
+   * The index after this sync, by `locale/slug`: its source hash, and whether this sync writes it
+   * (`staged`: the row waits in the staging table; `row`: rendered in the last chunk).
+   */
+  next: Map<string, { sourcePath: string; sourceHash: string; staged?: boolean; row?: PageRow }>;
+  /** Files to read and render, in order. */
+  pending: PendingFile[];
+  problems: SyncProblem[];
+  /** Problems found by rendering in this call, with their blob (a step's result). */
+  found: SyncBlobProblem[];
+  /** Pages done before rendering: staged by an interrupted sync, or known problems a step need not render again. */
+  resumed: number;
+  /** The last good version of a malformed file (same address) keeps serving until the file is fixed. */
+  keepLastGood(file: { path: string; key: string }): void;
+};
+
+type LastChanges = ReturnType<typeof lastChangesOf>;
+
+/**
+ * The sync, in the order it runs: nothing to do when the index was built from this commit; else
+ * read where it starts, plan which files to render, render them a chunk at a time (staging all but
+ * the last), and switch the index in one transaction. A step (`maxChunks`) stops before the switch.
+ */
 async function runSync(
   db: Database,
   repository: ContentRepository,
   options: SyncOptions = {},
 ): Promise<SyncResult | SyncStepPending> {
-  const now = options.now ?? Date.now;
   const head = await repository.head();
   const previous = await latestContentBuild(db);
-  if (
-    !options.force &&
-    previous &&
-    head &&
-    previous.commitSha === head &&
-    previous.rendererVersion === RENDERER_VERSION &&
-    !(await needsLastChanges(db, repository))
-  ) {
-    const [first, ...rest] = options.alsoWrite ?? [];
-    if (first) await db.batch([first, ...rest]);
-    const count = await db.$count(pages);
+  if (!options.force && previous && head && (await indexedFrom(db, repository, previous, head)))
+    return keepIndex(db, previous, head, options);
+  const start = await readStart(db, repository, previous, head, options);
+  const plan = planSync(start, options);
+  const lastChanges = lastChangesOf(db, repository, head, start.existing, start.files);
+  const rendered = await renderPending(db, repository, plan, lastChanges, options);
+  await options.afterRendering?.();
+  if (rendered.stopped)
     return {
-      buildId: previous.id,
-      changed: false,
-      commit: head,
-      added: [],
-      updated: [],
-      removed: [],
-      unchanged: count,
-      problems: previous.problems,
+      finished: false,
+      done: rendered.done,
+      total: rendered.total,
+      ...(head ? { commit: head } : {}),
+      problems: plan.found,
     };
-  }
+  return switchIndex(db, start, plan, lastChanges, options);
+}
 
+/** Whether the index was built from `head` by this renderer, every page's last change known: nothing to render. */
+async function indexedFrom(db: Database, repository: ContentRepository, previous: ContentBuild, head: string) {
+  return (
+    previous.commitSha === head && previous.rendererVersion === RENDERER_VERSION && !(await needsLastChanges(db, repository))
+  );
+}
+
+/** The index stays as it is; the caller's statements (a publish's) are written all the same. */
+async function keepIndex(db: Database, previous: ContentBuild, head: string, options: SyncOptions): Promise<SyncResult> {
+  const [first, ...rest] = options.alsoWrite ?? [];
+  if (first) await db.batch([first, ...rest]);
+  const count = await db.$count(pages);
+  return {
+    buildId: previous.id,
+    changed: false,
+    commit: head,
+    added: [],
+    updated: [],
+    removed: [],
+    unchanged: count,
+    problems: previous.problems,
+  };
+}
+
+/** The tree at `head`, the index's pages and the staged rows; a sync that would remove pages by accident is refused here. */
+async function readStart(
+  db: Database,
+  repository: ContentRepository,
+  previous: ContentBuild | undefined,
+  head: string | undefined,
+  options: SyncOptions,
+): Promise<SyncStart> {
   const files = head ? await repository.tree('content', head) : [];
   const existing = await db
     .select({
@@ -344,9 +420,7 @@ async function runSync(
     const refusal = await syncRefusal(repository, previous, head, files, existing, options.allowEmpty ?? false);
     if (refusal) throw refusal;
   }
-  const existingByPath = new Map(existing.map((row) => [row.sourcePath, row]));
   await ensureStaging(db);
-  /** Rows an interrupted sync staged: source path → source hash. */
   const staged = new Map(
     (
       await db.all<{ source_path: string; source_hash: string }>(
@@ -354,26 +428,26 @@ async function runSync(
       )
     ).map((row) => [row.source_path, row.source_hash]),
   );
+  return { head, previous, files, existing, staged };
+}
 
+/**
+ * Each page file's fate: a problem (not a page, a reserved or taken address), kept as indexed
+ * (same blob and renderer), taken from the staging table, a known problem again, or to render.
+ */
+function planSync(start: SyncStart, options: SyncOptions): SyncPlan {
+  const existingByPath = new Map(start.existing.map((row) => [row.sourcePath, row]));
   const problems: SyncProblem[] = [];
-  /** Problems found by rendering in this call, with their blob (a step's result). */
-  const found: SyncBlobProblem[] = [];
-  /** The last good version of a malformed file (same address) keeps serving until the file is fixed. */
+  const next: SyncPlan['next'] = new Map();
+  const pending: PendingFile[] = [];
   const keepLastGood = (file: { path: string; key: string }) => {
     const before = existingByPath.get(file.path);
     if (before && `${before.locale}/${before.slug}` === file.key)
       next.set(file.key, { sourcePath: file.path, sourceHash: before.sourceHash });
     else next.delete(file.key);
   };
-  /**
-   * The index after this sync, by `locale/slug`: its source hash, and whether this sync writes it
-   * (`staged`: the row waits in the staging table; `row`: rendered in the last chunk).
-   */
-  const next = new Map<string, { sourcePath: string; sourceHash: string; staged?: boolean; row?: PageRow }>();
-  /** Files to read and render, in order. */
-  const pending: { path: string; sha: string; key: string; locale: PageRow['locale']; slug: string; sourceHash: string }[] = [];
 
-  for (const file of files) {
+  for (const file of start.files) {
     if (!file.path.endsWith('.md')) continue;
     const target = slugFromPath(file.path);
     if (!target) {
@@ -396,7 +470,7 @@ async function runSync(
       next.set(key, { sourcePath: file.path, sourceHash });
       continue;
     }
-    if (staged.get(file.path) === sourceHash) {
+    if (start.staged.get(file.path) === sourceHash) {
       next.set(key, { sourcePath: file.path, sourceHash, staged: true });
       continue;
     }
@@ -410,10 +484,24 @@ async function runSync(
     pending.push({ path: file.path, sha: file.sha, key, locale: target.locale, slug: target.slug, sourceHash });
   }
 
-  const lastChanges = lastChangesOf(db, repository, head, existing, files);
-
   // Known problems count as done: a step that found them need not render them again.
   const resumed = [...next.values()].filter((entry) => entry.staged).length + problems.length;
+  return { next, pending, problems, found: [], resumed, keepLastGood };
+}
+
+/**
+ * Reads, renders and writes the pending files a chunk at a time, the next chunk read and rendering
+ * while this one is written; every chunk but the last is staged, the last's rows wait in the plan
+ * for the switch. With `maxChunks`, stops (`stopped`) once that many are staged and more remain.
+ */
+async function renderPending(
+  db: Database,
+  repository: ContentRepository,
+  plan: SyncPlan,
+  lastChanges: LastChanges,
+  options: SyncOptions,
+): Promise<{ stopped: boolean; done: number; total: number }> {
+  const { pending, resumed } = plan;
   const total = pending.length + resumed;
   const chunkPages = options.chunkPages ?? SYNC_CHUNK_PAGES;
   const allParts = chunks(pending, chunkPages);
@@ -465,36 +553,7 @@ async function runSync(
       // Awaited in a later round; a sync that stops before then (a crash, a failed write) drops them.
       ahead?.catch(() => {});
       queued?.catch(() => {});
-      const rows: PageRow[] = [];
-      for (const [i, file] of part.entries()) {
-        const outcome = rendered[i]!;
-        if (!('problem' in outcome)) {
-          const moved = await lastChanges.moved(file, outcome.fields);
-          if (moved) stamps.set(file.path, moved);
-        }
-        const result = rendered[i]!;
-        if ('problem' in result) {
-          problems.push({ path: file.path, message: result.problem });
-          found.push({ path: file.path, sha: file.sha, message: result.problem });
-          keepLastGood(file);
-          continue;
-        }
-        // Published all the same, but reported (a wrong `colorMode`): by the sync that indexes this version.
-        for (const warning of result.warnings ?? []) problems.push({ path: file.path, message: warning });
-        const row: PageRow = {
-          ...result.fields,
-          locale: file.locale,
-          slug: file.slug,
-          sourcePath: file.path,
-          sourceHash: file.sourceHash,
-          lastCommit: stamps.get(file.path)?.sha ?? null,
-          lastCommitAt: stamps.has(file.path) ? new Date(stamps.get(file.path)!.at) : null,
-          indexedAt: new Date(now()),
-        };
-        rows.push(row);
-        // The last chunk goes straight into the final transaction; earlier ones are staged.
-        next.set(file.key, { sourcePath: file.path, sourceHash: file.sourceHash, ...(last ? { row } : { staged: true }) });
-      }
+      const rows = await chunkRows(plan, part, rendered, stamps, lastChanges, last, options);
       if (!last) {
         const [first, ...rest] = rows.map((row) => stageRow(db, row));
         if (first) await db.batch([first, ...rest]);
@@ -508,20 +567,127 @@ async function runSync(
     // A sync that failed stops reading ahead.
     stopped = true;
   }
-  await options.afterRendering?.();
-  if (stopEarly)
-    return {
-      finished: false,
-      done: resumed + parts.length * chunkPages,
-      total,
-      ...(head ? { commit: head } : {}),
-      problems: found,
-    };
+  return stopEarly ? { stopped: true, done: resumed + parts.length * chunkPages, total } : { stopped: false, done: total, total };
+}
 
+/**
+ * The index rows of a rendered chunk, with each file's last change (a moved page keeps its old
+ * file's); a malformed file is reported and its last good version kept. The rows join the plan:
+ * the last chunk's as rows for the switch, earlier ones as staged.
+ */
+async function chunkRows(
+  plan: SyncPlan,
+  part: PendingFile[],
+  rendered: Awaited<ReturnType<RenderPages>>,
+  stamps: Map<string, CommitStamp>,
+  lastChanges: LastChanges,
+  last: boolean,
+  options: SyncOptions,
+): Promise<PageRow[]> {
+  const now = options.now ?? Date.now;
+  const rows: PageRow[] = [];
+  for (const [i, file] of part.entries()) {
+    const outcome = rendered[i]!;
+    if (!('problem' in outcome)) {
+      const moved = await lastChanges.moved(file, outcome.fields);
+      if (moved) stamps.set(file.path, moved);
+    }
+    const result = rendered[i]!;
+    if ('problem' in result) {
+      plan.problems.push({ path: file.path, message: result.problem });
+      plan.found.push({ path: file.path, sha: file.sha, message: result.problem });
+      plan.keepLastGood(file);
+      continue;
+    }
+    // Published all the same, but reported (a wrong `colorMode`): by the sync that indexes this version.
+    for (const warning of result.warnings ?? []) plan.problems.push({ path: file.path, message: warning });
+    const row: PageRow = {
+      ...result.fields,
+      locale: file.locale,
+      slug: file.slug,
+      sourcePath: file.path,
+      sourceHash: file.sourceHash,
+      lastCommit: stamps.get(file.path)?.sha ?? null,
+      lastCommitAt: stamps.has(file.path) ? new Date(stamps.get(file.path)!.at) : null,
+      indexedAt: new Date(now()),
+    };
+    rows.push(row);
+    // The last chunk goes straight into the final transaction; earlier ones are staged.
+    plan.next.set(file.key, { sourcePath: file.path, sourceHash: file.sourceHash, ...(last ? { row } : { staged: true }) });
+  }
+  return rows;
+}
+
+/** What the switch writes: pages removed, added and updated, rows written now, staged rows kept or stale. */
+type IndexChanges = {
+  removed: IndexedPage[];
+  added: string[];
+  updated: string[];
+  /** Rows of the last chunk, written in the switch. */
+  writes: PageRow[];
+  /** Staged rows this sync publishes, by source path. */
+  keepStaged: Set<string>;
+  /** Staged rows this sync does not publish (a file changed or gone since an interrupted sync). */
+  staleStaged: string[];
+};
+
+/**
+ * The switch: the last chunk, the staged rows, deletions, last changes still to fill in and the new
+ * build row, with the caller's `alsoWrite`, in one transaction: readers see the old index or the new one.
+ */
+async function switchIndex(
+  db: Database,
+  start: SyncStart,
+  plan: SyncPlan,
+  lastChanges: LastChanges,
+  options: SyncOptions,
+): Promise<SyncResult> {
+  const { head, previous, existing, staged } = start;
+  const { next, problems } = plan;
   // In file order, as the files were listed (at most one problem per file).
   problems.sort(byPath);
-  const existingByKey = new Map(existing.map((row) => [`${row.locale}/${row.slug}`, row]));
-  const removed = existing.filter((row) => !next.has(`${row.locale}/${row.slug}`));
+  const changes = indexChanges(start, plan);
+  const fingerprint = [...next.entries()]
+    .map(([key, entry]) => `${key}\t${entry.sourceHash}`)
+    .sort()
+    .join('\n');
+  const buildId = (await sha256(fingerprint)).slice(0, 16);
+  const changed = buildId !== previous?.id;
+  // Pages this sync keeps as they were but whose last change is not recorded yet (indexed before it was).
+  const unstamped = existing
+    .filter((row) => !row.lastCommit && next.get(`${row.locale}/${row.slug}`)?.sourcePath === row.sourcePath)
+    .filter((row) => !next.get(`${row.locale}/${row.slug}`)?.row && !changes.keepStaged.has(row.sourcePath))
+    .slice(0, STAMPS_PER_SYNC);
+  const backfill = await lastChanges.of(unstamped.map((row) => ({ path: row.sourcePath, sha: blobOf(row.sourceHash) })));
+  const usesStaging = changes.keepStaged.size > 0 || staged.size > 0;
+  const statements = await switchStatements(db, start, plan, changes, { buildId, changed, usesStaging, backfill }, options);
+  try {
+    await db.batch(statements as unknown as Parameters<Database['batch']>[0]);
+  } catch (error) {
+    if (usesStaging && (await stagedCount(db)) !== changes.keepStaged.size + changes.staleStaged.length)
+      throw new Error('Another sync changed the staged pages meanwhile; nothing was published. Run the sync again.', {
+        cause: error,
+      });
+    throw error;
+  }
+
+  return {
+    buildId,
+    changed,
+    ...(head ? { commit: head } : {}),
+    added: changes.added.sort(),
+    updated: changes.updated.sort(),
+    removed: changes.removed.map((row) => `${row.locale}/${row.slug}`).sort(),
+    unchanged: next.size - changes.writes.length - changes.keepStaged.size,
+    problems,
+  };
+}
+
+/** The index before and after, compared. */
+function indexChanges(start: SyncStart, plan: SyncPlan): IndexChanges {
+  const { next } = plan;
+  const existingByKey = new Map(start.existing.map((row) => [`${row.locale}/${row.slug}`, row]));
+  const removed = start.existing.filter((row) => !next.has(`${row.locale}/${row.slug}`));
   const added: string[] = [];
   const updated: string[] = [];
   const writes: PageRow[] = [];
@@ -532,30 +698,29 @@ async function runSync(
     else writes.push(entry.row);
     (existingByKey.has(key) ? updated : added).push(key);
   }
-  /** Staged rows this sync does not publish (a file changed or gone since an interrupted sync). */
-  const staleStaged = [...staged.keys()].filter((path) => !keepStaged.has(path));
+  const staleStaged = [...start.staged.keys()].filter((path) => !keepStaged.has(path));
+  return { removed, added, updated, writes, keepStaged, staleStaged };
+}
 
-  const fingerprint = [...next.entries()]
-    .map(([key, entry]) => `${key}\t${entry.sourceHash}`)
-    .sort()
-    .join('\n');
-  const buildId = (await sha256(fingerprint)).slice(0, 16);
-  const changed = buildId !== previous?.id;
-  // Pages this sync keeps as they were but whose last change is not recorded yet (indexed before it was).
-  const unstamped = existing
-    .filter((row) => !row.lastCommit && next.get(`${row.locale}/${row.slug}`)?.sourcePath === row.sourcePath)
-    .filter((row) => !next.get(`${row.locale}/${row.slug}`)?.row && !keepStaged.has(row.sourcePath))
-    .slice(0, STAMPS_PER_SYNC);
-  const backfill = await lastChanges.of(unstamped.map((row) => ({ path: row.sourcePath, sha: blobOf(row.sourceHash) })));
-  const usesStaging = keepStaged.size > 0 || staged.size > 0;
-
-  const statements = [
+/** The switch's transaction, in order; each statement binds at most 100 values (D1). */
+async function switchStatements(
+  db: Database,
+  start: SyncStart,
+  plan: SyncPlan,
+  { removed, writes, keepStaged, staleStaged }: IndexChanges,
+  build: { buildId: string; changed: boolean; usesStaging: boolean; backfill: Map<string, CommitStamp> },
+  options: SyncOptions,
+) {
+  const now = options.now ?? Date.now;
+  const { head } = start;
+  const { next, problems } = plan;
+  return [
     ...chunks(staleStaged, IDS_PER_STATEMENT).map((paths) => db.delete(staging).where(inArray(staging.sourcePath, paths))),
     ...chunks(
       removed.map((row) => row.id),
       IDS_PER_STATEMENT,
     ).map((ids) => db.delete(pages).where(inArray(pages.id, ids))),
-    ...(usesStaging
+    ...(build.usesStaging
       ? [
           stagedCountIs(db, keepStaged.size),
           ...copyStaged(db, await stagedRowids(db)),
@@ -569,7 +734,7 @@ async function runSync(
         .values(row)
         .onConflictDoUpdate({ target: [pages.locale, pages.slug], set: rest });
     }),
-    ...[...backfill].map(([path, stamp]) =>
+    ...[...build.backfill].map(([path, stamp]) =>
       db
         .update(pages)
         .set({ lastCommit: stamp.sha, lastCommitAt: new Date(stamp.at) })
@@ -578,7 +743,7 @@ async function runSync(
     db
       .insert(contentBuilds)
       .values({
-        id: buildId,
+        id: build.buildId,
         commitSha: head ?? null,
         rendererVersion: RENDERER_VERSION,
         pageCount: next.size,
@@ -593,31 +758,11 @@ async function runSync(
           rendererVersion: RENDERER_VERSION,
           pageCount: next.size,
           problems,
-          ...(changed ? { createdAt: new Date(now()) } : {}),
+          ...(build.changed ? { createdAt: new Date(now()) } : {}),
         },
       }),
     ...(options.alsoWrite ?? []),
   ] as const;
-  try {
-    await db.batch(statements as unknown as Parameters<Database['batch']>[0]);
-  } catch (error) {
-    if (usesStaging && (await stagedCount(db)) !== keepStaged.size + staleStaged.length)
-      throw new Error('Another sync changed the staged pages meanwhile; nothing was published. Run the sync again.', {
-        cause: error,
-      });
-    throw error;
-  }
-
-  return {
-    buildId,
-    changed,
-    ...(head ? { commit: head } : {}),
-    added: added.sort(),
-    updated: updated.sort(),
-    removed: removed.map((row) => `${row.locale}/${row.slug}`).sort(),
-    unchanged: next.size - writes.length - keepStaged.size,
-    problems,
-  };
 }
 
 /**
@@ -644,16 +789,7 @@ function lastChangesOf(
   db: Database,
   repository: ContentRepository,
   head: string | undefined,
-  existing: {
-    id: number;
-    locale: string;
-    slug: string;
-    sourcePath: string;
-    sourceHash: string;
-    translationKey: string | null;
-    lastCommit: string | null;
-    lastCommitAt: Date | null;
-  }[],
+  existing: IndexedPage[],
   files: { path: string }[],
 ) {
   const stampOf = (row: (typeof existing)[number]): CommitStamp | undefined =>

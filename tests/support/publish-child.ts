@@ -14,7 +14,9 @@ const deps = { db, contentRepository: createLocalRepository(path.join(dir, 'repo
 const checkpoint: PublishCheckpoint = async (step) => {
   if (step !== stopAt) return;
   process.stdout.write(`at ${step}\n`);
-  await new Promise(() => {}); // until killed
+  // Until killed: the timer keeps the process alive (a pending promise alone does not, and node
+  // would exit by itself, racing the kill).
+  await new Promise(() => setInterval(() => {}, 60_000));
 };
 const user = { id: userId, username: 'editor', displayName: 'Editor', roles: ['editor'], permissions: [] };
 await publishOpenBuild(deps, user, { title: 'Killed half-way' }, checkpoint);

@@ -16,7 +16,9 @@ await syncContent(db, createLocalRepository(path.join(dir, 'repo')), {
   onProgress: async () => {
     if (++chunk < Number(stopAfter)) return;
     process.stdout.write(`at chunk ${chunk}\n`);
-    await new Promise(() => {}); // until killed
+    // Until killed: the timer keeps the process alive (a pending promise alone does not, and node
+    // would exit by itself, racing the kill).
+    await new Promise(() => setInterval(() => {}, 60_000));
   },
 });
 process.stdout.write('finished\n');
