@@ -11,7 +11,10 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     // zod's messages as the app sets them (server/app.ts and the browser entry import this too).
     setupFiles: ['common/zod-messages.ts', 'tests/support/fail-on-console-error.ts', 'tests/support/cleanup.ts'],
-    testTimeout: 20_000,
+    // Sized for a loaded 2-core machine (CI's kind, with other work beside it): a passing test does
+    // not wait for them, and a hung one still fails in seconds, not minutes.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // Test files share each worker's module graph: importing the app once per worker, not once per
     // file, halves the run. So no module-level state a test could leak into another file.
     isolate: false,

@@ -98,7 +98,7 @@ describe('responsive image copies', () => {
     rmSync(path.join(dir, made.find((file) => file.endsWith('/w320.webp'))!));
     expect((await site.app.request(variantUrl(url, 320))).status).toBe(200);
     expect(files(dir)).toHaveLength(plan.length);
-  });
+  }, 90_000); // image encoding is CPU work: slow on a loaded 2-core machine
 
   it('makes a missing copy on request, only at planned widths, never wider than the original', async () => {
     const { site, dir } = await siteWithVariants();
