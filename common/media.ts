@@ -42,5 +42,5 @@ export type MediaList = { items: MediaItem[]; total: number; page: number; pageS
 /** The 409 body's `data` of `DELETE /api/media/{path}` while the file is used. */
 export type MediaInUse = { pages: MediaUse[]; settings: MediaSettingUse[] };
 
-/** `/media/2026/05/a.png` → the API address that deletes it, `/api/media/2026/05/a.png`. */
-export const mediaApiPath = (url: string) => `/api${url}`;
+/** `/media/2026/05/a.png` → the file's path below `/media/` (`2026/05/a.png`), the media endpoints' `{path}`. */
+export const mediaFilePath = (url: string) => url.replace(/^\/media\//, '');

@@ -71,6 +71,18 @@ const webauthnResponse = z.looseObject({
   response: z.looseObject({ clientDataJSON: z.string().max(4096) }),
 });
 
+/**
+ * A WebAuthn answer as the browser's library gives it (@simplewebauthn/browser's `…ResponseJSON`):
+ * its interfaces carry no index signature, which the loose schema's input type has; the schema keeps
+ * the extra fields either way.
+ */
+export const webauthnInput = (response: {
+  id: string;
+  rawId: string;
+  type: 'public-key';
+  response: { clientDataJSON: string };
+}) => response as z.input<typeof webauthnResponse>;
+
 export const passkeyRegisterSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(60, tooLong(60)),
   response: webauthnResponse,

@@ -1,9 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpointList } from '../../common/endpoints';
 import { apiClientSource, GENERATED_CLIENT } from '../../scripts/generate-api-client';
 import { api } from './api-client';
 import { addressOf } from './api-route';
+
+/** Every source file under a folder. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
 
 describe('the API client', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -12,6 +21,18 @@ describe('the API client', () => {
     expect(readFileSync(GENERATED_CLIENT, 'utf8')).toBe(apiClientSource());
     const routes = Object.values(api).flatMap((area) => Object.values(area));
     expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(endpointList.map((e) => `${e.method} ${e.path}`).sort());
+  });
+
+  it('is the only file of app/ that spells an /api/ address', () => {
+    const spelled = filesUnder('app')
+      // The client itself, and its test of the addresses it makes.
+      .filter((file) => file !== GENERATED_CLIENT && file !== 'app/lib/api-client.test.ts')
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, index) => (/['"`]\/api\//.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+      );
+    expect(spelled, 'call the API through api-client.ts (api.<area>.<endpoint>)').toEqual([]);
   });
 
   it('fills path parameters encoded, a whole-path one segment by segment, and leaves out empty query values', () => {

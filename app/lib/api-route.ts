@@ -31,7 +31,7 @@ type BodyOf<D extends Endpoint> = D extends { body: infer B extends z.ZodType }
   ? D extends { bodyOptional: true }
     ? { body?: z.input<B> }
     : { body: z.input<B> }
-  : { body?: undefined };
+  : { body?: Record<string, never> };
 /** The answer's type when the declaration names its schema; otherwise the caller says (`api.x.y<T>(…)`). */
 type AnswerOf<D extends Endpoint> = D extends { response: { schema: infer S extends z.ZodType } } ? z.output<S> : unknown;
 

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { SessionUser } from '../../common/permissions';
+import { api } from './api-client';
 import { announceSessionChange, onLogout, runLogoutHooks, SESSION_SIGNAL } from './session-signals';
 
 /**
@@ -33,7 +34,10 @@ export function SessionProvider({ children, known }: { children: ReactNode; know
 
   const refresh = useCallback(async () => {
     try {
-      const response = await fetch('/api/_auth/session', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      const response = await fetch(api.auth.session.url(), {
+        headers: { accept: 'application/json' },
+        credentials: 'same-origin',
+      });
       const body = response.ok ? ((await response.json()) as { user: SessionUser | null }) : { user: null };
       setState({ authReady: true, user: body.user ?? null });
       return body.user ?? null;
@@ -44,7 +48,7 @@ export function SessionProvider({ children, known }: { children: ReactNode; know
   }, []);
 
   const logout = useCallback(async () => {
-    await fetch('/api/_auth/session', { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);
+    await fetch(api.auth.signOut.url(), { method: api.auth.signOut.method, credentials: 'same-origin' }).catch(() => undefined);
     await runLogoutHooks();
     setState({ authReady: true, user: null });
     announceSessionChange();

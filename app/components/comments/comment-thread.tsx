@@ -5,7 +5,8 @@ import { Link, useLocation } from 'react-router';
 import type { CommentStatus, CommentThread as Thread, ThreadComment } from '../../../common/comments';
 import type { Locale } from '../../../common/locales';
 import { paths } from '../../../common/paths';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { EmptyState } from '../profile/empty-state';
 import { Button } from '../ui/button';
@@ -49,7 +50,7 @@ export default function CommentThread({
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      const next = await apiFetch<Thread>(`/api/comments?locale=${locale}&path=${encodeURIComponent(path)}`, { locale });
+      const next = await api.comments.thread<Thread>({ query: { locale, path }, locale });
       setThread(next);
       onCount(next.total);
     } catch {
@@ -75,8 +76,8 @@ export default function CommentThread({
       await post(body, turnstileToken, parentId);
     },
     async edit(id, body) {
-      const { status } = await apiFetch<{ status: CommentStatus }>(`/api/comments/${id}`, {
-        method: 'PATCH',
+      const { status } = await api.comments.update<{ status: CommentStatus }>({
+        params: { id },
         body: { body },
         locale,
       });
@@ -87,7 +88,7 @@ export default function CommentThread({
     },
     async remove(id) {
       try {
-        await apiFetch(`/api/comments/${id}`, { method: 'DELETE', locale });
+        await api.comments.delete({ params: { id }, locale });
         toast({ title: t('comments.deleted'), color: 'success' });
         await load();
       } catch (error) {
@@ -101,8 +102,7 @@ export default function CommentThread({
   };
 
   async function post(body: string, turnstileToken: string | undefined, parentId?: number) {
-    const { status } = await apiFetch<{ id: number; status: CommentStatus }>('/api/comments', {
-      method: 'POST',
+    const { status } = await api.comments.create<{ id: number; status: CommentStatus }>({
       body: { locale, path, body, parentId, turnstileToken },
       locale,
     });

@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INSTALLER_MARKER, type InstallStatus } from '../../../common/installer';
 import type { AccountFormValues } from '../../../common/schemas/account';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { ensureDevicePublicKey } from '../../lib/device';
 import { formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
@@ -80,14 +81,15 @@ export function Installer({ status }: { status: InstallStatus }) {
     setCurrentStep(resumeStep(status, Boolean(saved) && sessionStorage.getItem(VERIFIED_STORAGE) === saved));
   }, [status]);
 
-  const call = <T,>(path: string, body?: unknown) =>
-    apiFetch<T>(`/api/install/${path}`, { method: 'POST', body, locale, headers: { 'x-setup-token': token } });
+  /** Every installer step carries the setup token (docs/security.md "Setup token"). */
+  const setup = () => ({ locale, headers: { 'x-setup-token': token } });
+
   const explain = (error: unknown) => (error instanceof ApiRequestError ? error.message : String(error));
 
   async function verifyConnection() {
     setChecking(true);
     try {
-      await apiFetch('/api/install/database-connections', { locale });
+      await api.install.databaseConnection({ locale });
       setDbConnected(true);
     } catch {
       setDbConnected(false);
@@ -102,7 +104,7 @@ export function Installer({ status }: { status: InstallStatus }) {
     setChecking(true);
     setFailure(undefined);
     try {
-      await call('verify-token');
+      await api.install.verifyToken(setup());
       sessionStorage.setItem(TOKEN_STORAGE, token.trim());
       sessionStorage.setItem(VERIFIED_STORAGE, token.trim());
       setTokenError(undefined);
@@ -120,7 +122,7 @@ export function Installer({ status }: { status: InstallStatus }) {
   async function runMigrations() {
     setIsMigrating(true);
     try {
-      await call('migrations-run');
+      await api.install.runMigrations(setup());
       setDbMigrated(true);
       return true;
     } catch (error) {
@@ -134,7 +136,7 @@ export function Installer({ status }: { status: InstallStatus }) {
   async function loadDefaults() {
     setDbLoading(true);
     try {
-      await call('database-loading');
+      await api.install.loadDatabase(setup());
       setDbLoaded(true);
       return true;
     } catch (error) {
@@ -148,7 +150,7 @@ export function Installer({ status }: { status: InstallStatus }) {
   async function createAdmin(values: AccountFormValues) {
     const { confirmPassword: _confirm, ...fields } = values;
     try {
-      await call('admin-loading', { ...fields, pub: ensureDevicePublicKey() });
+      await api.install.createOwner({ ...setup(), body: { ...fields, pub: ensureDevicePublicKey() } });
       setAdminLoaded(true);
       setCurrentStep(2);
       sessionStorage.removeItem(TOKEN_STORAGE);

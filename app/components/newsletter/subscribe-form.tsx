@@ -3,7 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { type Locale, localeNames, locales } from '../../../common/locales';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { useRootData } from '../../lib/root-data';
 import { Island } from '../../reading/island';
 import { Captcha } from '../account/captcha';
@@ -33,8 +34,7 @@ export function SubscribeForm({ variant }: { variant: 'card' | 'footer' }) {
     setBusy(true);
     setError(undefined);
     try {
-      await apiFetch('/api/newsletter/subscribe', {
-        method: 'POST',
+      await api.newsletter.subscribe({
         locale,
         body: { email: email.trim(), locale: language, ...(captcha ? { turnstileToken: captcha } : {}) },
       });

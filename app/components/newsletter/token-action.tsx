@@ -2,8 +2,10 @@ import { Loader2, MailCheck, MailX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { Locale } from '../../../common/locales';
 import { paths } from '../../../common/paths';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { useRootData } from '../../lib/root-data';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -15,13 +17,13 @@ import { Button } from '../ui/button';
  */
 export function TokenAction({
   kind,
-  api = `/api/newsletter/${kind}`,
+  call = kind === 'confirm' ? api.newsletter.confirm : api.newsletter.unsubscribe,
   words = `newsletter.${kind}`,
   home,
 }: {
   kind: 'confirm' | 'unsubscribe';
-  /** The POST that spends the token (the account mails' pages pass theirs). */
-  api?: string;
+  /** The endpoint that spends the token (the account mails' pages pass theirs). */
+  call?: (options: { body: { token: string }; locale: Locale }) => Promise<unknown>;
   /** The i18n group of the page's words. */
   words?: string;
   /** Where the done state's button leads (the home page unless said). */
@@ -38,7 +40,7 @@ export function TokenAction({
   async function act() {
     setState({ phase: 'busy' });
     try {
-      await apiFetch(api, { method: 'POST', locale, body: { token } });
+      await call({ locale, body: { token } });
       setState({ phase: 'done' });
     } catch (error) {
       setState({

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { type PasswordChange, passwordChangeSchema } from '../../../common/schemas/account';
-import { apiFetch } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { FORM_VALIDATION } from '../../lib/form-validation';
 import { useRootData } from '../../lib/root-data';
 import { FormDialog } from '../ui/form-dialog';
@@ -21,7 +21,7 @@ export function ChangePasswordDialog({ username }: { username: string }) {
   const form = useForm<PasswordChange>({ resolver: zodResolver(passwordChangeSchema), ...FORM_VALIDATION, defaultValues: empty });
 
   async function change(values: PasswordChange) {
-    await apiFetch('/api/profile/password', { method: 'POST', body: values, locale });
+    await api.profile.changePassword({ body: values, locale });
     form.reset(empty);
     toast({ title: t('profile.password.success'), description: t('profile.password.successDescription'), color: 'success' });
     await revalidator.revalidate();

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
 import { paths } from '../../../common/paths';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { useDeviceIdentity } from '../../lib/device';
 import { formatDate } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
@@ -43,7 +44,7 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
     const { device, label } = pending;
     setBusy(true);
     try {
-      await apiFetch(`/api/profile/devices/${encodeURIComponent(device.id)}`, { method: 'DELETE', locale });
+      await api.profile.revokeDevice({ params: { id: device.id }, locale });
       setPending(null);
       toast({
         title: t('profile.devices.revoked'),

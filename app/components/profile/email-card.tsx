@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { type EmailChange, emailChangeSchema, type NotificationPrefs } from '../../../common/schemas/account';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { FORM_VALIDATION } from '../../lib/form-validation';
 import { useRootData } from '../../lib/root-data';
@@ -37,7 +38,7 @@ export function EmailCard({ email, pendingEmail, notifications }: Props) {
 
   const save = form.handleSubmit(async (values) => {
     try {
-      await apiFetch('/api/profile/email', { method: 'PUT', locale, body: { email: values.email ?? '' } });
+      await api.profile.setEmail({ locale, body: { email: values.email ?? '' } });
       form.reset({ email: '' });
       toast({ title: t('recovery.profile.saved'), color: 'success' });
       revalidator.revalidate();
@@ -61,11 +62,7 @@ export function EmailCard({ email, pendingEmail, notifications }: Props) {
   }
 
   const setNotify = (next: NotificationPrefs) =>
-    act(
-      'notify',
-      () => apiFetch('/api/profile/notifications', { method: 'PUT', locale, body: next }),
-      t('recovery.profile.notificationsSaved'),
-    );
+    act('notify', () => api.profile.setNotifications({ locale, body: next }), t('recovery.profile.notificationsSaved'));
 
   return (
     <section
@@ -103,13 +100,7 @@ export function EmailCard({ email, pendingEmail, notifications }: Props) {
               type="button"
               variant="outline"
               disabled={busy === 'resend'}
-              onClick={() =>
-                act(
-                  'resend',
-                  () => apiFetch('/api/profile/email/resend', { method: 'POST', locale }),
-                  t('recovery.profile.resent'),
-                )
-              }
+              onClick={() => act('resend', () => api.profile.resendEmail({ locale }), t('recovery.profile.resent'))}
             >
               {busy === 'resend' ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
               {t('recovery.profile.resend')}
@@ -131,11 +122,7 @@ export function EmailCard({ email, pendingEmail, notifications }: Props) {
               variant="outline"
               disabled={busy === 'remove'}
               onClick={() =>
-                act(
-                  'remove',
-                  () => apiFetch('/api/profile/email', { method: 'PUT', locale, body: { email: '' } }),
-                  t('recovery.profile.removed'),
-                )
+                act('remove', () => api.profile.setEmail({ locale, body: { email: '' } }), t('recovery.profile.removed'))
               }
             >
               {t('recovery.profile.remove')}

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { type ProfileUpdate, profileUpdateSchema } from '../../../common/schemas/account';
-import { apiFetch } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { FORM_VALIDATION } from '../../lib/form-validation';
 import { useRootData } from '../../lib/root-data';
 import { useSession } from '../../lib/session';
@@ -21,7 +21,7 @@ export function UpdateProfileDialog({ user }: { user: ProfileUpdate }) {
   const form = useForm<ProfileUpdate>({ resolver: zodResolver(profileUpdateSchema), ...FORM_VALIDATION, defaultValues: user });
 
   async function update(values: ProfileUpdate) {
-    await apiFetch('/api/profile', { method: 'PATCH', body: values, locale });
+    await api.profile.update({ body: values, locale });
     toast({ title: t('profile.update.success'), description: t('profile.update.successDescription'), color: 'success' });
     // The page and the header's session show the new name.
     await Promise.all([revalidator.revalidate(), refresh()]);

@@ -3,8 +3,9 @@ import { Check, Copy, KeyRound, Loader2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encode } from 'uqr';
-import { normalizeCode } from '../../../common/two-factor';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { normalizeCode, webauthnInput } from '../../../common/two-factor';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { useRootData } from '../../lib/root-data';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -12,9 +13,24 @@ import { Field } from '../ui/field';
 
 /**
  * The pieces of two-factor sign-in both the profile's security section and the sign-in's required
- * set-up use. `api`: `/api/profile/security` (signed in) or `/api/auth/two-factor` (half-signed).
+ * set-up use. `family`: the profile's endpoints (signed in) or the second step of signing in's
+ * (half-signed, a set-up the site requires).
  */
-export type FactorApi = '/api/profile/security' | '/api/auth/two-factor';
+const factorRoutes = {
+  profile: {
+    totp: api.profile.securityTotp,
+    totpEnable: api.profile.securityTotpEnable,
+    passkeysOptions: api.profile.securityPasskeysOptions,
+    passkeys: api.profile.securityPasskeys,
+  },
+  signIn: {
+    totp: api.auth.twoFactorTotp,
+    totpEnable: api.auth.twoFactorTotpEnable,
+    passkeysOptions: api.auth.twoFactorPasskeysOptions,
+    passkeys: api.auth.twoFactorPasskeys,
+  },
+};
+export type FactorApi = keyof typeof factorRoutes;
 
 const failureOf = (error: unknown) => (error instanceof ApiRequestError ? error.message : String(error));
 
@@ -126,11 +142,11 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone?: () 
  * to turn it on. `onEnabled` gets the recovery codes when they were made (the first factor).
  */
 export function TotpSetup({
-  api,
+  family,
   onEnabled,
   onCancel,
 }: {
-  api: FactorApi;
+  family: FactorApi;
   onEnabled: (codes: string[] | null) => void;
   onCancel?: () => void;
 }) {
@@ -145,7 +161,7 @@ export function TotpSetup({
     setBusy(true);
     setFailure(undefined);
     try {
-      setSecret(await apiFetch<{ secret: string; uri: string }>(`${api}/totp`, { method: 'POST', body: {}, locale }));
+      setSecret(await factorRoutes[family].totp<{ secret: string; uri: string }>({ body: {}, locale }));
     } catch (error) {
       setFailure(failureOf(error));
     } finally {
@@ -159,8 +175,7 @@ export function TotpSetup({
     setBusy(true);
     setFailure(undefined);
     try {
-      const done = await apiFetch<{ recoveryCodes: string[] | null }>(`${api}/totp/enable`, {
-        method: 'POST',
+      const done = await factorRoutes[family].totpEnable<{ recoveryCodes: string[] | null }>({
         body: { code },
         locale,
       });
@@ -227,7 +242,7 @@ export function TotpSetup({
 }
 
 /** Registers a passkey of this device (or a security key) under a name the person chooses. */
-export function PasskeyRegister({ api, onRegistered }: { api: FactorApi; onRegistered: (codes: string[] | null) => void }) {
+export function PasskeyRegister({ family, onRegistered }: { family: FactorApi; onRegistered: (codes: string[] | null) => void }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
   const [name, setName] = useState('');
@@ -240,15 +255,13 @@ export function PasskeyRegister({ api, onRegistered }: { api: FactorApi; onRegis
     setBusy(true);
     setFailure(undefined);
     try {
-      const optionsJSON = await apiFetch<Parameters<typeof startRegistration>[0]['optionsJSON']>(`${api}/passkeys/options`, {
-        method: 'POST',
+      const optionsJSON = await factorRoutes[family].passkeysOptions<Parameters<typeof startRegistration>[0]['optionsJSON']>({
         body: {},
         locale,
       });
       const response = await startRegistration({ optionsJSON });
-      const done = await apiFetch<{ recoveryCodes: string[] | null }>(`${api}/passkeys`, {
-        method: 'POST',
-        body: { name: name.trim(), response },
+      const done = await factorRoutes[family].passkeys<{ recoveryCodes: string[] | null }>({
+        body: { name: name.trim(), response: webauthnInput(response) },
         locale,
       });
       setName('');

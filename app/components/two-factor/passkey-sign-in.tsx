@@ -2,7 +2,9 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { webauthnInput } from '../../../common/two-factor';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { useRootData } from '../../lib/root-data';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -27,13 +29,12 @@ export function PasskeySignIn({
     setBusy(true);
     setFailure(undefined);
     try {
-      const optionsJSON = await apiFetch<Parameters<typeof startAuthentication>[0]['optionsJSON']>('/api/auth/passkey/options', {
-        method: 'POST',
+      const optionsJSON = await api.auth.passkeyOptions<Parameters<typeof startAuthentication>[0]['optionsJSON']>({
         body: {},
         locale,
       });
       const response = await startAuthentication({ optionsJSON });
-      await apiFetch('/api/auth/passkey', { method: 'POST', body: { response, ...deviceFields() }, locale });
+      await api.auth.passkey({ body: { response: webauthnInput(response), ...deviceFields() }, locale });
       await onSignedIn();
     } catch (error) {
       if (error instanceof ApiRequestError) setFailure(error.message);

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { SecurityOverview } from '../../../common/two-factor';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
 import { Alert } from '../ui/alert';
@@ -12,8 +13,6 @@ import { Button } from '../ui/button';
 import { IconButton } from '../ui/icon-button';
 import { toast } from '../ui/toast';
 import { PasskeyRegister, RecoveryCodes, TotpSetup } from './factor-setup';
-
-const API = '/api/profile/security';
 
 /**
  * The profile's security section: the authenticator app on or off (and its set-up), passkeys with
@@ -73,7 +72,7 @@ export function SecuritySection({ overview }: { overview: SecurityOverview }) {
                   size="sm"
                   onClick={() =>
                     act(async () => {
-                      await apiFetch(`${API}/totp`, { method: 'DELETE', locale });
+                      await api.profile.securityTotpOff({ locale });
                       setConfirmOff(false);
                     }, t('twoFactor.totp.turnedOff'))
                   }
@@ -93,7 +92,7 @@ export function SecuritySection({ overview }: { overview: SecurityOverview }) {
         ) : (
           <TotpSetup
             key={setupRound}
-            api={API}
+            family="profile"
             onCancel={() => setSetupRound((n) => n + 1)}
             onEnabled={(recoveryCodes) => {
               shown(recoveryCodes);
@@ -124,7 +123,7 @@ export function SecuritySection({ overview }: { overview: SecurityOverview }) {
                   label={t('twoFactor.passkey.delete', { name: key.name })}
                   onClick={() =>
                     act(
-                      () => apiFetch(`${API}/passkeys/${encodeURIComponent(key.id)}`, { method: 'DELETE', locale }),
+                      () => api.profile.securityPasskeyDelete({ params: { id: key.id }, locale }),
                       t('twoFactor.passkey.deleted'),
                     )
                   }
@@ -138,7 +137,7 @@ export function SecuritySection({ overview }: { overview: SecurityOverview }) {
           <p className="text-sm text-fg-muted">{t('twoFactor.passkey.none')}</p>
         )}
         <PasskeyRegister
-          api={API}
+          family="profile"
           onRegistered={(recoveryCodes) => {
             shown(recoveryCodes);
             toast({ title: t('twoFactor.passkey.added'), color: 'success' });
@@ -159,8 +158,7 @@ export function SecuritySection({ overview }: { overview: SecurityOverview }) {
             size="sm"
             onClick={() =>
               act(async () => {
-                const made = await apiFetch<{ recoveryCodes: string[] }>(`${API}/recovery-codes`, {
-                  method: 'POST',
+                const made = await api.profile.securityRecoveryCodes<{ recoveryCodes: string[] }>({
                   body: {},
                   locale,
                 });

@@ -6,6 +6,7 @@
  */
 import { type ReactNode, useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../../common/permissions';
+import { api } from '../../lib/api-client';
 import type { SessionState } from '../../lib/session';
 import { announceSessionChange, onLogout, runLogoutHooks, SESSION_SIGNAL } from '../../lib/session-signals';
 
@@ -21,7 +22,7 @@ function set(authReady: boolean, user: SessionUser | null) {
 
 async function refresh() {
   try {
-    const response = await fetch('/api/_auth/session', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    const response = await fetch(api.auth.session.url(), { headers: { accept: 'application/json' }, credentials: 'same-origin' });
     const body = response.ok ? ((await response.json()) as { user: SessionUser | null }) : { user: null };
     set(true, body.user ?? null);
   } catch {
@@ -31,7 +32,7 @@ async function refresh() {
 }
 
 async function logout() {
-  await fetch('/api/_auth/session', { method: 'DELETE', credentials: 'same-origin' }).catch(() => undefined);
+  await fetch(api.auth.signOut.url(), { method: api.auth.signOut.method, credentials: 'same-origin' }).catch(() => undefined);
   await runLogoutHooks();
   set(true, null);
   announceSessionChange();

@@ -1,5 +1,6 @@
 import { paths } from '../../../common/paths';
 import { TokenAction } from '../../components/newsletter/token-action';
+import { api } from '../../lib/api-client';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/confirm-email';
@@ -14,5 +15,5 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** /{locale}/confirm-email?token=…: a new address's mailed link lands here; the button confirms it. */
 export default function ConfirmEmail() {
   const { locale } = useRootData();
-  return <TokenAction kind="confirm" api="/api/auth/confirm-email" words="recovery.confirm" home={paths.profile(locale)} />;
+  return <TokenAction kind="confirm" call={api.auth.confirmEmail} words="recovery.confirm" home={paths.profile(locale)} />;
 }

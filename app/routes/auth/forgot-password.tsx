@@ -11,7 +11,8 @@ import { Captcha } from '../../components/account/captcha';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { requireAnonymous } from '../../lib/auth.server';
 import { FORM_VALIDATION } from '../../lib/form-validation';
 import { pageMetaFor } from '../../lib/meta';
@@ -47,8 +48,7 @@ export default function ForgotPassword() {
     if (turnstileSiteKey && !captcha) return setFailure(t('auth.captcha'));
     setFailure(undefined);
     try {
-      await apiFetch('/api/auth/forgot-password', {
-        method: 'POST',
+      await api.auth.forgotPassword({
         locale,
         body: { userNameOrEmail, locale, turnstileToken: captcha },
       });

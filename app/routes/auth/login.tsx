@@ -13,7 +13,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { PasswordField } from '../../components/ui/password-field';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { requireAnonymous } from '../../lib/auth.server';
 import { FORM_VALIDATION } from '../../lib/form-validation';
 import { pageMetaFor } from '../../lib/meta';
@@ -47,8 +48,7 @@ export default function Login() {
     if (turnstileSiteKey && !captcha) return setFailure(t('auth.captcha'));
     setFailure(undefined);
     try {
-      const answer = await apiFetch<{ twoFactor?: { setupRequired: boolean } }>('/api/auth/login', {
-        method: 'POST',
+      const answer = await api.auth.login<{ twoFactor?: { setupRequired: boolean } }>({
         locale,
         body: { ...values, ...after.deviceFields(), turnstileToken: captcha },
       });

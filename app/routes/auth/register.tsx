@@ -8,7 +8,8 @@ import { AccountForm } from '../../components/account/account-form';
 import { AuthCard } from '../../components/account/auth-card';
 import { Captcha } from '../../components/account/captcha';
 import { toast } from '../../components/ui/toast';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { requireAnonymous } from '../../lib/auth.server';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
@@ -36,8 +37,7 @@ export default function Register() {
     }
     const { confirmPassword: _confirm, ...fields } = values;
     try {
-      await apiFetch('/api/auth/register', {
-        method: 'POST',
+      await api.auth.register({
         locale,
         body: { ...fields, ...after.deviceFields(), turnstileToken: captcha },
       });

@@ -11,7 +11,7 @@ import { AuthCard } from '../../components/account/auth-card';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { NewPasswordFields } from '../../components/ui/password-field';
-import { apiFetch } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { FORM_VALIDATION } from '../../lib/form-validation';
 import { pageMetaFor } from '../../lib/meta';
@@ -49,7 +49,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const submit = form.handleSubmit(async ({ password }) => {
     setFailure(undefined);
     try {
-      await apiFetch('/api/auth/password-reset', { method: 'POST', locale, body: { token, password } });
+      await api.auth.resetPassword({ locale, body: { token, password } });
       setDone(true);
     } catch (error) {
       setFailure(applyServerErrors(form, error, t('users.error')));

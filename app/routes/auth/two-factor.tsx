@@ -4,12 +4,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../common/paths';
-import type { SecondStepState } from '../../../common/two-factor';
+import { type SecondStepState, webauthnInput } from '../../../common/two-factor';
 import { AuthCard } from '../../components/account/auth-card';
 import { CodeField, PasskeyRegister, RecoveryCodes, TotpSetup } from '../../components/two-factor/factor-setup';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { requireAnonymous } from '../../lib/auth.server';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
@@ -22,8 +23,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'twoFactor.step.title');
-
-const API = '/api/auth/two-factor';
 
 /**
  * After a correct password (docs/security.md "Two-factor sign-in"): a code from the authenticator
@@ -42,7 +41,8 @@ export default function TwoFactorStep() {
   const [codes, setCodes] = useState<string[]>();
 
   useEffect(() => {
-    apiFetch<SecondStepState>(API, { locale })
+    api.auth
+      .twoFactor<SecondStepState>({ locale })
       .then(setState)
       .catch(() => setState('expired'));
   }, [locale]);
@@ -58,7 +58,7 @@ export default function TwoFactorStep() {
     setBusy(true);
     setFailure(undefined);
     try {
-      await apiFetch(`${API}/verify`, { method: 'POST', body: { code }, locale });
+      await api.auth.twoFactorVerify({ body: { code }, locale });
       await after.done();
     } catch (error) {
       refused(error);
@@ -70,13 +70,12 @@ export default function TwoFactorStep() {
     setBusy(true);
     setFailure(undefined);
     try {
-      const optionsJSON = await apiFetch<Parameters<typeof startAuthentication>[0]['optionsJSON']>(`${API}/passkey/options`, {
-        method: 'POST',
+      const optionsJSON = await api.auth.twoFactorPasskeyOptions<Parameters<typeof startAuthentication>[0]['optionsJSON']>({
         body: {},
         locale,
       });
       const response = await startAuthentication({ optionsJSON });
-      await apiFetch(`${API}/passkey`, { method: 'POST', body: { response }, locale });
+      await api.auth.twoFactorPasskey({ body: { response: webauthnInput(response) }, locale });
       await after.done();
     } catch (error) {
       if (error instanceof Error && error.name === 'NotAllowedError') setFailure(t('twoFactor.passkey.cancelled'));
@@ -124,11 +123,11 @@ export default function TwoFactorStep() {
         <div className="space-y-6">
           <section className="space-y-3">
             <h2 className="font-semibold">{t('twoFactor.totp.title')}</h2>
-            <TotpSetup api={API} onEnabled={setUp} />
+            <TotpSetup family="signIn" onEnabled={setUp} />
           </section>
           <section className="space-y-3 border-t border-border pt-6">
             <h2 className="font-semibold">{t('twoFactor.passkey.title')}</h2>
-            <PasskeyRegister api={API} onRegistered={setUp} />
+            <PasskeyRegister family="signIn" onRegistered={setUp} />
           </section>
         </div>
       </AuthCard>

@@ -100,7 +100,7 @@ export function referenceGroups(doc: OpenApiDocument, locale: Locale): ApiRefere
   return groups.filter((group) => group.routes.length > 0);
 }
 
-/** `/manage/api`: the API reference, from the same document `/api/openapi.json` serves. */
+/** `/manage/api`: the API reference, from the same document `GET /api/openapi.json` serves (server/http/openapi.ts). */
 export async function loadApiReference({ context }: Route.LoaderArgs) {
   dashboardUser(context);
   const { state } = serverContext(context);

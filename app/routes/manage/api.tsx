@@ -5,6 +5,7 @@ import type { ApiReferenceGroup } from '../../../common/api-reference';
 import { ApiRouteCard } from '../../components/manage/api/route-card';
 import { EmptyState } from '../../components/profile/empty-state';
 import { Field } from '../../components/ui/field';
+import { api } from '../../lib/api-client';
 import { formatNumber } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
@@ -34,7 +35,7 @@ function filterGroups(groups: ApiReferenceGroup[], text: string): ApiReferenceGr
 
 /**
  * The API reference (`/manage/api`): every call the site answers, grouped as the OpenAPI document
- * (`/api/openapi.json`) groups them, with who may call it and what it takes. Server-rendered from
+ * (`api.operating.openApi`) groups them, with who may call it and what it takes. Server-rendered from
  * that document; the filter narrows the list in the browser.
  */
 export default function ManageApi({ loaderData }: Route.ComponentProps) {
@@ -55,8 +56,13 @@ export default function ManageApi({ loaderData }: Route.ComponentProps) {
         <ul className="list-disc space-y-1 ps-6 text-sm text-fg-muted">
           <li>
             {t('apiReference.document')}{' '}
-            <a href="/api/openapi.json" className="font-medium text-primary-strong underline" dir="ltr" download="openapi.json">
-              /api/openapi.json
+            <a
+              href={api.operating.openApi.url()}
+              className="font-medium text-primary-strong underline"
+              dir="ltr"
+              download="openapi.json"
+            >
+              {api.operating.openApi.url()}
             </a>
           </li>
           <li>

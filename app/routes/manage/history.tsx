@@ -8,12 +8,13 @@ import type { PageVersion } from '../../../common/page-history';
 import type { PreviewLink } from '../../../common/preview-links';
 import { DiffView } from '../../components/manage/builds/diff-view';
 import { withListQuery } from '../../components/manage/list-pagination';
-import { editorPath, pageApiPath } from '../../components/manage/pages/page-path';
+import { editorPath } from '../../components/manage/pages/page-path';
 import { EmptyState } from '../../components/profile/empty-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
@@ -167,12 +168,12 @@ function VersionView({
     if (!version.frontMatter || version.body === null) return;
     setBusy(true);
     try {
-      const current = await apiFetch<PageDocument>(pageApiPath(page), { locale }).catch((error) => {
+      const current = await api.pages.get<PageDocument>({ params: page, locale }).catch((error) => {
         if (error instanceof ApiRequestError && error.failure.statusCode === 404) return undefined;
         throw error;
       });
-      await apiFetch<SavedChange>(pageApiPath(page), {
-        method: 'PUT',
+      await api.pages.save<SavedChange>({
+        params: page,
         locale,
         body: { frontMatter: version.frontMatter, body: version.body, ...(current ? { baseSha: current.baseSha } : {}) },
       });
@@ -248,7 +249,7 @@ function PreviewLinks({
   async function create() {
     setBusy(true);
     try {
-      setMade(await apiFetch<PreviewLink>(`${pageApiPath(page)}/preview-link`, { method: 'POST', locale }));
+      setMade(await api.pages.createPreviewLink<PreviewLink>({ params: page, locale }));
       await revalidator.revalidate();
     } catch (error) {
       toast({
@@ -262,7 +263,7 @@ function PreviewLinks({
   }
   async function revoke(id: string) {
     try {
-      await apiFetch<undefined>(`/api/preview-links/${encodeURIComponent(id)}`, { method: 'DELETE', locale });
+      await api.pages.revokePreviewLink<undefined>({ params: { id }, locale });
       if (made?.id === id) setMade(undefined);
       toast({ title: t('preview.revoked'), color: 'success' });
       await revalidator.revalidate();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import type { SavedChange } from '../../../common/authoring';
-import { type MediaInUse, type MediaItem, mediaApiPath } from '../../../common/media';
+import { type MediaInUse, type MediaItem, mediaFilePath } from '../../../common/media';
 import { ListPagination, useListSearch } from '../../components/manage/list-pagination';
 import { formatFileSize, MediaThumbnail } from '../../components/manage/media/media-picker';
 import { editorPath } from '../../components/manage/pages/page-path';
@@ -13,7 +13,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
-import { ApiRequestError, apiFetch } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { formatDate, formatNumber } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
@@ -130,7 +131,7 @@ function MediaCard({
   async function remove() {
     setBusy(true);
     try {
-      const saved = await apiFetch<SavedChange>(mediaApiPath(item.url), { method: 'DELETE', locale });
+      const saved = await api.media.delete<SavedChange>({ params: { path: mediaFilePath(item.url) }, locale });
       setConfirming(false);
       toast({ title: saved.commit ? t('media.deleted') : t('media.dropped'), description: item.name, color: 'success' });
       await revalidator.revalidate();

@@ -9,6 +9,7 @@ import { SubscribersTable } from '../../components/manage/newsletter/subscribers
 import { EmptyState } from '../../components/profile/empty-state';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { api } from '../../lib/api-client';
 import { formatNumber } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
@@ -88,7 +89,7 @@ function Subscribers({ data, canDelete }: { data: Data; canDelete: boolean }) {
   const exportQuery = new URLSearchParams();
   if (query) exportQuery.set('query', query);
   if (status) exportQuery.set('status', status);
-  const exportHref = `/api/newsletter/subscribers/export${exportQuery.size ? `?${exportQuery}` : ''}`;
+  const exportHref = `${api.newsletter.exportSubscribers.url()}${exportQuery.size ? `?${exportQuery}` : ''}`;
 
   return (
     <section aria-labelledby="subscribers-heading">

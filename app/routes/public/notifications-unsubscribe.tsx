@@ -1,4 +1,5 @@
 import { TokenAction } from '../../components/newsletter/token-action';
+import { api } from '../../lib/api-client';
 import { pageMetaFor } from '../../lib/meta';
 import type { Route } from './+types/notifications-unsubscribe';
 
@@ -10,5 +11,5 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 /** /{locale}/notifications/unsubscribe?token=…: a notification mail's link; the button turns that kind off. */
 export default function NotificationsUnsubscribe() {
-  return <TokenAction kind="unsubscribe" api="/api/notifications/unsubscribe" words="recovery.unsubscribe" />;
+  return <TokenAction kind="unsubscribe" call={api.profile.unsubscribeNotifications} words="recovery.unsubscribe" />;
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { BuildStatus, BuildSummary, PublishIndexing, PublishResult } from '../../../../common/authoring';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { EmptyState } from '../../profile/empty-state';
@@ -125,10 +125,7 @@ function RevertButton({ build, onOutcome }: { build: BuildSummary; onOutcome: (o
     setBusy(true);
     onOutcome(undefined);
     try {
-      const result = await apiFetch<PublishResult | PublishIndexing>(`/api/builds/${build.id}/revert`, {
-        method: 'POST',
-        locale,
-      });
+      const result = await api.builds.revert<PublishResult | PublishIndexing>({ params: { id: build.id }, locale });
       toast({
         title: t(result.buildId === null ? 'builds.publish.committed' : 'builds.revert.success'),
         description: result.commitSha.slice(0, 7),

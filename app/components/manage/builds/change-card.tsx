@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { OpenBuildChange } from '../../../../common/authoring';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
@@ -44,7 +45,7 @@ export function ChangeCard({
   async function discard() {
     setBusy(true);
     try {
-      await apiFetch(`/api/builds/open/changes/${change.id}`, { method: 'DELETE', locale });
+      await api.builds.discardChange({ params: { id: change.id }, locale });
       setOpen(false);
       toast({ title: t('builds.discard.success'), description: change.path, color: 'success' });
       await revalidator.revalidate();

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { OpenBuildChange, PageDocument, PageRef, SavePageRequest } from '../../../../common/authoring';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
-import { pageApiPath } from '../pages/page-path';
 
 /**
  * After a conflict, keeps the editor's version: the pending page is saved again on top of the
@@ -25,9 +25,9 @@ export function KeepMineButton({ change, page }: { change: OpenBuildChange; page
   async function keep() {
     setBusy(true);
     try {
-      const current = await apiFetch<PageDocument>(pageApiPath(page), { locale });
+      const current = await api.pages.get<PageDocument>({ params: page, locale });
       const body: SavePageRequest = { frontMatter: current.frontMatter, body: current.body, baseSha: change.publishedSha };
-      await apiFetch(pageApiPath(page), { method: 'PUT', body, locale });
+      await api.pages.save({ params: page, body, locale });
       setOpen(false);
       toast({ title: t('builds.keepMine.success'), description: change.path, color: 'success' });
       await revalidator.revalidate();

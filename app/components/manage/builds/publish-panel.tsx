@@ -10,7 +10,8 @@ import type {
   PublishResult,
   ScheduleResult,
 } from '../../../../common/authoring';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { useRootData } from '../../../lib/root-data';
 import { formatInZone, scheduleZone, zonedToIso } from '../../../lib/time-zone';
 import { Alert } from '../../ui/alert';
@@ -69,7 +70,7 @@ export function PublishPanel({
     setBusy(true);
     try {
       const body: PublishRequest = { ...(title.trim() ? { title: title.trim() } : {}), at };
-      const result = await apiFetch<ScheduleResult>('/api/builds/publish', { method: 'POST', body, locale });
+      const result = await api.builds.publish<ScheduleResult>({ body, locale });
       toast({
         title: t('builds.schedule.success'),
         description: formatInZone(locale, result.at, scheduleZone(locale)),
@@ -97,7 +98,7 @@ export function PublishPanel({
     const links = changes.filter((change) => change.page && change.kind !== 'delete').map((change) => publicPath(change.page!));
     try {
       const body: PublishRequest = title.trim() ? { title: title.trim() } : {};
-      const result = await apiFetch<PublishResult | PublishIndexing>('/api/builds/publish', { method: 'POST', body, locale });
+      const result = await api.builds.publish<PublishResult | PublishIndexing>({ body, locale });
       toast({
         title: t(result.buildId === null ? 'builds.publish.committed' : 'builds.publish.success'),
         description: result.commitSha.slice(0, 7),

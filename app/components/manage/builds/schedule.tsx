@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { OpenBuild } from '../../../../common/authoring';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { useRootData } from '../../../lib/root-data';
 import { formatInZone, scheduleZone } from '../../../lib/time-zone';
 import { Alert } from '../../ui/alert';
@@ -99,7 +100,7 @@ export function ScheduledNotice({ build, canCancel }: { build: OpenBuild; canCan
   async function cancel() {
     setBusy(true);
     try {
-      await apiFetch(`/api/builds/${id}/schedule`, { method: 'DELETE', locale });
+      await api.builds.cancelSchedule({ params: { id }, locale });
       toast({ title: t('builds.schedule.cancelled'), color: 'info' });
     } catch (error) {
       toast({ title: error instanceof ApiRequestError ? error.message : t('builds.error'), color: 'error' });

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { ContentSyncState } from '../../../../common/content-sync';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
@@ -48,7 +49,7 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
     let stopped = false;
     const poll = async () => {
       try {
-        const answer = await apiFetch<{ sync: ContentSyncState | null }>('/api/content/sync', { locale });
+        const answer = await api.pages.syncStatus<{ sync: ContentSyncState | null }>({ locale });
         if (!stopped) setSync(answer.sync);
       } catch {
         // A missed poll is retried on the next tick.
@@ -73,7 +74,7 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
     setConfirming(false);
     try {
       // Node answers when the sync is done (the polling shows it meanwhile); Workers answers 202 after its first step.
-      await apiFetch(force ? '/api/content/sync?force=1' : '/api/content/sync', { method: 'POST', locale });
+      await api.pages.sync({ query: { force: force ? '1' : undefined }, locale });
     } catch (error) {
       toast({
         title: t('builds.sync.startFailed'),
@@ -82,7 +83,7 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
       });
     } finally {
       try {
-        setSync((await apiFetch<{ sync: ContentSyncState | null }>('/api/content/sync', { locale })).sync);
+        setSync((await api.pages.syncStatus<{ sync: ContentSyncState | null }>({ locale })).sync);
       } catch {}
       setStarting(false);
     }

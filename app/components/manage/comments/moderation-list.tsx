@@ -5,7 +5,8 @@ import { useRevalidator } from 'react-router';
 import type { CommentBulkAction, CommentStatus, ManagedComment } from '../../../../common/comments';
 import { localeNames } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { CommentTime } from '../../comments/comment-time';
@@ -73,8 +74,7 @@ export function ModerationList({ items, tab, canDelete }: { items: ManagedCommen
   async function run(action: CommentBulkAction, targets: number[]) {
     setBusy(true);
     try {
-      const { changed } = await apiFetch<{ changed: number }>('/api/manage/comments/bulk', {
-        method: 'POST',
+      const { changed } = await api.comments.moderate<{ changed: number }>({
         body: { ids: targets, action },
         locale,
       });

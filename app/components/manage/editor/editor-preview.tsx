@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BodySegment, ResolvedWidget } from '../../../../common/content';
 import { type Locale, localeDirection } from '../../../../common/locales';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { ContentBody } from '../../content/content-body';
 import { Alert } from '../../ui/alert';
 
@@ -20,7 +20,8 @@ export function EditorPreview({ markdown, locale, uiLocale }: { markdown: string
   useEffect(() => {
     let live = true;
     setState({});
-    apiFetch<Preview>('/api/pages/preview', { method: 'POST', locale: uiLocale, body: { locale, body: markdown } })
+    api.pages
+      .preview<Preview>({ locale: uiLocale, body: { locale, body: markdown } })
       .then((preview) => live && setState({ preview }))
       .catch((error: unknown) => live && setState({ error: error instanceof Error ? error.message : String(error) }));
     return () => {

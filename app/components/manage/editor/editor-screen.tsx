@@ -7,7 +7,8 @@ import { Link, useBlocker } from 'react-router';
 import { type PageFrontMatter, pageSlug, type SavedChange } from '../../../../common/authoring';
 import { localeDirection } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
@@ -15,7 +16,6 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
-import { pageApiPath } from '../pages/page-path';
 import { deleteDraft, draftKey, type EditorDraft, readDraft, writeDraft } from './drafts';
 import { EditorPreview } from './editor-preview';
 import { useFocusMode } from './focus-mode';
@@ -215,8 +215,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
       setErrors({});
       setFormError(null);
       try {
-        await apiFetch<SavedChange>(pageApiPath(page), {
-          method: 'PUT',
+        await api.pages.save<SavedChange>({
+          params: page,
           locale: uiLocale,
           body: {
             frontMatter: cleanFrontMatter(latest.current.frontMatter),

@@ -6,7 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PageList, type PageListItem, pageSlug } from '../../../../common/authoring';
 import type { Locale } from '../../../../common/locales';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { Button } from '../../ui/button';
 import { checkLinkUrl } from './link-url';
 
@@ -90,7 +90,8 @@ export function LinkPopover({
     let live = true;
     setSearching(true);
     const timer = setTimeout(() => {
-      apiFetch<PageList>(`/api/pages?query=${encodeURIComponent(query.slice(0, 200))}`, { locale })
+      api.pages
+        .list<PageList>({ query: { query: query.slice(0, 200) }, locale })
         .then((list) => {
           if (!live) return;
           setResults(list.items.slice(0, 8));

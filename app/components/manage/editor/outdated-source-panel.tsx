@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type PageRef, pageSlug, type TranslationStatus } from '../../../../common/authoring';
 import { translationLocale } from '../../../../common/locales';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
@@ -29,8 +29,7 @@ export function OutdatedSourcePanel({ page }: { page: PageRef }) {
   useEffect(() => {
     if (page.locale !== translationLocale) return;
     let live = true;
-    const path = `/api/translations/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}`;
-    apiFetch<TranslationStatus>(path, { locale: uiLocale }).then(
+    api.pages.translation<TranslationStatus>({ params: { locale: page.locale, path: page.path }, locale: uiLocale }).then(
       (status) => live && setState({ outdated: status.outdated }),
       () => live && setState('failed'),
     );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../common/locales';
 import type { PublicTagList } from '../../../../common/public-api';
 import { tagName, tagSlug } from '../../../../common/tags';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 
 /** Suggestions shown at once. */
 const SHOWN = 8;
@@ -39,7 +39,8 @@ export function TagsField({
   useEffect(() => {
     let live = true;
     // Suggestions are a help: without them (offline, not yet published) the field still works.
-    apiFetch<PublicTagList>(`/api/public/tags?${new URLSearchParams({ locale })}`, { locale: i18n.language as Locale })
+    api.publicApi
+      .tags({ query: { locale }, locale: i18n.language as Locale })
       .then((list) => live && setKnown(list.items))
       .catch(() => {});
     return () => {

@@ -2,6 +2,7 @@ import { MEDIA_TYPES, type MediaUpload } from '../../../../common/authoring';
 import type { Locale } from '../../../../common/locales';
 import { translateMessage } from '../../../../common/messages';
 import { type ApiFailure, ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 
 export const isUploadableImage = (file: File) => (MEDIA_TYPES as readonly string[]).includes(file.type);
 
@@ -12,7 +13,7 @@ export const isUploadableImage = (file: File) => (MEDIA_TYPES as readonly string
 export function uploadMedia(file: File, locale: Locale, onProgress: (fraction: number) => void): Promise<MediaUpload> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/media');
+    request.open(api.media.upload.method, api.media.upload.url());
     request.setRequestHeader('accept', 'application/json');
     request.setRequestHeader('x-locale', locale);
     request.withCredentials = true;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../common/locales';
 import type { MediaItem, MediaList } from '../../../../common/media';
 import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
@@ -32,7 +33,7 @@ export function useMediaList(query: string, page: number, enabled = true) {
     const text = search.toString();
     // `attempt` is read so that a retry fetches again.
     void attempt;
-    apiFetch<MediaList>(`/api/media${text ? `?${text}` : ''}`, { locale })
+    apiFetch<MediaList>(`${api.media.list.url()}${text ? `?${text}` : ''}`, { locale })
       .then((answer) => current && setList(answer))
       .catch((failure) => current && setError(failure instanceof ApiRequestError ? failure.message : String(failure)))
       .finally(() => current && setLoading(false));

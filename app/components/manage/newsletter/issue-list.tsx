@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeNames } from '../../../../common/locales';
 import type { IssueProgress, IssueSummary } from '../../../../common/newsletter';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 
@@ -30,7 +30,7 @@ export function IssueList({ issues }: { issues: IssueSummary[] }) {
     const timer = setInterval(async () => {
       for (const id of ids) {
         try {
-          const next = await apiFetch<IssueProgress>(`/api/newsletter/issues/${id}`, { locale });
+          const next = await api.newsletter.issue<IssueProgress>({ params: { id }, locale });
           if (!stopped) setProgress((all) => ({ ...all, [id]: next }));
         } catch {
           // A failed poll is retried on the next tick.

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { type Locale, localeNames, locales } from '../../../../common/locales';
 import type { SendablePage } from '../../../../common/newsletter';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
@@ -38,8 +39,7 @@ export function SendIssue({
     if (!chosen) return;
     setBusy(true);
     try {
-      await apiFetch<{ id: number }>('/api/newsletter/issues', {
-        method: 'POST',
+      await api.newsletter.sendIssue<{ id: number }>({
         locale: uiLocale,
         body: { locale, path: chosen.slug },
       });

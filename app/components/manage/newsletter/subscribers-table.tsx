@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { localeNames } from '../../../../common/locales';
 import type { SubscriberItem, SubscriberStatus } from '../../../../common/newsletter';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
@@ -106,7 +107,7 @@ function DeleteSubscriberButton({ item }: { item: SubscriberItem }) {
   async function remove() {
     setBusy(true);
     try {
-      await apiFetch(`/api/newsletter/subscribers/${item.id}`, { method: 'DELETE', locale });
+      await api.newsletter.deleteSubscriber({ params: { id: item.id }, locale });
       setOpen(false);
       toast({ title: t('newsletter.manage.delete.success'), description: item.email, color: 'success' });
       await revalidator.revalidate();

@@ -5,7 +5,8 @@ import { useRevalidator } from 'react-router';
 import type { PageRef } from '../../../../common/authoring';
 import { translateMessage } from '../../../../common/messages';
 import { categoryName } from '../../../../common/site-settings';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
@@ -34,10 +35,9 @@ export function BulkActions({ selected, onClear }: { selected: PageRef[]; onClea
   async function run(action: 'delete' | 'set-category') {
     setBusy(true);
     try {
-      const { results } = await apiFetch<{ results: BulkResult[] }>('/api/pages/bulk', {
-        method: 'POST',
+      const { results } = await api.pages.bulk<{ results: BulkResult[] }>({
         locale: uiLocale,
-        body: { action, pages: selected, ...(action === 'set-category' ? { category } : {}) },
+        body: action === 'set-category' ? { action, pages: selected, category } : { action, pages: selected },
       });
       const done = results.filter((result) => result.ok).length;
       setSummary({

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SavedChange, SavePageRequest } from '../../../../common/authoring';
 import { type Locale, localeNames, locales } from '../../../../common/locales';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { useCategoryName } from '../../content/category-link';
@@ -13,7 +13,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { type CreatePageForm, createPageSchema, withFormFields } from './page-form';
-import { editorPath, pageApiPath } from './page-path';
+import { editorPath } from './page-path';
 import { PagePathField } from './page-path-field';
 import { SelectField } from './select-field';
 import { usePathFromTitle } from './use-path-from-title';
@@ -37,8 +37,8 @@ export function CreatePageDialog({ locale, cats }: { locale: Locale; cats: strin
       body: '',
     };
     try {
-      await apiFetch<SavedChange>(pageApiPath({ locale: pageLocale, path }), {
-        method: 'PUT',
+      await api.pages.save<SavedChange>({
+        params: { locale: pageLocale, path },
         body,
         locale: uiLocale,
         headers: { 'if-none-match': '*' },

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { PageListItem, SavedChange } from '../../../../common/authoring';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
-import { pageApiPath } from './page-path';
 
 /** Delete a page after confirmation: a pending deletion until published (a page only created here is simply dropped). */
 export function DeletePageButton({ page }: { page: PageListItem }) {
@@ -21,8 +21,8 @@ export function DeletePageButton({ page }: { page: PageListItem }) {
   async function remove() {
     setBusy(true);
     try {
-      await apiFetch<SavedChange>(pageApiPath(page), {
-        method: 'DELETE',
+      await api.pages.delete<SavedChange>({
+        params: page,
         locale: uiLocale,
       });
       setOpen(false);

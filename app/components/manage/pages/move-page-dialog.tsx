@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { MovePageRequest, PageListItem, SavedChange } from '../../../../common/authoring';
 import { localeNames, locales } from '../../../../common/locales';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
 import { toast } from '../../ui/toast';
 import { type MovePageForm, movePageSchema } from './page-form';
-import { pageApiPath } from './page-path';
 import { PagePathField } from './page-path-field';
 import { SelectField } from './select-field';
 
@@ -26,8 +26,8 @@ export function MovePageDialog({ page }: { page: PageListItem }) {
   async function move(target: MovePageForm) {
     const body: MovePageRequest = { to: `${target.locale}/${target.path}` };
     try {
-      await apiFetch<SavedChange>(`${pageApiPath(page)}/move`, {
-        method: 'POST',
+      await api.pages.move<SavedChange>({
+        params: page,
         body,
         locale: uiLocale,
       });

@@ -44,11 +44,6 @@ export function historyPath(uiLocale: Locale, page: { locale: Locale; path: stri
   return `${paths.manage(uiLocale, 'history')}/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-/** The pages API address of a page (`/api/pages/{locale}/{path}`, each segment encoded). */
-export function pageApiPath(page: { locale: Locale; path: string }) {
-  return `/api/pages/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}`;
-}
-
 /** The public address of a page path (`index` is the locale's home, `guides/index` is `/guides`). */
 export function publicPath(page: { locale: Locale; path: string }) {
   const parts = page.path.split('/');

@@ -10,14 +10,14 @@ import {
   type SavePageRequest,
 } from '../../../../common/authoring';
 import { localeNames, otherLocale } from '../../../../common/locales';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { type CreatePageForm, createPageSchema, withFormFields } from './page-form';
-import { editorPath, pageApiPath } from './page-path';
+import { editorPath } from './page-path';
 import { PagePathField } from './page-path-field';
 import { usePathFromTitle } from './use-path-from-title';
 
@@ -37,7 +37,7 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
 
   async function create({ title, path }: CreatePageForm) {
     try {
-      const source = await apiFetch<PageDocument>(pageApiPath(page), { locale: uiLocale });
+      const source = await api.pages.get<PageDocument>({ params: page, locale: uiLocale });
       const { title: _title, translationKey, ...details } = source.frontMatter;
       const key = typeof translationKey === 'string' && translationKey ? translationKey : pageSlug(page.path);
       const body: SavePageRequest = {
@@ -45,8 +45,8 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
         frontMatter: { ...details, title, ...(key !== pageSlug(path) ? { translationKey: key } : {}) },
         body: '',
       };
-      await apiFetch<SavedChange>(pageApiPath({ locale: other, path }), {
-        method: 'PUT',
+      await api.pages.save<SavedChange>({
+        params: { locale: other, path },
         body,
         locale: uiLocale,
         headers: { 'if-none-match': '*' },

@@ -2,6 +2,7 @@ import { Download, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../../common/messages';
+import { api } from '../../../lib/api-client';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast';
@@ -27,7 +28,7 @@ export function BackupSection() {
     try {
       let response: Response;
       try {
-        response = await fetch('/api/backup', { headers: { 'x-locale': locale }, credentials: 'same-origin' });
+        response = await fetch(api.operating.backup.url(), { headers: { 'x-locale': locale }, credentials: 'same-origin' });
       } catch {
         throw new Error(translateMessage(locale, 'api.networkError'));
       }

@@ -1,13 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { useRootData } from '../../../lib/root-data';
 import { toast } from '../../ui/toast';
 import { SettingsSection } from './shared';
 
 /**
  * The owner's switch: require two-factor sign-in of every account whose roles open the dashboard
- * (`/api/settings/security`, owners only; docs/security.md "Two-factor sign-in"). Saved at once.
+ * (`api.settings.security`, owners only; docs/security.md "Two-factor sign-in"). Saved at once.
  */
 export function SecurityPolicySection() {
   const { t } = useTranslation();
@@ -17,7 +18,8 @@ export function SecurityPolicySection() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    apiFetch<{ requireTwoFactor: boolean }>('/api/settings/security', { locale })
+    api.settings
+      .security<{ requireTwoFactor: boolean }>({ locale })
       .then((value) => setRequired(value.requireTwoFactor))
       .catch(() => undefined);
   }, [locale]);
@@ -25,8 +27,7 @@ export function SecurityPolicySection() {
   const change = async (next: boolean) => {
     setBusy(true);
     try {
-      const saved = await apiFetch<{ requireTwoFactor: boolean }>('/api/settings/security', {
-        method: 'PUT',
+      const saved = await api.settings.saveSecurity<{ requireTwoFactor: boolean }>({
         body: { requireTwoFactor: next },
         locale,
       });

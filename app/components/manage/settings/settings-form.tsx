@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useRevalidator } from 'react-router';
 import { siteSettingsSchema } from '../../../../common/schemas/settings';
 import type { SiteSettings } from '../../../../common/site-settings';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
@@ -63,8 +64,7 @@ export function SettingsForm({
   async function save(values: SiteSettings) {
     setProblem(undefined);
     try {
-      await apiFetch<SiteSettings>('/api/settings', {
-        method: 'PUT',
+      await api.settings.save<SiteSettings>({
         body: values,
         locale,
         headers: { 'if-match': `"${version}"` },

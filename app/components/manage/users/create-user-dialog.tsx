@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { Grantor } from '../../../../common/grants';
 import { type CreateUserForm, createUserFormSchema, MEMBER_ROLE, type RoleListItem } from '../../../../common/schemas/admin';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
@@ -34,7 +34,7 @@ export function CreateUserDialog({ roles, me }: { roles: RoleListItem[]; me: Gra
   });
 
   async function create({ confirmPassword: _, ...body }: CreateUserForm) {
-    await apiFetch('/api/users', { method: 'POST', body, locale });
+    await api.users.create({ body, locale });
     toast({ title: t('users.create.success'), description: body.userName, color: 'success' });
     await revalidator.revalidate();
   }

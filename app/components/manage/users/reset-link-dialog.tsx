@@ -2,7 +2,8 @@ import { KeyRound, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserListItem } from '../../../../common/schemas/admin';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
@@ -28,12 +29,7 @@ export function ResetLinkDialog({ user }: { user: UserListItem }) {
     setBusy(true);
     setFailure(undefined);
     try {
-      setLink(
-        await apiFetch<{ url: string; expiresAt: string }>(`/api/users/${encodeURIComponent(user.id)}/password-reset`, {
-          method: 'POST',
-          locale,
-        }),
-      );
+      setLink(await api.users.resetLink<{ url: string; expiresAt: string }>({ params: { id: user.id }, locale }));
     } catch (error) {
       setFailure(error instanceof ApiRequestError ? error.failure.message : t('users.error'));
     } finally {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Grantor } from '../../../../common/grants';
 import { allPermissions } from '../../../../common/permissions';
 import { createRoleSchema, type RoleListItem } from '../../../../common/schemas/admin';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
@@ -36,12 +36,12 @@ export function RoleDialog({ role, me }: { role?: RoleListItem; me: Grantor }) {
 
   async function save({ name, description, permissions }: RoleForm) {
     if (role)
-      await apiFetch(`/api/roles/${encodeURIComponent(role.id)}`, {
-        method: 'PATCH',
+      await api.roles.update({
+        params: { id: role.id },
         body: { description, permissions },
         locale,
       });
-    else await apiFetch('/api/roles', { method: 'POST', body: { name, description, permissions }, locale });
+    else await api.roles.create({ body: { name, description, permissions }, locale });
     toast({ title: t(`users.roles.${mode}.success`), description: name, color: 'success' });
     await revalidator.revalidate();
   }

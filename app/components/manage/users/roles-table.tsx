@@ -6,7 +6,8 @@ import { type Grantor, missingPermissions } from '../../../../common/grants';
 import { paths } from '../../../../common/paths';
 import { allPermissions, OWNER_ROLE } from '../../../../common/permissions';
 import { MEMBER_ROLE, type RoleListItem } from '../../../../common/schemas/admin';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
@@ -125,7 +126,7 @@ function DeleteRoleButton({ role }: { role: RoleListItem }) {
   async function remove() {
     setBusy(true);
     try {
-      await apiFetch(`/api/roles/${encodeURIComponent(role.id)}`, { method: 'DELETE', locale });
+      await api.roles.delete({ params: { id: role.id }, locale });
       setOpen(false);
       toast({ title: t('users.roles.delete.success'), description: role.name, color: 'success' });
       await revalidator.revalidate();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { type EmailChange, emailChangeSchema } from '../../../../common/schemas/account';
 import type { UserListItem } from '../../../../common/schemas/admin';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
@@ -25,8 +25,8 @@ export function UserEmailDialog({ user }: { user: UserListItem }) {
   const form = useForm<EmailChange>({ resolver: zodResolver(emailChangeSchema), ...FORM_VALIDATION, defaultValues: values });
 
   async function save(body: EmailChange) {
-    await apiFetch(`/api/users/${encodeURIComponent(user.id)}/email`, {
-      method: 'PUT',
+    await api.users.setEmail({
+      params: { id: user.id },
       body: { email: body.email ?? '' },
       locale,
     });

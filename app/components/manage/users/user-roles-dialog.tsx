@@ -6,7 +6,7 @@ import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import type { Grantor } from '../../../../common/grants';
 import { type RoleListItem, type UserListItem, userRolesSchema } from '../../../../common/schemas/admin';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
@@ -25,7 +25,7 @@ export function UserRolesDialog({ user, roles, me }: { user: UserListItem; roles
   const form = useForm<RolesForm>({ resolver: zodResolver(userRolesSchema), ...FORM_VALIDATION, defaultValues: values });
 
   async function save(body: RolesForm) {
-    await apiFetch(`/api/users/${encodeURIComponent(user.id)}/roles`, { method: 'PUT', body, locale });
+    await api.users.setRoles({ params: { id: user.id }, body, locale });
     toast({ title: t('users.rolesDialog.success'), description: user.displayName, color: 'success' });
     await revalidator.revalidate();
   }

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { UserListItem } from '../../../../common/schemas/admin';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -16,10 +17,11 @@ function useUserCall() {
   const { locale } = useRootData();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-  async function call(path: string, method: string, success: string, description: string) {
+  type UserAction = 'enable' | 'disable' | 'delete' | 'resetTwoFactor';
+  async function call(action: UserAction, id: string, success: string, description: string) {
     setBusy(true);
     try {
-      await apiFetch(path, { method, locale });
+      await api.users[action]({ params: { id }, locale });
       toast({ title: success, description, color: 'success' });
       await revalidator.revalidate();
       return true;
@@ -42,7 +44,6 @@ export function DisableUserButton({ user }: { user: UserListItem }) {
   const { t } = useTranslation();
   const { busy, call } = useUserCall();
   const [open, setOpen] = useState(false);
-  const path = `/api/users/${encodeURIComponent(user.id)}`;
   if (user.disabledAt)
     return (
       <Button
@@ -50,7 +51,7 @@ export function DisableUserButton({ user }: { user: UserListItem }) {
         size="sm"
         disabled={busy}
         title={t('users.enable.open')}
-        onClick={() => call(`${path}/enable`, 'POST', t('users.enable.success'), user.displayName)}
+        onClick={() => call('enable', user.id, t('users.enable.success'), user.displayName)}
       >
         <CircleCheck aria-hidden className="size-4" />
         <span className="sr-only">{t('users.enable.open')}</span>
@@ -72,7 +73,7 @@ export function DisableUserButton({ user }: { user: UserListItem }) {
         cancelLabel={t('users.cancel')}
         busy={busy}
         onConfirm={async () => {
-          if (await call(`${path}/disable`, 'POST', t('users.disable.success'), user.displayName)) setOpen(false);
+          if (await call('disable', user.id, t('users.disable.success'), user.displayName)) setOpen(false);
         }}
       />
     </>
@@ -100,8 +101,7 @@ export function DeleteUserButton({ user }: { user: UserListItem }) {
         cancelLabel={t('users.cancel')}
         busy={busy}
         onConfirm={async () => {
-          if (await call(`/api/users/${encodeURIComponent(user.id)}`, 'DELETE', t('users.delete.success'), user.displayName))
-            setOpen(false);
+          if (await call('delete', user.id, t('users.delete.success'), user.displayName)) setOpen(false);
         }}
       />
     </>
@@ -129,8 +129,14 @@ export function ResetFactorsButton({ user }: { user: UserListItem }) {
         cancelLabel={t('users.cancel')}
         busy={busy}
         onConfirm={async () => {
-          const path = `/api/users/${encodeURIComponent(user.id)}/two-factor-reset`;
-          if (await call(path, 'POST', t('twoFactor.admin.resetDone', { name: isolate(user.displayName) }), user.displayName))
+          if (
+            await call(
+              'resetTwoFactor',
+              user.id,
+              t('twoFactor.admin.resetDone', { name: isolate(user.displayName) }),
+              user.displayName,
+            )
+          )
             setOpen(false);
         }}
       />

@@ -11,7 +11,7 @@ import {
   outgoingWebhookEvents,
   outgoingWebhookSchema,
 } from '../../../../common/outgoing-webhooks';
-import { apiFetch } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
@@ -49,10 +49,9 @@ export function EndpointDialog({
 
   async function save(input: EndpointForm) {
     if (endpoint) {
-      await apiFetch(`/api/outgoing-webhooks/${endpoint.id}`, { method: 'PATCH', body: input, locale });
+      await api.outgoingWebhooks.update({ params: { id: endpoint.id }, body: input, locale });
     } else {
-      const created = await apiFetch<{ url: string; secret: string }>('/api/outgoing-webhooks', {
-        method: 'POST',
+      const created = await api.outgoingWebhooks.create<{ url: string; secret: string }>({
         body: input,
         locale,
       });

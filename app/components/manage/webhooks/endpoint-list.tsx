@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { type DeliveryStatus, eventLabelKey, type OutgoingWebhookItem } from '../../../../common/outgoing-webhooks';
-import { ApiRequestError, apiFetch } from '../../../lib/api';
+import { ApiRequestError } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
@@ -168,7 +169,7 @@ function EndpointActions({
   const { t } = useTranslation();
   const { locale } = useRootData();
   const revalidator = useRevalidator();
-  const base = `/api/outgoing-webhooks/${item.id}`;
+  const params = { id: item.id };
   return (
     <>
       <ActionButton
@@ -176,7 +177,7 @@ function EndpointActions({
         mirrored
         label={t('webhooks.test.open')}
         action={async () => {
-          await apiFetch(`${base}/test`, { method: 'POST', locale });
+          await api.outgoingWebhooks.test({ params, locale });
           toast({ title: t('webhooks.test.success'), color: 'success' });
           await revalidator.revalidate();
         }}
@@ -190,7 +191,7 @@ function EndpointActions({
           label: t('webhooks.secret.rotateConfirm'),
         }}
         action={async () => {
-          const { secret } = await apiFetch<{ secret: string }>(`${base}/secret`, { method: 'POST', locale });
+          const { secret } = await api.outgoingWebhooks.newSecret<{ secret: string }>({ params, locale });
           onSecret({ url: item.url, secret });
         }}
       />
@@ -203,7 +204,7 @@ function EndpointActions({
           label: t('webhooks.delete.confirm'),
         }}
         action={async () => {
-          await apiFetch(base, { method: 'DELETE', locale });
+          await api.outgoingWebhooks.delete({ params, locale });
           toast({ title: t('webhooks.delete.success'), description: item.url, color: 'success' });
           await revalidator.revalidate();
         }}
