@@ -57,7 +57,7 @@ export function managedPageFor(pattern: string): ManagedPage | undefined {
  * browser's navigation after the login form both use this.
  */
 export function safeReturnPath(value: string | null | undefined, locale: Locale): string {
-  return (value ? sameSitePath(value) : undefined) ?? `/${locale}`;
+  return (value ? sameSitePath(value) : undefined) ?? paths.home(locale);
 }
 
 /** Where a signed-in user goes instead of the login or register page. */

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Locale } from '../../../common/locales';
+import { paths } from '../../../common/paths';
 import { categoryName } from '../../../common/site-settings';
 import { useRootData } from '../../lib/root-data';
 
@@ -16,11 +17,7 @@ export function CategoryLink({ locale, cat }: { locale: Locale; cat: string }) {
   const className = 'rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-fg';
   if (!site.cats.includes(cat)) return <span className={className}>{name}</span>;
   return (
-    <Link
-      to={`/${locale}/cats/${encodeURIComponent(cat)}`}
-      className={`${className} hover:text-primary-strong`}
-      data-testid="category-link"
-    >
+    <Link to={paths.category(locale, cat)} className={`${className} hover:text-primary-strong`} data-testid="category-link">
       {name}
     </Link>
   );

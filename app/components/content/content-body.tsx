@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BodySegment, ResolvedWidget } from '../../../common/content';
 import type { Locale } from '../../../common/locales';
+import { paths } from '../../../common/paths';
 import { useCategoryName } from './category-link';
 import { LogList } from './log-list';
 
@@ -21,7 +22,7 @@ function Widget({ widget, locale }: { widget: ResolvedWidget | undefined; locale
       <h2 className="text-xl font-bold">{widget.cat ? catName(widget.cat) : t('content.latestLogs')}</h2>
       <LogList items={widget.items} locale={locale} headingLevel={3} />
       <Link
-        to={widget.cat ? `/${locale}/cats/${encodeURIComponent(widget.cat)}` : `/${locale}/logs`}
+        to={widget.cat ? paths.category(locale, widget.cat) : paths.logs(locale)}
         className="text-sm text-primary-strong hover:underline"
       >
         {t('content.allLogs')}

@@ -2,6 +2,7 @@ import { Check, Loader2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INSTALLER_MARKER, type InstallStatus } from '../../../common/installer';
+import { paths } from '../../../common/paths';
 import type { AccountFormValues } from '../../../common/schemas/account';
 import { ApiRequestError } from '../../lib/api';
 import { api } from '../../lib/api-client';
@@ -237,7 +238,7 @@ export function Installer({ status }: { status: InstallStatus }) {
           </Alert>
           <Button asChild>
             {/* A full load: the root shell re-reads the installed flag and shows the site. */}
-            <a href={`/${locale}`}>{t('installer.buttons.openSite')}</a>
+            <a href={paths.home(locale)}>{t('installer.buttons.openSite')}</a>
           </Button>
         </div>
       );
