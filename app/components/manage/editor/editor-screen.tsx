@@ -4,7 +4,7 @@ import { Tooltip } from 'radix-ui';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker } from 'react-router';
-import { type PageFrontMatter, pageSlug, type SavedChange } from '../../../../common/authoring';
+import type { PageFrontMatter, SavedChange } from '../../../../common/authoring';
 import { localeDirection } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
 import { ApiRequestError } from '../../../lib/api';
@@ -16,6 +16,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { toast } from '../../ui/toast';
+import { pageAddress } from '../pages/page-path';
 import { deleteDraft, draftKey, type EditorDraft, readDraft, writeDraft } from './drafts';
 import { EditorPreview } from './editor-preview';
 import { useFocusMode } from './focus-mode';
@@ -91,7 +92,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const hydrated = useHydrated();
   const { page } = data;
   const key = draftKey(page.locale, page.path);
-  const address = `/${page.locale}${pageSlug(page.path) ? `/${pageSlug(page.path)}` : ''}`;
+  const address = pageAddress(page);
 
   const [frontMatter, setFrontMatter] = useState(() => initialFrontMatter(data));
   const [body, setBody] = useState(data.document?.body ?? '');
@@ -466,10 +467,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
       ) : null}
       {!created ? <Alert tone="info" title={t('editor.newNotice', { path: isolate(address) })} /> : null}
       {data.from && !created ? (
-        <Alert
-          tone="info"
-          title={t('editor.fromNotice', { page: isolate(`/${data.from.page.locale}/${pageSlug(data.from.page.path)}`) })}
-        />
+        <Alert tone="info" title={t('editor.fromNotice', { page: isolate(pageAddress(data.from.page)) })} />
       ) : null}
       {formError ? <Alert tone="error" title={formError} /> : null}
       {savedByHand && !dirty ? (

@@ -4,10 +4,11 @@ import { ExternalLink, Link2Off, Loader2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type PageList, type PageListItem, pageSlug } from '../../../../common/authoring';
+import type { PageList, PageListItem } from '../../../../common/authoring';
 import type { Locale } from '../../../../common/locales';
 import { api } from '../../../lib/api-client';
 import { Button } from '../../ui/button';
+import { pageAddress } from '../pages/page-path';
 import { checkLinkUrl } from './link-url';
 
 /** What the field holds looks like an address (searched as a page title otherwise). */
@@ -15,7 +16,7 @@ const looksLikeAddress = (text: string) =>
   /^(?:[a-z][a-z0-9+.-]*:|\/|#|www\.)|^[^\s]+\.[a-z]{2,}(?:[/?#]|$)|@/i.test(text.trim());
 
 /** A page's address as the link's href: readable (`/fa/سلام`), the browser encodes it when followed. */
-const pageHref = (item: PageListItem) => `/${item.locale}${pageSlug(item.path) ? `/${pageSlug(item.path)}` : ''}`;
+const pageHref = (item: PageListItem) => pageAddress(item);
 
 /** Where the selection is on screen, for the popover to sit under it. */
 function selectionAnchor(editor: Editor) {

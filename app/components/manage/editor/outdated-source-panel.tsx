@@ -1,19 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type PageRef, pageSlug, type TranslationStatus } from '../../../../common/authoring';
+import type { PageRef, TranslationStatus } from '../../../../common/authoring';
 import { translationLocale } from '../../../../common/locales';
 import { api } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { DiffView, parseUnifiedDiff } from '../builds/diff-view';
-import { editorPath } from '../pages/page-path';
+import { editorPath, pageAddress } from '../pages/page-path';
 
 type Outdated = NonNullable<TranslationStatus['outdated']>;
 
 /** `/fa/trip` from a page reference (shown isolated left to right inside text of either direction). */
-const addressOf = (ref: PageRef) => `/${ref.locale}${pageSlug(ref.path) ? `/${pageSlug(ref.path)}` : ''}`;
 
 /**
  * Above an out-of-date translation in the editor (docs/content.md "Outdated translations"): when
@@ -56,7 +55,7 @@ export function OutdatedSourcePanel({ page }: { page: PageRef }) {
         <p>{t('editor.outdated.detail', { since: date(outdated.since) })}</p>
         <p className="mt-1">
           <Link to={editorPath(uiLocale, outdated.source)} className="text-primary-strong underline-offset-4 hover:underline">
-            {t('editor.outdated.openSource')} <bdi dir="ltr">{addressOf(outdated.source)}</bdi>
+            {t('editor.outdated.openSource')} <bdi dir="ltr">{pageAddress(outdated.source)}</bdi>
           </Link>
         </p>
         {!outdated.sourceExisted ? <p className="mt-1">{t('editor.outdated.wasElsewhere')}</p> : null}

@@ -1,3 +1,4 @@
+import { pageSlug } from '../../../../common/authoring';
 import type { Locale } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
 import { foldSlug } from '../../../../common/persian-fold';
@@ -42,6 +43,15 @@ export function editorPath(uiLocale: Locale, page: { locale: Locale; path: strin
 /** A page's history and preview links (`/{ui-locale}/manage/history/{locale}/{path}`). */
 export function historyPath(uiLocale: Locale, page: { locale: Locale; path: string }) {
   return `${paths.manage(uiLocale, 'history')}/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * A page's public address as people read it and Markdown links carry it (`/fa/logs/سلام`, not
+ * encoded; the home page is `/fa`). `publicPath` is the same address encoded, for an href.
+ */
+export function pageAddress(page: { locale: Locale; path: string }) {
+  const slug = pageSlug(page.path);
+  return slug ? `/${page.locale}/${slug}` : `/${page.locale}`;
 }
 
 /** The public address of a page path (`index` is the locale's home, `guides/index` is `/guides`). */
