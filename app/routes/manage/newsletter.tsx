@@ -2,7 +2,7 @@ import { Download, Loader2, Mail, Search } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { subscriberStatuses } from '../../../common/newsletter';
-import { ListPagination, useListSearch, withListQuery } from '../../components/manage/list-pagination';
+import { useListSearch, withListQuery } from '../../components/manage/list-pagination';
 import { IssueList } from '../../components/manage/newsletter/issue-list';
 import { SendIssue } from '../../components/manage/newsletter/send-issue';
 import { SubscribersTable } from '../../components/manage/newsletter/subscribers-table';
@@ -141,35 +141,30 @@ function Subscribers({ data, canDelete }: { data: Data; canDelete: boolean }) {
           </select>
         </div>
       </div>
-      <div className={`mt-3 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+      <div className="mt-3">
         <p className="mb-3 flex items-center gap-2 text-sm text-fg-muted" aria-live="polite">
           {loading ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
           {loading
             ? t('newsletter.manage.loading')
             : t('newsletter.manage.count', { total: formatNumber(locale, subscribers.total) })}
         </p>
-        {subscribers.items.length ? (
-          <SubscribersTable items={subscribers.items} canDelete={canDelete} />
-        ) : (
-          <EmptyState
-            icon={Mail}
-            title={
-              query || status
-                ? t('newsletter.manage.empty.searchTitle', { query: query || t(`newsletter.manage.status.${status}`) })
-                : t('newsletter.manage.empty.title')
-            }
-            hint={query || status ? t('newsletter.manage.empty.searchHint') : t('newsletter.manage.empty.hint')}
-          />
-        )}
-        {pages > 1 ? (
-          <ListPagination
-            page={subscribers.page}
-            pages={pages}
-            search={search}
-            locale={locale}
-            label={t('newsletter.manage.pagination.label')}
-          />
-        ) : null}
+        <SubscribersTable
+          items={subscribers.items}
+          canDelete={canDelete}
+          loading={loading}
+          pagination={{ page: subscribers.page, pages, search, locale, label: t('newsletter.manage.pagination.label') }}
+          empty={
+            <EmptyState
+              icon={Mail}
+              title={
+                query || status
+                  ? t('newsletter.manage.empty.searchTitle', { query: query || t(`newsletter.manage.status.${status}`) })
+                  : t('newsletter.manage.empty.title')
+              }
+              hint={query || status ? t('newsletter.manage.empty.searchHint') : t('newsletter.manage.empty.hint')}
+            />
+          }
+        />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { FileText, Loader2, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { localeDirection, localeNames, locales } from '../../../common/locales';
-import { ListPagination, useListSearch, withListQuery } from '../../components/manage/list-pagination';
+import { useListSearch, withListQuery } from '../../components/manage/list-pagination';
 import { CreatePageDialog } from '../../components/manage/pages/create-page-dialog';
 import { OutdatedFilterNote } from '../../components/manage/pages/outdated-badge';
 import { PageFilters } from '../../components/manage/pages/page-filters';
@@ -83,34 +83,36 @@ export default function ManagePages({ loaderData }: Route.ComponentProps) {
               {loading ? t('pages.loading') : t('pages.count', { total: formatNumber(uiLocale, total) })}
             </p>
             {outdated ? <OutdatedFilterNote locale={locale} /> : null}
-            {items.length ? (
-              <PagesTable items={items} canEdit={canEdit} />
-            ) : outdated ? (
-              <EmptyState icon={FileText} title={t('pages.outdated.emptyTitle')} hint={t('pages.outdated.emptyHint')} />
-            ) : (
-              <EmptyState
-                icon={FileText}
-                title={
-                  filtered
-                    ? t('pageFilters.none')
-                    : query
-                      ? t('pages.empty.searchTitle', { query })
-                      : t('pages.empty.title', { language: localeNames[locale] })
-                }
-                hint={
-                  filtered
-                    ? t('pageFilters.noneHint')
-                    : query
-                      ? t('pages.empty.searchHint')
-                      : canEdit
-                        ? t('pages.empty.hint')
-                        : t('pages.empty.hintReader')
-                }
-              />
-            )}
-            {pages > 1 ? (
-              <ListPagination page={page} pages={pages} search={search} locale={uiLocale} label={t('pages.pagination.label')} />
-            ) : null}
+            <PagesTable
+              items={items}
+              canEdit={canEdit}
+              pagination={{ page, pages, search, locale: uiLocale, label: t('pages.pagination.label') }}
+              empty={
+                outdated ? (
+                  <EmptyState icon={FileText} title={t('pages.outdated.emptyTitle')} hint={t('pages.outdated.emptyHint')} />
+                ) : (
+                  <EmptyState
+                    icon={FileText}
+                    title={
+                      filtered
+                        ? t('pageFilters.none')
+                        : query
+                          ? t('pages.empty.searchTitle', { query })
+                          : t('pages.empty.title', { language: localeNames[locale] })
+                    }
+                    hint={
+                      filtered
+                        ? t('pageFilters.noneHint')
+                        : query
+                          ? t('pages.empty.searchHint')
+                          : canEdit
+                            ? t('pages.empty.hint')
+                            : t('pages.empty.hintReader')
+                    }
+                  />
+                )
+              }
+            />
           </div>
         </TabsContent>
       </Tabs>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { localeDirection } from '../../../common/locales';
 import { paths } from '../../../common/paths';
-import { ListPagination, useListSearch, withListQuery } from '../../components/manage/list-pagination';
+import { useListSearch, withListQuery } from '../../components/manage/list-pagination';
 import { CreateUserDialog } from '../../components/manage/users/create-user-dialog';
 import { isolate } from '../../components/manage/users/isolate';
 import { RoleDialog } from '../../components/manage/users/role-dialog';
@@ -113,10 +113,14 @@ function UsersTab({ data }: { data: Route.ComponentProps['loaderData'] }) {
           </Link>
         </p>
       ) : null}
-      <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`}>
-        {users.length ? (
-          <UsersTable items={users} roles={roles} me={me} can={can} />
-        ) : (
+      <UsersTable
+        items={users}
+        roles={roles}
+        me={me}
+        can={can}
+        loading={loading}
+        pagination={{ page, pages, search, locale, label: t('users.pagination.label') }}
+        empty={
           <EmptyState
             icon={query ? ShieldAlert : Users}
             title={total ? t('users.empty.pageTitle') : query ? t('users.empty.searchTitle', { query }) : t('users.empty.title')}
@@ -128,11 +132,8 @@ function UsersTab({ data }: { data: Route.ComponentProps['loaderData'] }) {
                   : t('users.empty.hint')
             }
           />
-        )}
-        {pages > 1 || page > 1 ? (
-          <ListPagination page={page} pages={pages} search={search} locale={locale} label={t('users.pagination.label')} />
-        ) : null}
-      </div>
+        }
+      />
     </div>
   );
 }

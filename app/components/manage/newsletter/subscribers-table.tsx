@@ -12,6 +12,7 @@ import { Badge } from '../../ui/badge';
 import { ConfirmDialog } from '../../ui/dialog';
 import { IconButton } from '../../ui/icon-button';
 import { toast } from '../../ui/toast';
+import { type DataColumn, DataTable, type DataTableProps } from '../data-table';
 
 const statusTone: Record<SubscriberStatus, 'success' | 'warning' | 'neutral'> = {
   subscribed: 'success',
@@ -19,81 +20,69 @@ const statusTone: Record<SubscriberStatus, 'success' | 'warning' | 'neutral'> = 
   unsubscribed: 'neutral',
 };
 
-/** One page of subscribers: address, status, language, date, and delete (after confirmation) for those allowed. */
-export function SubscribersTable({ items, canDelete }: { items: SubscriberItem[]; canDelete: boolean }) {
+/**
+ * One page of subscribers: address, status, language, date, and delete (after confirmation) for
+ * those allowed. On phones each subscriber is a card: a table would squeeze the addresses into slivers.
+ */
+export function SubscribersTable({
+  items,
+  canDelete,
+  empty,
+  loading,
+  pagination,
+}: { items: SubscriberItem[]; canDelete: boolean } & Pick<DataTableProps<SubscriberItem>, 'empty' | 'loading' | 'pagination'>) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const columns: DataColumn<SubscriberItem>[] = [
+    {
+      id: 'email',
+      header: t('newsletter.manage.columns.email'),
+      cell: (item) => (
+        <bdi dir="ltr" className="break-all font-medium">
+          {item.email}
+        </bdi>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('newsletter.manage.columns.status'),
+      cell: (item) => <Badge tone={statusTone[item.status]}>{t(`newsletter.manage.status.${item.status}`)}</Badge>,
+    },
+    {
+      id: 'locale',
+      header: t('newsletter.manage.columns.locale'),
+      cell: (item) => <span lang={item.locale}>{localeNames[item.locale]}</span>,
+    },
+    {
+      id: 'date',
+      header: t('newsletter.manage.columns.date'),
+      className: 'whitespace-nowrap text-fg-muted',
+      cell: (item) => <time dateTime={item.createdAt}>{formatDate(locale, item.createdAt)}</time>,
+    },
+    ...(canDelete
+      ? [
+          {
+            id: 'actions',
+            header: t('newsletter.manage.columns.actions'),
+            hideHeader: true,
+            align: 'end',
+            cell: (item) => <DeleteSubscriberButton item={item} />,
+          } satisfies DataColumn<SubscriberItem>,
+        ]
+      : []),
+  ];
   return (
-    <>
-      {/* Phones: one card per subscriber; a table would squeeze the addresses into slivers. */}
-      <ul className="divide-y divide-border rounded-lg border border-border sm:hidden">
-        {items.map((item) => (
-          <li key={item.id} className="flex items-start justify-between gap-3 p-3" data-testid="subscriber-card">
-            <div className="min-w-0 space-y-1">
-              <bdi dir="ltr" className="block break-all text-sm font-medium">
-                {item.email}
-              </bdi>
-              <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
-                <Badge tone={statusTone[item.status]}>{t(`newsletter.manage.status.${item.status}`)}</Badge>
-                <span lang={item.locale}>{localeNames[item.locale]}</span>
-                <time dateTime={item.createdAt}>{formatDate(locale, item.createdAt)}</time>
-              </div>
-            </div>
-            {canDelete ? <DeleteSubscriberButton item={item} /> : null}
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-lg border border-border sm:block">
-        <table className="w-full text-sm">
-          <thead className="bg-muted/60 text-start text-fg-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-start font-medium">
-                {t('newsletter.manage.columns.email')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-start font-medium">
-                {t('newsletter.manage.columns.status')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-start font-medium">
-                {t('newsletter.manage.columns.locale')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-start font-medium">
-                {t('newsletter.manage.columns.date')}
-              </th>
-              {canDelete ? (
-                <th scope="col" className="px-3 py-2 text-end font-medium">
-                  <span className="sr-only">{t('newsletter.manage.columns.actions')}</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {items.map((item) => (
-              <tr key={item.id} data-testid="subscriber-row">
-                <td className="px-3 py-2">
-                  <bdi dir="ltr" className="break-all">
-                    {item.email}
-                  </bdi>
-                </td>
-                <td className="px-3 py-2">
-                  <Badge tone={statusTone[item.status]}>{t(`newsletter.manage.status.${item.status}`)}</Badge>
-                </td>
-                <td className="px-3 py-2" lang={item.locale}>
-                  {localeNames[item.locale]}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-fg-muted">
-                  <time dateTime={item.createdAt}>{formatDate(locale, item.createdAt)}</time>
-                </td>
-                {canDelete ? (
-                  <td className="px-3 py-2 text-end">
-                    <DeleteSubscriberButton item={item} />
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <DataTable
+      label={t('newsletter.manage.subscribers')}
+      columns={columns}
+      rows={items}
+      rowKey={(item) => String(item.id)}
+      rowData={() => ({ 'data-testid': 'subscriber-row' })}
+      phone="cards"
+      empty={empty}
+      loading={loading}
+      pagination={pagination}
+    />
   );
 }
 

@@ -14,6 +14,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogClose, DialogContent } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
+import { type DataColumn, DataTable } from '../data-table';
 import { isolate } from './isolate';
 import { OwnerRoleDialog, RoleDialog } from './role-dialog';
 import { roleDescription, roleLabel } from './role-picker';
@@ -32,83 +33,84 @@ const holdersPath = (locale: Parameters<typeof paths.manage>[0], role: string) =
 export function RolesTable({ roles, me, can }: { roles: RoleListItem[]; me: Grantor; can: RolePowers }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const columns: DataColumn<RoleListItem>[] = [
+    {
+      id: 'name',
+      header: t('users.roles.columns.name'),
+      className: 'min-w-48',
+      cell: (role) => (
+        <span>
+          <span className="font-medium" dir="auto">
+            {roleLabel(role, t)}
+          </span>
+          {role.id === OWNER_ROLE ? (
+            <span className="ms-2">
+              <Badge tone="success">{t('users.roles.locked')}</Badge>
+            </span>
+          ) : null}
+          <span dir="auto" className="block text-xs text-fg-muted">
+            {role.id === OWNER_ROLE ? t('users.roles.lockedHint') : roleDescription(role, t)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: 'permissions',
+      header: t('users.roles.columns.permissions'),
+      className: 'whitespace-nowrap',
+      cell: (role) =>
+        t('users.roles.permissionCount', {
+          count: formatNumber(locale, role.id === OWNER_ROLE ? allPermissions.length : role.permissions.length),
+          total: formatNumber(locale, allPermissions.length),
+        }),
+    },
+    {
+      id: 'users',
+      header: t('users.roles.columns.users'),
+      className: 'whitespace-nowrap',
+      cell: (role) =>
+        role.users ? (
+          <Link to={holdersPath(locale, role.id)} className="text-primary-strong hover:underline">
+            {formatNumber(locale, role.users)}
+          </Link>
+        ) : (
+          <span className="text-fg-muted">{t('users.roles.noHolders')}</span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: t('users.roles.columns.actions'),
+      hideHeader: true,
+      align: 'end',
+      cell: (role) => (
+        <div className="flex justify-end gap-2">
+          {role.id === OWNER_ROLE ? (
+            <OwnerRoleDialog role={role} me={me} />
+          ) : missingPermissions(me, role.permissions).length > 0 ? (
+            <span title={t('users.beyondYou')} className="flex items-center">
+              <Lock aria-hidden className="size-4 text-fg-muted" />
+              <span className="sr-only">{t('users.beyondYou')}</span>
+            </span>
+          ) : (
+            <>
+              {can.editRole ? <RoleDialog role={role} me={me} /> : null}
+              {can.deleteRole && role.id !== MEMBER_ROLE ? <DeleteRoleButton role={role} /> : null}
+            </>
+          )}
+        </div>
+      ),
+    },
+  ];
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-start text-sm">
-        <thead className="bg-muted/60">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-start font-semibold">
-              {t('users.roles.columns.name')}
-            </th>
-            <th scope="col" className="whitespace-nowrap px-3 py-2 text-start font-semibold">
-              {t('users.roles.columns.permissions')}
-            </th>
-            <th scope="col" className="whitespace-nowrap px-3 py-2 text-start font-semibold">
-              {t('users.roles.columns.users')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">{t('users.roles.columns.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {roles.map((role) => {
-            const owner = role.id === OWNER_ROLE;
-            const beyond = missingPermissions(me, role.permissions).length > 0;
-            const count = owner ? allPermissions.length : role.permissions.length;
-            return (
-              <tr key={role.id} data-role={role.id} className="border-t border-border align-middle hover:bg-muted/30">
-                <td className="min-w-48 px-3 py-2">
-                  <span className="font-medium" dir="auto">
-                    {roleLabel(role, t)}
-                  </span>
-                  {owner ? (
-                    <span className="ms-2">
-                      <Badge tone="success">{t('users.roles.locked')}</Badge>
-                    </span>
-                  ) : null}
-                  <span dir="auto" className="block text-xs text-fg-muted">
-                    {owner ? t('users.roles.lockedHint') : roleDescription(role, t)}
-                  </span>
-                </td>
-                <td className="whitespace-nowrap px-3 py-2">
-                  {t('users.roles.permissionCount', {
-                    count: formatNumber(locale, count),
-                    total: formatNumber(locale, allPermissions.length),
-                  })}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2">
-                  {role.users ? (
-                    <Link to={holdersPath(locale, role.id)} className="text-primary-strong hover:underline">
-                      {formatNumber(locale, role.users)}
-                    </Link>
-                  ) : (
-                    <span className="text-fg-muted">{t('users.roles.noHolders')}</span>
-                  )}
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex justify-end gap-2">
-                    {owner ? (
-                      <OwnerRoleDialog role={role} me={me} />
-                    ) : beyond ? (
-                      <span title={t('users.beyondYou')} className="flex items-center">
-                        <Lock aria-hidden className="size-4 text-fg-muted" />
-                        <span className="sr-only">{t('users.beyondYou')}</span>
-                      </span>
-                    ) : (
-                      <>
-                        {can.editRole ? <RoleDialog role={role} me={me} /> : null}
-                        {can.deleteRole && role.id !== MEMBER_ROLE ? <DeleteRoleButton role={role} /> : null}
-                      </>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={t('users.tabs.roles')}
+      columns={columns}
+      rows={roles}
+      rowKey={(role) => role.id}
+      phone="cards"
+      rowData={(role) => ({ 'data-role': role.id })}
+      empty={null}
+    />
   );
 }
 
