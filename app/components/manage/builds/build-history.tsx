@@ -11,6 +11,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
+import { type DataColumn, DataTable } from '../data-table';
 import { automaticTitle } from './automatic-title';
 import { failedOutcome, type PublishOutcome, publishedOutcome } from './publish-panel';
 
@@ -36,81 +37,93 @@ export function BuildHistory({
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  if (!builds.length) return <EmptyState icon={History} title={t('builds.history.empty')} hint={t('builds.history.emptyHint')} />;
-  return (
-    <div className="relative overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-sm">
-        <thead className="bg-muted/60">
-          <tr>
-            {(['build', 'status', 'author', 'time', 'commit'] as const).map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 text-start font-semibold">
-                {t(`builds.history.${column}`)}
-              </th>
-            ))}
-            {canRevert ? (
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">{t('builds.history.actions')}</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {builds.map((build) => {
-            const time = build.publishedAt ?? build.createdAt;
-            return (
-              <tr key={build.id} data-build={build.id} className="border-t border-border align-top">
-                <td className="px-3 py-2">
-                  <span dir="auto" className="font-medium">
-                    {build.title
-                      ? automaticTitle(build.title, t, locale)
-                      : t('builds.history.untitled', { id: formatNumber(locale, build.id) })}
-                  </span>
-                  <p className="text-xs text-fg-muted">
-                    {t('builds.history.changes', { n: formatNumber(locale, build.changes.length) })}
-                  </p>
-                </td>
-                <td className="px-3 py-2">
-                  <Badge tone={statusTone[build.status]}>{t(`builds.status.${build.status}`)}</Badge>
-                </td>
-                <td className="px-3 py-2">{build.createdBy?.displayName ?? t('builds.unknownPerson')}</td>
-                <td className="px-3 py-2">
-                  <time dateTime={time} className="whitespace-nowrap" suppressHydrationWarning>
-                    {formatDate(locale, time, { dateStyle: 'medium', timeStyle: 'short', timeZone: undefined })}
-                  </time>
-                </td>
-                <td className="px-3 py-2">
-                  {build.commitSha ? (
-                    commitUrl ? (
-                      <a
-                        href={`${commitUrl}${build.commitSha}`}
-                        target="_blank"
-                        rel="noreferrer"
-                        className="text-primary-strong hover:underline"
-                      >
-                        <bdi dir="ltr" className="font-mono">
-                          {build.commitSha.slice(0, 7)}
-                        </bdi>
-                      </a>
-                    ) : (
-                      <bdi dir="ltr" className="font-mono" title={build.commitSha}>
-                        {build.commitSha.slice(0, 7)}
-                      </bdi>
-                    )
-                  ) : (
-                    <span className="text-fg-muted">—</span>
-                  )}
-                </td>
-                {canRevert ? (
-                  <td className="px-3 py-2 text-end">
-                    {build.status === 'published' ? <RevertButton build={build} onOutcome={onOutcome} /> : null}
-                  </td>
-                ) : null}
-              </tr>
-            );
+  const columns: DataColumn<BuildSummary>[] = [
+    {
+      id: 'build',
+      header: t('builds.history.build'),
+      cell: (build) => (
+        <>
+          <span dir="auto" className="font-medium">
+            {build.title
+              ? automaticTitle(build.title, t, locale)
+              : t('builds.history.untitled', { id: formatNumber(locale, build.id) })}
+          </span>
+          <p className="text-xs text-fg-muted">
+            {t('builds.history.changes', { n: formatNumber(locale, build.changes.length) })}
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('builds.history.status'),
+      cell: (build) => <Badge tone={statusTone[build.status]}>{t(`builds.status.${build.status}`)}</Badge>,
+    },
+    {
+      id: 'author',
+      header: t('builds.history.author'),
+      cell: (build) => build.createdBy?.displayName ?? t('builds.unknownPerson'),
+    },
+    {
+      id: 'time',
+      header: t('builds.history.time'),
+      cell: (build) => (
+        <time dateTime={build.publishedAt ?? build.createdAt} className="whitespace-nowrap" suppressHydrationWarning>
+          {formatDate(locale, build.publishedAt ?? build.createdAt, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+            timeZone: undefined,
           })}
-        </tbody>
-      </table>
-    </div>
+        </time>
+      ),
+    },
+    {
+      id: 'commit',
+      header: t('builds.history.commit'),
+      cell: (build) =>
+        build.commitSha ? (
+          commitUrl ? (
+            <a
+              href={`${commitUrl}${build.commitSha}`}
+              target="_blank"
+              rel="noreferrer"
+              className="text-primary-strong hover:underline"
+            >
+              <bdi dir="ltr" className="font-mono">
+                {build.commitSha.slice(0, 7)}
+              </bdi>
+            </a>
+          ) : (
+            <bdi dir="ltr" className="font-mono" title={build.commitSha}>
+              {build.commitSha.slice(0, 7)}
+            </bdi>
+          )
+        ) : (
+          <span className="text-fg-muted">—</span>
+        ),
+    },
+    ...(canRevert
+      ? [
+          {
+            id: 'actions',
+            header: t('builds.history.actions'),
+            hideHeader: true,
+            align: 'end',
+            cell: (build) => (build.status === 'published' ? <RevertButton build={build} onOutcome={onOutcome} /> : null),
+          } satisfies DataColumn<BuildSummary>,
+        ]
+      : []),
+  ];
+  return (
+    <DataTable
+      label={t('builds.history.title')}
+      columns={columns}
+      rows={builds}
+      rowKey={(build) => String(build.id)}
+      rowData={(build) => ({ 'data-build': String(build.id) })}
+      phone="cards"
+      empty={<EmptyState icon={History} title={t('builds.history.empty')} hint={t('builds.history.emptyHint')} />}
+    />
   );
 }
 

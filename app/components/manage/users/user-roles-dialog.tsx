@@ -1,18 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import type { Grantor } from '../../../../common/grants';
 import { type RoleListItem, type UserListItem, userRolesSchema } from '../../../../common/schemas/admin';
 import { api } from '../../../lib/api-client';
-import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
-import { FormDialog } from '../../ui/form-dialog';
-import { toast } from '../../ui/toast';
 import { isolate } from './isolate';
 import { RolePicker } from './role-picker';
+import { UserPartDialog } from './user-part-dialog';
 
 type RolesForm = z.infer<typeof userRolesSchema>;
 
@@ -20,20 +16,12 @@ type RolesForm = z.infer<typeof userRolesSchema>;
 export function UserRolesDialog({ user, roles, me }: { user: UserListItem; roles: RoleListItem[]; me: Grantor }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const revalidator = useRevalidator();
-  const values: RolesForm = { roles: user.roles };
-  const form = useForm<RolesForm>({ resolver: zodResolver(userRolesSchema), ...FORM_VALIDATION, defaultValues: values });
-
-  async function save(body: RolesForm) {
-    await api.users.setRoles({ params: { id: user.id }, body, locale });
-    toast({ title: t('users.rolesDialog.success'), description: user.displayName, color: 'success' });
-    await revalidator.revalidate();
-  }
-
   return (
-    <FormDialog
-      form={form}
-      values={values}
+    <UserPartDialog<RolesForm>
+      user={user}
+      send={(body) => api.users.setRoles({ params: { id: user.id }, body, locale })}
+      schema={userRolesSchema}
+      values={{ roles: user.roles }}
       trigger={
         <>
           <ShieldCheck aria-hidden className="size-4" />
@@ -43,17 +31,17 @@ export function UserRolesDialog({ user, roles, me }: { user: UserListItem; roles
       title={t('users.rolesDialog.title', { name: isolate(user.displayName) })}
       description={t('users.rolesDialog.description')}
       submitLabel={t('users.rolesDialog.submit')}
-      cancelLabel={t('users.cancel')}
-      failureFallback={t('users.failed')}
-      onSubmit={save}
+      success={t('users.rolesDialog.success')}
     >
-      <Controller
-        control={form.control}
-        name="roles"
-        render={({ field }) => (
-          <RolePicker roles={roles} value={field.value} onChange={field.onChange} me={me} legend={t('users.fields.roles')} />
-        )}
-      />
-    </FormDialog>
+      {(form) => (
+        <Controller
+          control={form.control}
+          name="roles"
+          render={({ field }) => (
+            <RolePicker roles={roles} value={field.value} onChange={field.onChange} me={me} legend={t('users.fields.roles')} />
+          )}
+        />
+      )}
+    </UserPartDialog>
   );
 }
