@@ -35,6 +35,19 @@ describe('the API client', () => {
     expect(spelled, 'call the API through api-client.ts (api.<area>.<endpoint>)').toEqual([]);
   });
 
+  it('keeps the declarations out of the browser bundle: app/ imports common/endpoints as types only', () => {
+    const valueImports = filesUnder('app')
+      .filter((file) => !file.endsWith('.test.ts') && !file.endsWith('.server.ts'))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*from '[./]*common\/endpoints[^']*';/gm)].map(
+          (match) => `${file}: ${match[0]}`,
+        ),
+      );
+    expect(valueImports, 'the generated client carries methods and paths; import the declarations with `import type`').toEqual(
+      [],
+    );
+  });
+
   it('fills path parameters encoded, a whole-path one segment by segment, and leaves out empty query values', () => {
     expect(api.pages.save.url({ params: { locale: 'fa', path: 'logs/سلام دنیا?#' } })).toBe(
       '/api/pages/fa/logs/%D8%B3%D9%84%D8%A7%D9%85%20%D8%AF%D9%86%DB%8C%D8%A7%3F%23',
