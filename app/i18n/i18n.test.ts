@@ -34,6 +34,20 @@ describe('translations', () => {
     }
   });
 
+  it('spells «جست‌وجو» with its zero-width non-joiner in every Persian string', () => {
+    const joined = 'جست' + 'جو'; // the misspelling, built so that this file does not hold it
+    const sources = [
+      ...readdirSync(path.join(dir, 'fa')).map((file) => path.join(dir, 'fa', file)),
+      path.join(import.meta.dirname, '../../common/messages.ts'),
+      ...readdirSync(path.join(import.meta.dirname, '../reading'), { recursive: true })
+        .map(String)
+        .filter((file) => /\.tsx?$/.test(file))
+        .map((file) => path.join(import.meta.dirname, '../reading', file)),
+    ];
+    for (const file of sources) expect(readFileSync(file, 'utf8').includes(joined), file).toBe(false);
+    expect(createI18n('fa').t('search.placeholder')).toBe('جست‌وجو…');
+  });
+
   it('renders the spec wording in each language', () => {
     expect(createI18n('en').t('errors.notFoundTitle')).toBe('Page Not Found');
     expect(createI18n('fa').t('errors.internalTitle')).toBe('خطای داخلی سرور');

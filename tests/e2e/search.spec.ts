@@ -11,7 +11,7 @@ test.describe('search', () => {
   }) => {
     await page.goto(`${installedSite.url}/fa`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    const box = page.getByRole('search', { name: 'جستجو در سایت' }).getByRole('searchbox');
+    const box = page.getByRole('search', { name: 'جست‌وجو در سایت' }).getByRole('searchbox');
     // `/` focuses the box once the page is interactive.
     await expect(async () => {
       await page.locator('body').press('/');
@@ -21,8 +21,8 @@ test.describe('search', () => {
     await box.press('Enter');
     await expect(page).toHaveURL(/\/fa\/search\?q=/);
     expect(new URL(page.url()).searchParams.get('q')).toBe('كتابي');
-    await expect(page).toHaveTitle(/^جستجو: كتابي/);
-    const results = page.getByRole('list', { name: 'نتیجه‌های جستجو' });
+    await expect(page).toHaveTitle(/^جست‌وجو: كتابي/);
+    const results = page.getByRole('list', { name: 'نتیجه‌های جست‌وجو' });
     const hit = results.getByRole('link', { name: /فهرست مطالعه/ });
     await expect(hit).toBeVisible();
     // The match is highlighted in the page's own (Persian) spelling, and counted in Persian digits.
