@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Where the browser remembers the editor's focus mode (issue 26 item 8). */
 export const FOCUS_MODE_KEY = 'editor.focusMode';
@@ -41,4 +41,27 @@ export function useFocusMode(): [boolean, (on: boolean) => void] {
     }
   }, []);
   return [on, set];
+}
+
+/** Focus mode with its keys: Ctrl/Cmd+Shift+F turns it on or off, Esc leaves it (the toolbar's button is the other way). */
+export function useFocusModeKeys(): [boolean, (on: boolean) => void] {
+  const [focusMode, setFocusMode] = useFocusMode();
+  const focusRef = useRef(focusMode);
+  focusRef.current = focusMode;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        setFocusMode(!focusRef.current);
+      } else if (event.key === 'Escape' && focusRef.current) {
+        // An Esc that closed a dialog, popover or list (they mark it handled) leaves the mode on; the text
+        // itself (ProseMirror marks every Esc handled) does not count.
+        const inText = event.target instanceof Element && event.target.closest('.ProseMirror');
+        if (!event.defaultPrevented || inText) setFocusMode(false);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setFocusMode]);
+  return [focusMode, setFocusMode];
 }
