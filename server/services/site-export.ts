@@ -326,6 +326,23 @@ export async function importSite(
   data: SiteExport,
   { dryRun = false, passwordIterations = PASSWORD_ITERATIONS } = {},
 ): Promise<ImportReport> {
+  checkFile(data, passwordIterations);
+  const here = await readSite(db);
+  checkReferences(data, here);
+  const plan = newPlan(db, dryRun);
+  planRoles(plan, data.roles, here.roles);
+  planUsers(plan, data.users, here.users);
+  planAssignments(plan, data.userRoles, here.userRoles);
+  planSettings(plan, data.settings, here.settings);
+  planComments(plan, data.comments, here.comments);
+  planSubscribers(plan, data.subscribers, here.subscribers);
+  if (dryRun || plan.statements.length === 0) return plan.report;
+  await db.batch(plan.statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return plan.report;
+}
+
+/** What the file must be on its own: password hashes this site could have written, parents before replies, nothing twice. */
+function checkFile(data: SiteExport, passwordIterations: number) {
   checkPasswordHashes(data, passwordIterations);
   checkCommentParents(data);
   requireUnique(data.users, (user) => user.id, 'users', 'user id');
@@ -336,7 +353,10 @@ export async function importSite(
   requireUnique(data.settings, (row) => row.key, 'settings', 'key');
   requireUnique(data.comments, (comment) => String(comment.id), 'comments', 'comment id');
   requireUnique(data.subscribers, (row) => row.email.toLowerCase(), 'subscribers', 'address');
+}
 
+/** This site's rows of every kind the file carries. */
+async function readSite(db: Database) {
   const [userRows, roleRows, assignmentRows, settingRows, commentRows, subscriberRows] = await Promise.all([
     db.select().from(users),
     db.select().from(roles),
@@ -345,21 +365,22 @@ export async function importSite(
     db.select().from(comments),
     db.select().from(newsletterSubscribers),
   ]);
-  const report: ImportReport = {
-    created: counter(),
-    updated: counter(),
-    unchanged: counter(),
-    skipped: [],
-    withoutPassword: [],
-    dryRun,
+  return {
+    users: userRows,
+    roles: roleRows,
+    userRoles: assignmentRows,
+    settings: settingRows,
+    comments: commentRows,
+    subscribers: subscriberRows,
   };
-  const statements: BatchItem<'sqlite'>[] = [];
-  const skip = (kind: Kind, id: string, reason: string) => report.skipped.push({ kind, id, reason });
+}
+type SiteRows = Awaited<ReturnType<typeof readSite>>;
 
-  // References first: a file that names a role, user or comment nobody has is refused whole.
-  const roleIds = new Set([...roleRows.map((role) => role.id), ...data.roles.map((role) => role.id)]);
-  const userIds = new Set([...userRows.map((user) => user.id), ...data.users.map((user) => user.id)]);
-  const commentIds = new Set([...commentRows.map((comment) => comment.id), ...data.comments.map((comment) => comment.id)]);
+/** References first: a file that names a role, user or comment nobody has is refused whole. */
+function checkReferences(data: SiteExport, here: SiteRows) {
+  const roleIds = new Set([...here.roles.map((role) => role.id), ...data.roles.map((role) => role.id)]);
+  const userIds = new Set([...here.users.map((user) => user.id), ...data.users.map((user) => user.id)]);
+  const commentIds = new Set([...here.comments.map((comment) => comment.id), ...data.comments.map((comment) => comment.id)]);
   data.userRoles.forEach((pair, index) => {
     if (!roleIds.has(pair.roleId))
       throw new ExportFileError(`userRoles.${index}.roleId: the role "${pair.roleId}" is neither in the file nor on this site.`);
@@ -380,11 +401,45 @@ export async function importSite(
     if (row.userId !== null && !userIds.has(row.userId))
       throw new ExportFileError(`subscribers.${index}.userId: the user "${row.userId}" is neither in the file nor on this site.`);
   });
+}
 
-  // Roles, by id; the owner role always holds every permission, whatever the file says.
-  const skippedRoles = new Set<string>();
+/** The writes to make, in order, the report, and what was skipped so far (what depends on it is skipped too). */
+type ImportPlan = {
+  db: Database;
+  statements: BatchItem<'sqlite'>[];
+  report: ImportReport;
+  skippedRoles: Set<string>;
+  skippedUsers: Set<string>;
+  skip: (kind: Kind, id: string, reason: string) => void;
+};
+
+function newPlan(db: Database, dryRun: boolean): ImportPlan {
+  const report: ImportReport = {
+    created: counter(),
+    updated: counter(),
+    unchanged: counter(),
+    skipped: [],
+    withoutPassword: [],
+    dryRun,
+  };
+  return {
+    db,
+    statements: [],
+    report,
+    skippedRoles: new Set(),
+    skippedUsers: new Set(),
+    skip: (kind, id, reason) => report.skipped.push({ kind, id, reason }),
+  };
+}
+
+/** Roles, by id; the owner role always holds every permission, whatever the file says. */
+function planRoles(
+  { db, statements, report, skip, skippedRoles }: ImportPlan,
+  file: SiteExport['roles'],
+  roleRows: SiteRows['roles'],
+) {
   const rolesById = new Map(roleRows.map((role) => [role.id, role]));
-  for (const role of data.roles) {
+  for (const role of file) {
     const permissions = role.id === OWNER_ROLE ? [...allPermissions] : role.permissions;
     const existing = rolesById.get(role.id);
     const namedLikeThis = roleRows.find((other) => other.name === role.name && other.id !== role.id);
@@ -405,11 +460,16 @@ export async function importSite(
       report.updated.roles += 1;
     } else report.unchanged.roles += 1;
   }
+}
 
-  // Users, by id; a user name held by another account here keeps that account and skips this one.
-  const skippedUsers = new Set<string>();
+/** Users, by id; a user name held by another account here keeps that account and skips this one. */
+function planUsers(
+  { db, statements, report, skip, skippedUsers }: ImportPlan,
+  file: SiteExport['users'],
+  userRows: SiteRows['users'],
+) {
   const usersById = new Map(userRows.map((user) => [user.id, user]));
-  for (const user of data.users) {
+  for (const user of file) {
     const existing = usersById.get(user.id);
     const key = userNameKey(user.username);
     const holder = userRows.find((other) => other.usernameKey === key && other.id !== user.id);
@@ -446,10 +506,13 @@ export async function importSite(
       report.updated.users += 1;
     } else report.unchanged.users += 1;
   }
+}
 
-  // Role assignments are added, never taken away: an import does not demote anyone here.
+/** Role assignments are added, never taken away: an import does not demote anyone here. */
+function planAssignments(plan: ImportPlan, file: SiteExport['userRoles'], assignmentRows: SiteRows['userRoles']) {
+  const { db, statements, report, skip, skippedUsers, skippedRoles } = plan;
   const assigned = new Set(assignmentRows.map((pair) => `${pair.userId} ${pair.roleId}`));
-  for (const pair of data.userRoles) {
+  for (const pair of file) {
     const key = `${pair.userId} ${pair.roleId}`;
     if (skippedUsers.has(pair.userId)) skip('userRoles', key, `the user "${pair.userId}" was skipped`);
     else if (skippedRoles.has(pair.roleId)) skip('userRoles', key, `the role "${pair.roleId}" was skipped`);
@@ -459,10 +522,12 @@ export async function importSite(
       report.created.userRoles += 1;
     }
   }
+}
 
-  // Settings, by key; a changed value moves `updated_at` forward so cached pages are rebuilt.
+/** Settings, by key; a changed value moves `updated_at` forward so cached pages are rebuilt. */
+function planSettings({ db, statements, report }: ImportPlan, file: SiteExport['settings'], settingRows: SiteRows['settings']) {
   const settingsByKey = new Map(settingRows.map((row) => [row.key, row]));
-  for (const row of data.settings) {
+  for (const row of file) {
     const existing = settingsByKey.get(row.key);
     if (!existing) {
       statements.push(db.insert(settings).values({ key: row.key, value: row.value as object, updatedAt: new Date() }));
@@ -480,12 +545,15 @@ export async function importSite(
       report.updated.settings += 1;
     }
   }
+}
 
-  // Comments, by id, parents before replies; an id that is another comment here is skipped with its replies.
+/** Comments, by id, parents before replies; an id that is another comment here is skipped with its replies. */
+function planComments(plan: ImportPlan, file: SiteExport['comments'], commentRows: SiteRows['comments']) {
+  const { db, statements, report, skip, skippedUsers } = plan;
   const commentsById = new Map(commentRows.map((comment) => [comment.id, comment]));
   const skippedComments = new Set<number>();
   const newComments: SiteExport['comments'] = [];
-  for (const comment of [...data.comments].sort((a, b) => a.id - b.id)) {
+  for (const comment of [...file].sort((a, b) => a.id - b.id)) {
     const existing = commentsById.get(comment.id);
     const key = String(comment.id);
     if (skippedUsers.has(comment.userId)) {
@@ -523,10 +591,13 @@ export async function importSite(
   // New comments as multi-row inserts, each within D1's statement limits: one statement object per
   // row cost about 10 KB of memory apiece (F-25). Ids ascend, so parents still come before replies.
   statements.push(...splitStatements(newComments, (part) => db.insert(comments).values(part)));
+}
 
-  // Subscribers, by address (any case); one already on this list is left as the reader set it here.
+/** Subscribers, by address (any case); one already on this list is left as the reader set it here. */
+function planSubscribers(plan: ImportPlan, file: SiteExport['subscribers'], subscriberRows: SiteRows['subscribers']) {
+  const { db, statements, report, skip, skippedUsers } = plan;
   const subscribersByEmail = new Map(subscriberRows.map((row) => [row.email.toLowerCase(), row]));
-  for (const row of data.subscribers) {
+  for (const row of file) {
     const existing = subscribersByEmail.get(row.email.toLowerCase());
     const userId = row.userId && !skippedUsers.has(row.userId) ? row.userId : null;
     if (!existing) {
@@ -541,10 +612,6 @@ export async function importSite(
       report.unchanged.subscribers += 1;
     } else skip('subscribers', row.email, `the address is on this site's list already (${existing.status}); kept as it is`);
   }
-
-  if (dryRun || statements.length === 0) return report;
-  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  return report;
 }
 
 /** Whether this database holds an active owner (the CLI says so after an import into an empty one). */
