@@ -23,12 +23,29 @@ export async function revertBuild(
   const { db } = deps;
   requireRepository(deps);
   await resumeInterruptedPublishes(deps);
+  const target = await publishedBuild(db, id);
+  const changes = await changesOf(db, id);
+  await refuseLaterChanges(db, target, changes);
+  const inverse = await Promise.all(changes.map((change) => inverseOf(change, user)));
+  const revert = await claimRevertBuild(db, target, user);
+  await writeInverse(db, revert, inverse);
+  return await publishRevert(deps, revert, user, checkpoint);
+}
+
+type Db = BuildDeps['db'];
+type Change = Awaited<ReturnType<typeof changesOf>>[number];
+
+/** The build to revert: it exists (404) and was published (409). */
+async function publishedBuild(db: Db, id: number) {
   const target = await db.select().from(builds).where(eq(builds.id, id)).get();
   if (!target) throw new AppError(404, 'api.buildNotFound');
   if (target.status !== 'published' || !target.publishedAt) throw new AppError(409, 'api.revertNotPublished');
-  const changes = await changesOf(db, id);
-  const files = new Set(changes.flatMap(touchedPaths));
+  return { ...target, publishedAt: target.publishedAt };
+}
 
+/** 409 with the paths when a build published later, the open build or one publishing touched the same files. */
+async function refuseLaterChanges(db: Db, target: Build & { publishedAt: Date }, changes: Change[]) {
+  const files = new Set(changes.flatMap(touchedPaths));
   const laterBuilds = await db
     .select({ id: builds.id })
     .from(builds)
@@ -44,49 +61,48 @@ export async function revertBuild(
   );
   const conflicts = [...new Set(later.flatMap(touchedPaths).filter((path) => files.has(path)))].sort();
   if (conflicts.length) throw new AppError(409, 'api.revertConflict', { conflicts });
+}
 
-  // The inverse of each change, as stored bytes (blob ids): nothing is re-read or re-encoded.
-  const inverse = await Promise.all(
-    changes.map(async (change) => {
-      const written = await targetSha(change);
-      const base = {
-        path: change.path,
-        content: null,
-        message: `Revert ${change.kind} of ${change.path}`,
-        authorId: user.id,
+/** The inverse of a change, as stored bytes (blob ids): nothing is re-read or re-encoded. */
+async function inverseOf(change: Change, user: SessionUser) {
+  const written = await targetSha(change);
+  const base = {
+    path: change.path,
+    content: null,
+    message: `Revert ${change.kind} of ${change.path}`,
+    authorId: user.id,
+  };
+  switch (change.kind) {
+    case 'create':
+      return { ...base, kind: 'delete' as const, baseSha: written, blobSha: null, fromPath: null };
+    case 'update':
+      return { ...base, kind: 'update' as const, baseSha: written, blobSha: change.baseSha, fromPath: null };
+    case 'delete':
+      return { ...base, kind: 'create' as const, baseSha: null, blobSha: change.baseSha, fromPath: null };
+    case 'move':
+      return {
+        ...base,
+        path: change.fromPath!,
+        kind: 'move' as const,
+        baseSha: written,
+        blobSha: change.baseSha,
+        fromPath: change.path,
       };
-      switch (change.kind) {
-        case 'create':
-          return { ...base, kind: 'delete' as const, baseSha: written, blobSha: null, fromPath: null };
-        case 'update':
-          return { ...base, kind: 'update' as const, baseSha: written, blobSha: change.baseSha, fromPath: null };
-        case 'delete':
-          return { ...base, kind: 'create' as const, baseSha: null, blobSha: change.baseSha, fromPath: null };
-        case 'move':
-          return {
-            ...base,
-            path: change.fromPath!,
-            kind: 'move' as const,
-            baseSha: written,
-            blobSha: change.baseSha,
-            fromPath: change.path,
-          };
-      }
-    }),
-  );
+  }
+}
 
-  const title = `Revert "${target.title || `build ${target.id}`}"`;
-  let revert: Build | undefined;
+/** The revert's own build, claimed as the one publishing (409 while another publish runs). */
+async function claimRevertBuild(db: Db, target: Build, user: SessionUser): Promise<Build> {
   try {
-    revert = await db
+    return await db
       .insert(builds)
       .values({
         status: 'publishing',
-        title,
+        title: `Revert "${target.title || `build ${target.id}`}"`,
         createdBy: user.id,
         publishedBy: user.id,
         publishingSince: new Date(),
-        revertOf: id,
+        revertOf: target.id,
       })
       .returning()
       .get();
@@ -94,16 +110,24 @@ export async function revertBuild(
     if (isUniqueViolation(error)) throw new AppError(409, 'api.publishInProgress');
     throw error;
   }
+}
+
+/** The inverse changes as the revert build's commits; on failure the publishing claim is released. */
+async function writeInverse(db: Db, revert: Build, inverse: Awaited<ReturnType<typeof inverseOf>>[]) {
   try {
     await batchInParts(
       db,
-      inverse.map((change) => ({ ...change, buildId: revert!.id })),
+      inverse.map((change) => ({ ...change, buildId: revert.id })),
       (rows) => db.insert(commits).values(rows),
     );
   } catch (error) {
     await releaseClaim(db, revert);
     throw error;
   }
+}
+
+/** Commits and publishes the revert; the repository having changed those files since is a revert conflict. */
+async function publishRevert(deps: BuildDeps, revert: Build, user: SessionUser, checkpoint?: PublishCheckpoint) {
   try {
     return await commitAndFinish(deps, revert, user, checkpoint);
   } catch (error) {
