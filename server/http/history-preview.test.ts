@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageHistory, PageVersionDetail } from '../../common/page-history';
 import { client, createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
+import { imageBytes } from '../../tests/support/images';
 import { previewLinks } from '../db/schema';
 import { pageCacheKey } from './page-cache';
 
@@ -166,5 +167,79 @@ describe('preview links', () => {
       expect((await client(site).post('/api/pages/en/notes/x/preview-link', { days })).status).toBe(400);
     const short = await json(await client(site).post('/api/pages/en/notes/x/preview-link', { days: 1 }));
     expect(Date.parse(short.expiresAt) - Date.now()).toBeLessThanOrEqual(86_400_000);
+  });
+
+  it('shows the page its pending images at a token-scoped address, and nothing else pending', async () => {
+    const site = await createAuthoringSite();
+    const uploadImage = async (name: string, kind: 'png' | 'webpExtended') => {
+      const form = new FormData();
+      form.set('file', new Blob([imageBytes(kind)]), name);
+      const response = await site.app.request('/api/media', {
+        method: 'POST',
+        body: form,
+        headers: { cookie: site.cookies.editor },
+      });
+      expect(response.status).toBe(201);
+      return (await json(response)) as { url: string; path: string };
+    };
+    const published = await uploadImage('old.png', 'webpExtended');
+    await save(site, 'en/notes/pics', 'Pics', `![Old](${published.url})\n`);
+    await publish(site, 'Old picture');
+    const pending = await uploadImage('sea.png', 'png');
+    const elsewhere = await uploadImage('other.webp', 'webpExtended');
+    await client(site).put('/api/pages/en/notes/pics', {
+      frontMatter: { title: 'Pics', thumbnail: pending.url },
+      body: `![Sea](${pending.url})\n\n![Old](${published.url})\n`,
+    });
+    await save(site, 'en/notes/other', 'Other', `![Other](${elsewhere.url})\n`);
+    const token = (await json(await client(site).post('/api/pages/en/notes/pics/preview-link'))).url.split('/').at(-1)!;
+    const otherToken = (await json(await client(site).post('/api/pages/en/notes/other/preview-link'))).url.split('/').at(-1)!;
+
+    const { previewPageView } = await import('../services/preview-links');
+    const { defaultSiteSettings } = await import('../../common/site-settings');
+    const view = await previewPageView(site.deps, defaultSiteSettings, 'en', token);
+    const html = view!.page.body.map((segment) => ('html' in segment ? segment.html : '')).join('');
+    const scoped = `/en/preview/${token}${pending.url}`;
+    expect(html).toContain(`src="${scoped}"`);
+    expect(view!.page.thumbnail).toBe(scoped);
+    // Published media keeps its normal address.
+    expect(html).toContain(`src="${published.url}"`);
+    expect(html).not.toContain(`/preview/${token}${published.url}`);
+
+    const image = await site.app.request(scoped);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('cache-control')).toBe('no-store');
+    expect(image.headers.get('x-robots-tag')).toBe('noindex');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(imageBytes('png'));
+    // The normal address is still closed to a signed-out visitor.
+    expect((await site.app.request(pending.url)).status).toBe(404);
+
+    const rest = pending.url.slice('/media/'.length);
+    const revealed = [
+      `/en/preview/${otherToken}${pending.url}`, // another page's token
+      `/en/preview/${token}${elsewhere.url}`, // pending, but not on this page
+      `/en/preview/${token}${published.url}`, // published: its own address
+      `/fa/preview/${token}${pending.url}`, // another language
+      `/en/preview/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}${pending.url}`,
+      `/en/preview/${token}/media/../${pending.url}`,
+      `/en/preview/${token}/media/%2e%2e/${rest}`,
+      `/en/preview/${token}/media/x/%2e%2e%2f${rest}`,
+      `/en/preview/${token}/media/x/..%2f..%2f${pending.path}`,
+      `/en/preview/${token}/media//${pending.path}`,
+      `/en/preview/${token}/media/%2F${pending.path}`,
+      `/en/preview/${token}//media/${rest}`,
+      `/en/preview/${token}/media/%E0%A4%A`,
+      `/en/preview/${token}/content/en/notes/pics.md`,
+    ];
+    for (const url of revealed) expect((await site.app.request(url)).status, url).toBe(404);
+
+    // A revoked or expired link shows nothing more.
+    const { previewMayReadMedia } = await import('../services/preview-links');
+    expect(await previewMayReadMedia(site.deps, 'en', token, pending.url)).toBe(true);
+    expect(await previewMayReadMedia(site.deps, 'en', token, pending.url, new Date(Date.now() + 8 * 86_400_000))).toBe(false);
+    expect((await client(site).send('DELETE', `/api/preview-links/${token.slice(0, 16)}`)).status).toBe(204);
+    expect((await site.app.request(scoped)).status).toBe(404);
   });
 });

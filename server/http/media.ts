@@ -2,12 +2,14 @@ import { type Context, Hono } from 'hono';
 import { endpoints } from '../../common/endpoints';
 import { mediaListQuerySchema } from '../../common/endpoints/media';
 import { parseVariantUrl } from '../../common/image-variants';
+import { isLocale } from '../../common/locales';
 import { repositoryPath } from '../content/repository';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { mediaType, pendingMediaSha, publishedMediaSha, uploadMedia } from '../services/media';
 import { checkMediaPath, deleteMedia, listMedia } from '../services/media-library';
 import { settingsUsingMedia } from '../services/media-settings';
+import { mediaFileOfUrl, previewMayReadMedia } from '../services/preview-links';
 import { endpointsOn } from './endpoint';
 import { type AuthEnv, mayReadPendingMedia, requireApiUser } from './guards';
 import { readQuery } from './validate';
@@ -42,6 +44,8 @@ export function createMediaApiRoutes(deps: AppDeps) {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** What a preview page sends (app/routes/public/preview.tsx), less the Cache-Control each answer sets. */
+const PREVIEW_HEADERS = { 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' };
 
 /**
  * `/media/…`: published media for everyone, with long-lived caching (the name carries the content
@@ -78,16 +82,21 @@ export function createMediaFileRoutes(deps: AppDeps) {
       .some((tag) => tag.trim() === etag);
   const notFound = (c: Context) => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
 
-  routes.get('/media/*', async (c) => {
+  /** Sends the file at `url` (`/media/…`, or a WebP copy's address) that `find` says this request may read. */
+  const serve = async (
+    c: Context,
+    url: string,
+    find: (url: string) => Promise<{ sha: string; cacheControl: string } | undefined>,
+    extra: Record<string, string> = {},
+  ) => {
     const repository = deps.contentRepository;
     if (!repository) return notFound(c);
-    const url = new URL(c.req.url).pathname;
     // A copy's address wins over a file of that very name (`x.jpg.w640.webp` beside `x.jpg`).
     const variant = parseVariantUrl(url);
-    const original = variant && (await locate(c, variant.original));
+    const original = variant && (await find(variant.original));
     if (variant && original) {
       const etag = `"${original.sha}.w${variant.width}"`;
-      if (notModified(c, etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': original.cacheControl });
+      if (notModified(c, etag)) return c.body(null, 304, { ...extra, ETag: etag, 'Cache-Control': original.cacheControl });
       const read = () => repository.readBlobBytes(original.sha);
       // Without a store (Workers) the copy's address serves the original image itself.
       const copy = deps.mediaVariants
@@ -98,25 +107,47 @@ export function createMediaFileRoutes(deps: AppDeps) {
           });
       if (!copy) return notFound(c);
       return c.body(copy.bytes as Uint8Array<ArrayBuffer>, 200, {
+        ...extra,
         'Content-Type': copy.type,
         'Cache-Control': original.cacheControl,
         ETag: etag,
       });
     }
-    const found = await locate(c, url);
+    const found = await find(url);
     if (!found) return notFound(c);
     const { sha, cacheControl } = found;
     const etag = `"${sha}"`;
-    if (notModified(c, etag)) return c.body(null, 304, { ETag: etag, 'Cache-Control': cacheControl });
+    if (notModified(c, etag)) return c.body(null, 304, { ...extra, ETag: etag, 'Cache-Control': cacheControl });
     const bytes = await repository.readBlobBytes(sha);
     const type = mediaType(bytes);
     const headers: Record<string, string> = {
+      ...extra,
       'Content-Type': type ?? 'application/octet-stream',
       'Cache-Control': cacheControl,
       ETag: etag,
     };
     if (!type) headers['Content-Disposition'] = 'attachment';
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, headers);
+  };
+
+  routes.get('/media/*', (c) => serve(c, new URL(c.req.url).pathname, (url) => locate(c, url)));
+
+  /*
+   * `/{locale}/preview/{token}/media/…`: the pending images a preview link's page shows, to whoever
+   * holds the link (services/preview-links.ts), under the preview's own headers. Nothing else: a
+   * published file keeps its own address, anything else pending or a bad token is a 404.
+   */
+  routes.get('/:locale/preview/:token/media/*', async (c) => {
+    const { locale, token } = c.req.param();
+    const pathname = new URL(c.req.url).pathname;
+    const prefix = `/${locale}/preview/${token}`;
+    if (!isLocale(locale) || !pathname.startsWith(`${prefix}/media/`)) return notFound(c);
+    const find = async (url: string) => {
+      if (!(await previewMayReadMedia(deps, locale, token, url))) return undefined;
+      const sha = await pendingMediaSha(deps, mediaFileOfUrl(url)!);
+      return sha ? { sha, cacheControl: 'no-store' } : undefined;
+    };
+    return serve(c, pathname.slice(prefix.length), find, PREVIEW_HEADERS);
   });
   return routes;
 }

@@ -1,16 +1,19 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { type PageRef, pageFile, pageFromFile, pageSlug } from '../../common/authoring';
 import type { ContentPage } from '../../common/content';
+import { parseVariantUrl } from '../../common/image-variants';
 import type { Locale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import { PREVIEW_LINK_DAYS_DEFAULT, type PreviewLink, type PreviewLinkSummary } from '../../common/preview-links';
 import type { SiteSettings } from '../../common/site-settings';
 import { randomToken, sha256Hex, timingSafeEqual } from '../auth/tokens';
 import { renderPage } from '../content/render-page';
+import { repositoryPath } from '../content/repository';
 import { previewLinks, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { resolveWidgets } from './content';
+import { pendingMediaSha, publishedMediaSha } from './media';
 import { pageSource } from './pages';
 
 /*
@@ -106,6 +109,60 @@ async function pageOfToken(deps: PreviewDeps, locale: Locale, token: string, now
 }
 
 /**
+ * The repository file of a `/media/…` address as a page writes it (raw or URL-encoded; a WebP
+ * copy's address gives its original), or undefined for anything else (`..`, bad escapes).
+ */
+export function mediaFileOfUrl(url: string): string | undefined {
+  const address = parseVariantUrl(url)?.original ?? url;
+  if (!address.startsWith('/media/')) return undefined;
+  try {
+    return repositoryPath(decodeURIComponent(address).slice(1));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A `/media/…` address inside a page's HTML: an attribute's value or one entry of a `srcset`. */
+const MEDIA_ADDRESS = /(?<=["'\s,(])\/media\/[^"'\s,()<>?#]+/g;
+
+/**
+ * The page a token opens, rendered, with the media files pending in the open build that it shows
+ * (its body's and its banner's `/media/…` addresses; published files are not among them).
+ */
+async function renderedPreview(deps: PreviewDeps, locale: Locale, token: string, now: Date) {
+  const ref = await pageOfToken(deps, locale, token, now);
+  if (!ref) return undefined;
+  const found = await pageSource(deps, ref).catch((error) => {
+    if (error instanceof AppError && error.statusCode === 404) return undefined;
+    throw error;
+  });
+  if (!found || found.entry.pending === 'delete') return undefined;
+  const rendered = renderPage({ text: found.source, locale });
+  if (!('fields' in rendered)) return undefined;
+  const fields = rendered.fields;
+  const html = (fields.body ?? [{ html: fields.html }]).flatMap((segment) => ('html' in segment ? [segment.html] : []));
+  const texts = [...html, ` ${fields.thumbnail ?? ''}`];
+  const pendingMedia = new Set<string>();
+  for (const url of new Set(texts.flatMap((text) => text.match(MEDIA_ADDRESS) ?? []))) {
+    const file = mediaFileOfUrl(url);
+    if (!file || pendingMedia.has(file) || (await publishedMediaSha(deps, file).catch(() => undefined))) continue;
+    if (await pendingMediaSha(deps, file)) pendingMedia.add(file);
+  }
+  return { ref, fields, pendingMedia };
+}
+
+/**
+ * `/{locale}/preview/{token}/media/…`: whether `url` (its `/media/…` part) is a file pending in the
+ * open build that the token's page shows. Nothing else pending is reachable through a preview link.
+ */
+export async function previewMayReadMedia(deps: PreviewDeps, locale: Locale, token: string, url: string, now = new Date()) {
+  const file = mediaFileOfUrl(url);
+  if (!file) return false;
+  const preview = await renderedPreview(deps, locale, token, now);
+  return Boolean(preview?.pendingMedia.has(file));
+}
+
+/**
  * The preview page (`/{locale}/preview/{token}`): the page's current version as the editor sees it
  * (pending first), rendered by the publishing renderer into the view a published page has.
  * Undefined (404) for a bad token, a page no longer seen or being deleted, or one that cannot render.
@@ -117,16 +174,15 @@ export async function previewPageView(
   token: string,
   now = new Date(),
 ): Promise<{ page: ContentPage; expiresAt: string } | undefined> {
-  const ref = await pageOfToken(deps, locale, token, now);
-  if (!ref) return undefined;
-  const found = await pageSource(deps, ref).catch((error) => {
-    if (error instanceof AppError && error.statusCode === 404) return undefined;
-    throw error;
-  });
-  if (!found || found.entry.pending === 'delete') return undefined;
-  const rendered = renderPage({ text: found.source, locale });
-  if (!('fields' in rendered)) return undefined;
-  const fields = rendered.fields;
+  const preview = await renderedPreview(deps, locale, token, now);
+  if (!preview) return undefined;
+  const { ref, fields, pendingMedia } = preview;
+  // Pending images are not public: the page shows them at the link's own address (token-scoped).
+  const scoped = (text: string) =>
+    text.replace(MEDIA_ADDRESS, (url) => {
+      const file = mediaFileOfUrl(url);
+      return file && pendingMedia.has(file) ? `${paths.preview(locale, token)}${url}` : url;
+    });
   const widgets = await resolveWidgets(deps.db, locale, fields.widgets ?? [], {
     title: site.title[locale],
     description: site.description[locale],
@@ -143,9 +199,11 @@ export async function previewPageView(
     description: fields.description ?? '',
     date: fields.date ?? null,
     cat: fields.cat ?? null,
-    thumbnail: fields.thumbnail ?? null,
+    thumbnail: fields.thumbnail ? scoped(` ${fields.thumbnail}`).slice(1) : null,
     author: fields.author ?? null,
-    body: fields.body ?? [{ html: fields.html }],
+    body: (fields.body ?? [{ html: fields.html }]).map((segment) =>
+      'html' in segment ? { html: scoped(segment.html) } : segment,
+    ),
     toc: fields.toc ?? null,
     showToc: Boolean(fields.toc?.length),
     intro: fields.intro ?? false,
