@@ -113,7 +113,7 @@ test('icon buttons show their tooltip after 700 ms of hover, in the page languag
   ] as const) {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(`${installedSite.url}/${locale}`);
-    const button = page.locator('[aria-label="Theme Switcher"][data-ready]');
+    const button = page.locator('[data-testid="theme-switcher"][data-ready]');
     await expect(button).toHaveCount(1);
     const started = Date.now();
     await button.hover();

@@ -126,7 +126,7 @@ test('a page that forces dark mode, and pages with responsive images, in both la
       await page.goto(`${freshSite.url}/${locale}/night`);
       expect(await page.evaluate(() => (window as unknown as { firstBodyDark: boolean }).firstBodyDark)).toBe(true);
       await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-      const switcher = page.getByRole('button', { name: 'Theme Switcher' }).first();
+      const switcher = page.getByRole('button', { name: locale === 'fa' ? 'تغییر پوسته' : 'Theme Switcher' }).first();
       await expect(switcher).toHaveAttribute('aria-disabled', 'true');
       await expect(switcher).toHaveAccessibleDescription(TEXT[locale].forced);
       await switcher.click({ force: true });
@@ -137,7 +137,9 @@ test('a page that forces dark mode, and pages with responsive images, in both la
       await page.goto(`${freshSite.url}/${locale}/photos`);
       await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
       await expect(page.locator('html')).not.toHaveAttribute('data-color-mode-forced');
-      await expect(page.getByRole('button', { name: 'Theme Switcher' }).first()).not.toHaveAttribute('aria-disabled');
+      await expect(
+        page.getByRole('button', { name: locale === 'fa' ? 'تغییر پوسته' : 'Theme Switcher' }).first(),
+      ).not.toHaveAttribute('aria-disabled');
       await context.close();
     });
 

@@ -62,7 +62,7 @@ for (const locale of ['fa', 'en'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: w.heading })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('dir', locale === 'fa' ? 'rtl' : 'ltr');
       // The installer is lazy-loaded: its own switcher being ready means its buttons respond.
-      const ready = page.locator('[aria-label="Theme Switcher"][data-ready]');
+      const ready = page.locator('[data-testid="theme-switcher"][data-ready]');
       await expect(ready).toHaveCount(1);
       await expect(page.getByRole('button', { name: w.previous })).toHaveCount(0);
       await page.getByLabel(w.token, { exact: true }).fill('not-the-token');
@@ -200,7 +200,7 @@ test('the server-rendered installer stays on screen while its code loads on a sl
       expect(await page.evaluate(() => document.body.innerText.trim().length), `sample ${sample}`).toBeGreaterThan(100);
       await page.waitForTimeout(250);
     }
-    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
+    await expect(page.locator('[data-testid="theme-switcher"][data-ready]')).toHaveCount(1);
     // On a phone the step sits right under the numbered circles (no blank band between them).
     const circles = await page.getByRole('navigation', { name: 'گام‌های نصب' }).boundingBox();
     const step = await page.getByRole('heading', { level: 2 }).boundingBox();

@@ -58,7 +58,7 @@ for (const locale of ['en', 'fa'] as const) {
       }
     }
     // The header is live: the theme switcher answers, and the signed-out header offers sign-in.
-    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
+    await expect(page.locator('[data-testid="theme-switcher"][data-ready]')).toHaveCount(1);
     await expect(page.getByRole('link', { name: locale === 'en' ? 'Log in' : 'ورود' }).first()).toBeVisible();
   });
 

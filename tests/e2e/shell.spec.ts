@@ -35,15 +35,16 @@ test.describe('bilingual shell', () => {
     expect(await page.evaluate(() => document.fonts.check('16px Vazirmatn', 'دفتر'))).toBe(true);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Vazirmatn');
     // The switcher sits at the visual left in RTL (the end of the row).
-    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
-    const box = await page.getByRole('button', { name: 'Theme Switcher' }).boundingBox();
+    await expect(page.locator('[data-testid="theme-switcher"][data-ready]')).toHaveCount(1);
+    // Its accessible name is in the page's language (the spec's 'Theme Switcher' on /en).
+    const box = await page.getByRole('button', { name: 'تغییر پوسته', exact: true }).boundingBox();
     expect(box && box.x < 200).toBe(true);
 
     await page.goto(`${site.url}/en`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
-    const enBox = await page.getByRole('button', { name: 'Theme Switcher' }).boundingBox();
+    await expect(page.locator('[data-testid="theme-switcher"][data-ready]')).toHaveCount(1);
+    const enBox = await page.getByRole('button', { name: 'Theme Switcher', exact: true }).boundingBox();
     expect(enBox && enBox.x > 600).toBe(true);
   });
 
@@ -52,9 +53,9 @@ test.describe('bilingual shell', () => {
     const page = await context.newPage();
     for (const locale of ['en', 'fa']) {
       await page.goto(`${installedSite.url}/${locale}`);
-      await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
+      await expect(page.locator('[data-testid="theme-switcher"][data-ready]')).toHaveCount(1);
       const wordmark = await page.getByTestId('wordmark').boundingBox();
-      const theme = await page.getByRole('button', { name: 'Theme Switcher' }).boundingBox();
+      const theme = await page.getByRole('button', { name: locale === 'fa' ? 'تغییر پوسته' : 'Theme Switcher' }).boundingBox();
       // Same row: the button's middle lies within the wordmark's height.
       expect(wordmark && theme && Math.abs(theme.y + theme.height / 2 - (wordmark.y + wordmark.height / 2)) < 8).toBe(true);
       await snap(page, `header-phone-${locale}`);
@@ -65,7 +66,7 @@ test.describe('bilingual shell', () => {
   test('switching language persists across reloads and new visits to /', async ({ site, browser }) => {
     const context = await browser.newContext({ locale: 'fa-IR' });
     const page = await context.newPage();
-    const ready = page.locator('[aria-label="Theme Switcher"][data-ready]');
+    const ready = page.locator('[data-testid="theme-switcher"][data-ready]');
     await page.goto(`${site.url}/fa`);
     // The switcher remembers the choice from its click handler, so wait until the page is interactive.
     await expect(ready).toHaveCount(1);
@@ -90,7 +91,7 @@ test.describe('bilingual shell', () => {
     await page.goto(`${site.url}/en`);
     const html = page.locator('html');
     await expect(html).not.toHaveClass(/dark/);
-    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
+    await expect(page.locator('[data-testid="theme-switcher"][data-ready]')).toHaveCount(1);
     await page.getByRole('button', { name: 'Theme Switcher' }).click();
     await expect(html).toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
@@ -104,7 +105,7 @@ test.describe('bilingual shell', () => {
     await page.unroute('**/assets/*.js');
 
     await page.reload();
-    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
+    await expect(page.locator('[data-testid="theme-switcher"][data-ready]')).toHaveCount(1);
     await page.getByRole('button', { name: 'Theme Switcher' }).click();
     await expect(html).not.toHaveClass(/dark/);
     await page.reload();
@@ -117,7 +118,7 @@ test.describe('bilingual shell', () => {
     const page = await context.newPage();
     await page.goto(`${site.url}/fa`);
     await expect(page.locator('html')).toHaveClass(/dark/);
-    await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
+    await expect(page.locator('[data-testid="theme-switcher"][data-ready]')).toHaveCount(1);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(page.locator('html')).not.toHaveClass(/dark/);
     await context.close();

@@ -24,7 +24,8 @@ export function ThemeSwitcher() {
       <>
         <IconButton
           type="button"
-          label="Theme Switcher"
+          label={t('theme.label')}
+          data-testid="theme-switcher"
           tooltip={explanation}
           aria-disabled="true"
           aria-describedby={descriptionId}
@@ -42,10 +43,11 @@ export function ThemeSwitcher() {
   }
 
   return (
-    // The accessible name is the spec's literal 'Theme Switcher'; the tooltip says what a click does.
+    // The accessible name is the spec's 'Theme Switcher' in the page's language; the tooltip says what a click does.
     <IconButton
       type="button"
-      label="Theme Switcher"
+      label={t('theme.label')}
+      data-testid="theme-switcher"
       tooltip={dark ? t('theme.toLight') : t('theme.toDark')}
       data-ready={dark === null ? undefined : true}
       onClick={() => setPreference(dark ? 'light' : 'dark')}
