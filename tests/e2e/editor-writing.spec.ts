@@ -78,6 +78,14 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(rows.first()).toContainText('Ctrl/⌘B');
     await expect(dialog).toContainText(help.save);
     await expect(dialog).toContainText('Ctrl/⌘Shift' + 'Z');
+    // On a 375 px phone every key chip stays on one line («Ctrl/⌘» does not wrap after the slash).
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 812 });
+    const chips = dialog.locator('kbd');
+    await expect(chips.first()).toBeVisible();
+    const heights = await chips.evaluateAll((all) => all.map((chip) => chip.getBoundingClientRect().height));
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(1);
+    if (viewport) await page.setViewportSize(viewport);
     if (process.env.SCREENSHOTS) await shoot(page, `editor-shortcuts-${locale}`);
     // One Esc closes it, even with the close button's tooltip showing (the dialog focuses that button).
     await page.keyboard.press('Escape');
@@ -208,6 +216,14 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(panel).toBeVisible();
     await expect(editor.getByTestId('image-alt-nudge')).toBeVisible();
     await expect(editor.getByTestId('image-alt-nudge')).toContainText(w.image.nudge);
+    // The panel sticks under the toolbar while the text scrolls beneath it: opaque in both themes.
+    for (const colorScheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme });
+      if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+      else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+      const background = await panel.evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(background, colorScheme).not.toMatch(/rgba|transparent|\/\s*0?\.\d/);
+    }
     await panel.getByLabel(w.image.alt, { exact: true }).fill(w.alt);
     await panel.getByLabel(w.image.caption, { exact: true }).fill(w.caption);
     await panel.getByText(w.image.wide, { exact: true }).click();

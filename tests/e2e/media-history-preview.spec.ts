@@ -95,6 +95,7 @@ for (const locale of ['fa', 'en'] as const) {
     expect(uploaded.status()).toBe(201);
     const { url } = await uploaded.json();
     await savePage(page, freshSite, locale, w.path, w.title, `![](${url})\n\n${w.first}\n`);
+    await savePage(page, freshSite, locale, `${w.path}-2`, `${w.title} 2`, `![](${url})\n`);
     await publish(page, freshSite, 'media');
 
     await page.goto(`${freshSite.url}/${locale}/manage/media`);
@@ -103,6 +104,14 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(item).toContainText(w.title);
     await expect(item).toContainText('image/png');
     await expect(item.locator('img')).toHaveJSProperty('naturalWidth', 1);
+    // The size in the page's digits and units; the pages that use it as separate isolated titles,
+    // with the page's comma between them.
+    await expect(item).toContainText(locale === 'fa' ? /[۰-۹]+ بایت/ : /\d+ B/);
+    const uses = item.getByRole('link', { name: w.title });
+    await expect(uses).toHaveCount(2);
+    await expect(uses.locator('bdi')).toHaveCount(2);
+    const commas = await item.locator('li').evaluateAll((all) => all.map((li) => getComputedStyle(li, '::after').content));
+    expect(commas).toEqual([locale === 'fa' ? '"، "' : '", "', 'none']);
     await page.waitForLoadState('networkidle');
     await shoot(page, `media-${locale}`);
 
@@ -122,7 +131,8 @@ for (const locale of ['fa', 'en'] as const) {
   test(`${locale}: a history of two published versions, one restored as a pending change`, async ({ page, freshSite, login }) => {
     await login('owner', freshSite);
     await savePage(page, freshSite, locale, w.path, w.title, `${w.first}\n`);
-    await publish(page, freshSite, `${w.title} 1`);
+    // Untitled: the server names it in English (`Create fa/logs/…`), the history reads it in the dashboard's language.
+    await publish(page, freshSite, '');
     await savePage(page, freshSite, locale, w.path, w.title, `${w.second}\n`);
     await publish(page, freshSite, `${w.title} 2`);
 
@@ -136,6 +146,8 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(versions).toHaveCount(2);
     await expect(versions.first()).toContainText(`${w.title} 2`);
     if (locale === 'fa') await expect(versions.first()).toContainText(/[۰-۹]/);
+    await expect(versions.last()).toContainText(`${locale === 'fa' ? 'ساخت' : 'Create'} \u2068${locale}/${w.path}\u2069`);
+    if (locale === 'fa') await expect(versions.last()).not.toContainText('Create');
     await versions.last().click();
     const view = page.getByTestId('version-view');
     await expect(view.getByTestId('diff')).toContainText(w.first);

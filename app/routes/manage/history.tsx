@@ -6,6 +6,7 @@ import type { PageDocument, SavedChange } from '../../../common/authoring';
 import type { Locale } from '../../../common/locales';
 import type { PageVersion } from '../../../common/page-history';
 import type { PreviewLink } from '../../../common/preview-links';
+import { automaticTitle } from '../../components/manage/builds/automatic-title';
 import { DiffView } from '../../components/manage/builds/diff-view';
 import { withListQuery } from '../../components/manage/list-pagination';
 import { editorPath } from '../../components/manage/pages/page-path';
@@ -128,7 +129,7 @@ function VersionRow({
         className={`block rounded-md border p-3 text-sm hover:bg-muted ${selected ? 'border-secondary bg-muted' : 'border-border'}`}
       >
         <span className="block font-medium" dir="auto">
-          {item.build ? t('history.build', { title: item.build.title }) : t('history.noBuild')}
+          {item.build ? t('history.build', { title: automaticTitle(item.build.title, t, locale) }) : t('history.noBuild')}
         </span>
         <span className="mt-1 block text-xs text-fg-muted">
           {t('history.by', { author: item.author, date: versionDate(locale, item.date) })}

@@ -170,7 +170,7 @@ function MediaCard({
             </>
           ) : null}
           {' · '}
-          <bdi dir="ltr">{formatFileSize(locale, item.bytes)}</bdi>
+          <bdi>{formatFileSize(t, locale, item.bytes)}</bdi>
         </p>
         <p className="mt-1 text-xs text-fg-muted">
           {item.uploadedBy ? t('media.uploadedBy', { name: item.uploadedBy.name }) : t('media.unknownUploader')}
@@ -186,8 +186,8 @@ function MediaCard({
                     key={`${use.locale}/${use.path}`}
                     className="inline after:content-['،_'] last:after:content-none ltr:after:content-[',_']"
                   >
-                    <Link to={editorPath(locale, use)} className="text-primary-strong hover:underline" dir="auto">
-                      {use.title}
+                    <Link to={editorPath(locale, use)} className="text-primary-strong hover:underline">
+                      <bdi>{use.title}</bdi>
                     </Link>
                   </li>
                 ))}

@@ -51,7 +51,7 @@ export function ImagePanel({
 
   return (
     <fieldset
-      className="grid gap-3 border-b border-border bg-muted/60 px-3 py-2 sm:grid-cols-2"
+      className="grid gap-3 border-b border-border bg-muted px-3 py-2 sm:grid-cols-2"
       data-testid="image-panel"
       aria-label={t('editor.image.panel')}
     >

@@ -39,7 +39,10 @@ export function ShortcutHelp({
                 <td className="py-2 text-end">
                   <span dir="ltr" className="inline-flex gap-1">
                     {keys.map((key) => (
-                      <kbd key={key} className="rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs">
+                      <kbd
+                        key={key}
+                        className="whitespace-nowrap rounded border border-border bg-muted px-1.5 py-0.5 font-mono text-xs"
+                      >
                         {key === 'Mod' ? mod : key}
                       </kbd>
                     ))}

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { ImageOff, Loader2, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,11 +64,12 @@ export function MediaThumbnail({ item, className = '' }: { item: Pick<MediaItem,
   );
 }
 
-/** `1.2 MB` in the page's digits. */
-export function formatFileSize(locale: Locale, bytes: number) {
-  if (bytes >= 1024 * 1024) return `${formatNumber(locale, bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
-  if (bytes >= 1024) return `${formatNumber(locale, Math.round(bytes / 1024))} KB`;
-  return `${formatNumber(locale, bytes)} B`;
+/** `1.2 MB` (`۱٫۲ مگابایت`) in the page's digits and units. */
+export function formatFileSize(t: TFunction, locale: Locale, bytes: number) {
+  if (bytes >= 1024 * 1024)
+    return t('media.size.megabytes', { n: formatNumber(locale, bytes / (1024 * 1024), { maximumFractionDigits: 1 }) });
+  if (bytes >= 1024) return t('media.size.kilobytes', { n: formatNumber(locale, Math.round(bytes / 1024)) });
+  return t('media.size.bytes', { n: formatNumber(locale, bytes) });
 }
 
 /**
