@@ -122,7 +122,7 @@ for (const locale of ['fa', 'en'] as const) {
     expect((await refused).status()).toBe(409);
     const alert = page.getByTestId('media-refusal');
     await expect(alert).toContainText(w.inUse);
-    await expect(alert.getByRole('link', { name: w.title })).toBeVisible();
+    await expect(alert.getByRole('link', { name: w.title, exact: true })).toBeVisible();
     await shoot(page, `media-refused-${locale}`);
     // Still there, still published.
     expect((await page.request.get(`${freshSite.url}${url}`)).status()).toBe(200);
