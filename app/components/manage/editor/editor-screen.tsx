@@ -2,13 +2,13 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
+import { LeaveDialog, useLeaveGuard } from '../leave-guard';
 import { pageAddress } from '../pages/page-path';
 import { draftKey } from './drafts';
 import { EditorBody } from './editor-body';
 import { PageNotices, RestoreOffer, SavedNotice, UploadList } from './editor-notices';
 import { useFocusModeKeys } from './focus-mode';
 import { FrontMatterPanel } from './front-matter-panel';
-import { LeaveDialog, useLeaveGuard } from './leave-guard';
 import { OutdatedSourcePanel } from './outdated-source-panel';
 import { SaveBar } from './save-bar';
 import type { EditorData } from './types';
@@ -123,7 +123,13 @@ export function EditorScreen({ data }: { data: EditorData }) {
         />
       </div>
 
-      <LeaveDialog blocker={blocker} />
+      <LeaveDialog
+        blocker={blocker}
+        title={t('editor.leaveTitle')}
+        description={t('editor.leaveDetail')}
+        confirmLabel={t('editor.leave')}
+        cancelLabel={t('editor.stay')}
+      />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Save, Undo2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { siteSettingsSchema } from '../../../../common/schemas/settings';
 import type { SiteSettings } from '../../../../common/site-settings';
 import { ApiRequestError } from '../../../lib/api';
@@ -12,8 +12,8 @@ import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
+import { LeaveDialog, useLeaveGuard } from '../leave-guard';
 import { CategoriesEditor } from './categories-editor';
 import { ImageField } from './image-field';
 import { MenuEditor } from './menu-editor';
@@ -50,16 +50,7 @@ export function SettingsForm({
   const dirty = canEdit && isDirty;
 
   // Leaving: the browser asks on reload or close, the router asks on a link inside the site.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useLeaveGuard(dirty);
 
   async function save(values: SiteSettings) {
     setProblem(undefined);
@@ -200,17 +191,13 @@ export function SettingsForm({
         </div>
       ) : null}
 
-      <ConfirmDialog
+      <LeaveDialog
         variant="danger"
-        open={blocker.state === 'blocked'}
-        onOpenChange={(open) => {
-          if (!open && blocker.state === 'blocked') blocker.reset();
-        }}
+        blocker={blocker}
         title={t('settings.leave.title')}
         description={t('settings.leave.detail')}
         confirmLabel={t('settings.leave.confirm')}
         cancelLabel={t('settings.leave.stay')}
-        onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
       />
     </form>
   );

@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ComponentProps, useEffect } from 'react';
 import { type Blocker, useBlocker } from 'react-router';
-import { ConfirmDialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../ui/dialog';
 
-/** While `dirty`, closing the tab asks the browser's question and leaving the page is blocked (`LeaveDialog` asks). */
+/**
+ * A form with unsaved changes: while `dirty`, the browser asks on reload or close, and a link inside
+ * the site is blocked until `LeaveDialog` has asked.
+ */
 export function useLeaveGuard(dirty: boolean): Blocker {
   useEffect(() => {
     if (!dirty) return;
@@ -17,19 +19,17 @@ export function useLeaveGuard(dirty: boolean): Blocker {
   return useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 }
 
-/** "Leave with unsaved changes?" for a blocked navigation: Leave goes on, Stay keeps the editor. */
-export function LeaveDialog({ blocker }: { blocker: Blocker }) {
-  const { t } = useTranslation();
+type Words = Pick<ComponentProps<typeof ConfirmDialog>, 'title' | 'description' | 'confirmLabel' | 'cancelLabel' | 'variant'>;
+
+/** "Leave with unsaved changes?" for a blocked navigation: confirming goes on, cancelling stays. */
+export function LeaveDialog({ blocker, ...words }: { blocker: Blocker } & Words) {
   return (
     <ConfirmDialog
+      {...words}
       open={blocker.state === 'blocked'}
       onOpenChange={(open) => {
         if (!open && blocker.state === 'blocked') blocker.reset();
       }}
-      title={t('editor.leaveTitle')}
-      description={t('editor.leaveDetail')}
-      confirmLabel={t('editor.leave')}
-      cancelLabel={t('editor.stay')}
       onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
     />
   );
