@@ -6,8 +6,8 @@ import { expect, test } from './fixtures';
  * Issue 26 items 3, 4, 5 and 9 through the real screens, in Persian and English: the media library
  * lists an upload with the page that uses it and refuses (409, shown) to delete it; a page's
  * history shows two published versions and restores the older one; a preview link opened in a
- * fresh browser context shows the pending text under a banner, with noindex; the pages list
- * filters by status. Screenshots of each screen, light and dark, go to test-results/issue-26/.
+ * fresh browser context shows the pending text and a pending image under a banner, with noindex;
+ * the pages list filters by status. Screenshots of each screen, light and dark, go to test-results/issue-26/.
  */
 
 /** A 1×1 PNG. */
@@ -168,7 +168,7 @@ for (const locale of ['fa', 'en'] as const) {
     await page.waitForLoadState('networkidle');
   });
 
-  test(`${locale}: a preview link opened in a fresh context shows the pending text with noindex`, async ({
+  test(`${locale}: a preview link opened in a fresh context shows the pending text and image with noindex`, async ({
     page,
     browser,
     freshSite,
@@ -177,7 +177,13 @@ for (const locale of ['fa', 'en'] as const) {
     await login('owner', freshSite);
     await savePage(page, freshSite, locale, w.path, w.title, `${w.first}\n`);
     await publish(page, freshSite, 'one');
-    await savePage(page, freshSite, locale, w.path, w.title, `${w.pending}\n`);
+    // An image uploaded but not published: the preview shows it, at the link's own address.
+    const uploaded = await page.request.post(`${freshSite.url}/api/media`, {
+      multipart: { file: { name: 'pending.png', mimeType: 'image/png', buffer: PNG } },
+    });
+    expect(uploaded.status()).toBe(201);
+    const image = (await uploaded.json()).url as string;
+    await savePage(page, freshSite, locale, w.path, w.title, `${w.pending}\n\n![](${image})\n`);
 
     await page.goto(`${freshSite.url}/${locale}/manage/history/${locale}/${encoded(w.path)}`);
     await page.getByRole('button', { name: w.share }).click();
@@ -187,6 +193,10 @@ for (const locale of ['fa', 'en'] as const) {
 
     const stranger = await browser.newContext();
     const reader = await stranger.newPage();
+    const failed: string[] = [];
+    reader.on('response', (answer) => {
+      if (answer.status() >= 400) failed.push(`${answer.status()} ${answer.url()}`);
+    });
     const response = await reader.goto(url);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['x-robots-tag']).toBe('noindex');
@@ -194,6 +204,13 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(reader.getByTestId('preview-banner')).toContainText(w.banner);
     await expect(reader.locator('article')).toContainText(w.pending);
     await expect(reader.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    const shown = reader.locator(`article img[src$="${image}"]`);
+    await expect(shown).toHaveAttribute('src', `${new URL(url).pathname}${image}`);
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await reader.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+    // Still private at its own address.
+    expect((await reader.request.get(`${freshSite.url}${image}`)).status()).toBe(404);
     await shoot(reader, `preview-${locale}`);
     // The published page is untouched, and a wrong token is a 404.
     const published = await reader.goto(`${freshSite.url}/${locale}/${encoded(w.path)}`);
