@@ -64,7 +64,13 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
     <FormDialog
       form={form}
       values={values}
-      trigger={t('pages.translate', { language: localeNames[other] })}
+      trigger={
+        // The short label shows (one line, even beside the row's actions); the whole one is the name.
+        <span className="whitespace-nowrap">
+          <span aria-hidden>{t('pages.translateShort', { language: localeNames[other] })}</span>
+          <span className="sr-only">{t('pages.translate', { language: localeNames[other] })}</span>
+        </span>
+      }
       title={t('pages.translation.title', { language: localeNames[other] })}
       description={t('pages.translation.description', { language: localeNames[other], title: page.title })}
       submitLabel={t('pages.translation.submit')}
