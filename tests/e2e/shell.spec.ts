@@ -63,6 +63,40 @@ test.describe('bilingual shell', () => {
     await context.close();
   });
 
+  test('signed in, on a 375 px phone the header keeps every control on one row beside the wordmark', async ({
+    page,
+    login,
+    installedSite,
+  }) => {
+    await login('owner');
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const locale of ['fa', 'en'] as const) {
+      await page.goto(`${installedSite.url}/${locale}`);
+      await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
+      const names =
+        locale === 'fa'
+          ? { dashboard: 'پیشخوان', profile: 'نمایه', logout: 'خروج' }
+          : { dashboard: 'Dashboard', profile: 'Profile', logout: 'Log out' };
+      const header = page.locator('header').first();
+      const wordmark = await page.getByTestId('wordmark').boundingBox();
+      const row = wordmark ? wordmark.y + wordmark.height / 2 : -1;
+      // Every control (each with its name) sits on the wordmark's row, inside the screen.
+      for (const control of [
+        header.getByRole('button', { name: 'Theme Switcher' }),
+        header.getByRole('link', { name: names.dashboard, exact: true }),
+        header.getByRole('link', { name: names.profile, exact: true }),
+        header.getByRole('button', { name: names.logout, exact: true }),
+      ]) {
+        const box = await control.boundingBox();
+        expect(box, `${locale}: ${control}`).not.toBeNull();
+        if (!box) continue;
+        expect(Math.abs(box.y + box.height / 2 - row), `${locale}: ${control} on the wordmark's row`).toBeLessThan(8);
+        expect(box.x >= 0 && box.x + box.width <= 375, `${locale}: ${control} inside the screen`).toBe(true);
+      }
+      await snap(page, `header-phone-signed-in-${locale}`);
+    }
+  });
+
   test('switching language persists across reloads and new visits to /', async ({ site, browser }) => {
     const context = await browser.newContext({ locale: 'fa-IR' });
     const page = await context.newPage();

@@ -40,7 +40,7 @@ export function LanguageSwitcher({
       {locales
         .filter((locale) => locale !== current)
         .map((locale) => (
-          <Button key={locale} asChild variant="link" size="sm">
+          <Button key={locale} asChild variant="link" size="sm" className="max-sm:px-1.5">
             <Link
               to={targets?.[locale] ?? languageSwitchTarget({ pathname, search, hash, seo, error }, locale)}
               lang={locale}
