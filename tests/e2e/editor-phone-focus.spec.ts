@@ -29,6 +29,7 @@ const words = {
     embedInsert: 'جاسازی',
     shortcuts: 'میان‌برهای صفحه‌کلید',
     focusRow: 'حالت تمرکز (Esc برای خروج)',
+    notImage: 'فقط تصویرهای PNG، JPEG، WebP، GIF و AVIF را می‌توان بارگذاری کرد',
   },
   en: {
     menu: 'Dashboard menu',
@@ -46,6 +47,7 @@ const words = {
     embedInsert: 'Embed',
     shortcuts: 'Keyboard shortcuts',
     focusRow: 'Focus mode (Esc leaves it)',
+    notImage: 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded',
   },
 } as const;
 
@@ -164,6 +166,27 @@ for (const locale of ['fa', 'en'] as const) {
       await expect(page.getByRole('toolbar')).toBeInViewport();
       expect(await sideways(page)).toBe(0);
       await shoot(page, `phone-editor-scrolled-${locale}`);
+    });
+    test(`${locale}: a toast never covers the Save bar`, async ({ page, installedSite, login }) => {
+      await login('owner');
+      await openEditor(page, `${installedSite.url}/${locale}/manage/editor/${locale}/phone-${locale}`);
+      // A hostile SVG (a script inside) through the image button's file input: refused, with a toast; nothing uploaded.
+      await page.locator('input[type="file"][multiple]').setInputFiles({
+        name: '"><img src=x onerror=alert(1)>.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      });
+      const toast = page.locator('li[data-color="error"]');
+      await expect(toast).toBeVisible();
+      await expect(toast).toContainText(w.notImage);
+      const box = (await toast.boundingBox())!;
+      const bar = (await page.getByTestId('save-bar').boundingBox())!;
+      const apart =
+        box.y + box.height <= bar.y || bar.y + bar.height <= box.y || box.x + box.width <= bar.x || bar.x + bar.width <= box.x;
+      expect(apart, `toast ${JSON.stringify(box)} and Save bar ${JSON.stringify(bar)}`).toBe(true);
+      expect(box.x >= 0 && box.x + box.width <= 375).toBe(true);
+      await expect(page.getByRole('button', { name: w.save, exact: true })).toBeInViewport();
+      await shoot(page, `phone-editor-toast-${locale}`);
     });
   });
 

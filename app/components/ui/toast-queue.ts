@@ -41,6 +41,13 @@ export const subscribeToasts = (listener: () => void) => {
 };
 export const currentToasts = () => items;
 
+/**
+ * Where the toasts stand: at the bottom corner on the end side; on phones (below 640 px) across the
+ * top, so they never cover the editor's fixed Save bar or a popover above it.
+ */
+export const toastViewportClass =
+  'fixed z-50 flex flex-col gap-2 outline-none max-sm:inset-x-4 max-sm:top-4 sm:end-4 sm:bottom-4 sm:w-96';
+
 /** The accent border of each kind of toast. */
 export const toastColors: Record<ToastColor, string> = {
   success: 'border-s-green-500',

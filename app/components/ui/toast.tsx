@@ -11,6 +11,7 @@ import {
   TOAST_DURATION,
   type ToastItem,
   toastColors,
+  toastViewportClass,
 } from './toast-queue';
 
 /*
@@ -46,7 +47,7 @@ export function Toaster() {
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport className="fixed bottom-4 end-4 z-50 flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none" />
+      <RadixToast.Viewport className={toastViewportClass} />
     </RadixToast.Provider>
   );
 }

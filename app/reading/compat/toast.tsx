@@ -16,6 +16,7 @@ import {
   TOAST_DURATION,
   type ToastInput,
   toastColors,
+  toastViewportClass,
 } from '../../components/ui/toast-queue';
 
 export type { ToastColor, ToastItem } from '../../components/ui/toast-queue';
@@ -68,11 +69,7 @@ export function Toaster() {
   }, []);
   return (
     <section aria-label={t('common.notifications')}>
-      <ol
-        ref={region}
-        tabIndex={-1}
-        className="fixed bottom-4 end-4 z-50 flex w-96 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none"
-      >
+      <ol ref={region} tabIndex={-1} className={toastViewportClass}>
         {list.map((item) => (
           <li
             key={item.id}
