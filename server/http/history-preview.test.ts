@@ -213,6 +213,12 @@ describe('preview links', () => {
     expect(image.headers.get('x-robots-tag')).toBe('noindex');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(imageBytes('png'));
+    // A WebP copy's address (srcset) under the link follows its original.
+    const copy = await site.app.request(`${scoped}.w640.webp`);
+    expect(copy.status).toBe(200);
+    expect(copy.headers.get('content-type')).toMatch(/^image\//);
+    expect(copy.headers.get('cache-control')).toBe('no-store');
+    expect((await site.app.request(`/en/preview/${token}${elsewhere.url}.w640.webp`)).status).toBe(404);
     // The normal address is still closed to a signed-out visitor.
     expect((await site.app.request(pending.url)).status).toBe(404);
 
