@@ -72,17 +72,17 @@ test.describe('bilingual shell', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     for (const locale of ['fa', 'en'] as const) {
       await page.goto(`${installedSite.url}/${locale}`);
-      await expect(page.locator('[aria-label="Theme Switcher"][data-ready]')).toHaveCount(1);
+      await expect(page.locator('[data-testid="theme-switcher"][data-ready]')).toHaveCount(1);
       const names =
         locale === 'fa'
-          ? { dashboard: 'پیشخوان', profile: 'نمایه', logout: 'خروج' }
-          : { dashboard: 'Dashboard', profile: 'Profile', logout: 'Log out' };
+          ? { dashboard: 'پیشخوان', profile: 'نمایه', logout: 'خروج', theme: 'تغییر پوسته' }
+          : { dashboard: 'Dashboard', profile: 'Profile', logout: 'Log out', theme: 'Theme Switcher' };
       const header = page.locator('header').first();
       const wordmark = await page.getByTestId('wordmark').boundingBox();
       const row = wordmark ? wordmark.y + wordmark.height / 2 : -1;
       // Every control (each with its name) sits on the wordmark's row, inside the screen.
       for (const control of [
-        header.getByRole('button', { name: 'Theme Switcher' }),
+        header.getByRole('button', { name: names.theme, exact: true }),
         header.getByRole('link', { name: names.dashboard, exact: true }),
         header.getByRole('link', { name: names.profile, exact: true }),
         header.getByRole('button', { name: names.logout, exact: true }),
