@@ -27,6 +27,8 @@ const words = {
     embedField: 'نشانی ویدیو',
     embedInvalid: 'فقط نشانی ویدیوی یوتیوب، ویمئو یا آپارات را می‌توان جاسازی کرد',
     embedInsert: 'جاسازی',
+    embedCard: 'ویدیو',
+    after: 'پس از ویدیو',
     shortcuts: 'میان‌برهای صفحه‌کلید',
     focusRow: 'حالت تمرکز (Esc برای خروج)',
     notImage: 'فقط تصویرهای PNG، JPEG، WebP، GIF و AVIF را می‌توان بارگذاری کرد',
@@ -45,6 +47,8 @@ const words = {
     embedField: 'Video address',
     embedInvalid: 'Only a YouTube, Vimeo or Aparat video address can be embedded',
     embedInsert: 'Embed',
+    embedCard: 'Video',
+    after: 'After the video',
     shortcuts: 'Keyboard shortcuts',
     focusRow: 'Focus mode (Esc leaves it)',
     notImage: 'Only PNG, JPEG, WebP, GIF and AVIF images can be uploaded',
@@ -302,10 +306,30 @@ for (const locale of ['fa', 'en'] as const) {
     await field.fill('  https://www.youtube.com/watch?v=dQw4w9WgXcQ ');
     await dialog.getByRole('button', { name: w.embedInsert, exact: true }).click();
     await expect(dialog).toBeHidden();
+    // A card, not a link: the provider and the address, no player and no thumbnail in the editor.
+    const card = page.locator('.ProseMirror [data-testid="video-embed"]');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(`${w.embedCard} · YouTube`);
+    await expect(card.locator('.editor-embed-url')).toHaveText('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await expect(card.locator('.editor-embed-url')).toHaveAttribute('dir', 'ltr');
+    await expect(page.locator('.ProseMirror a, .ProseMirror iframe, .ProseMirror img')).toHaveCount(0);
+    await shoot(page, `desktop-embed-card-${locale}`);
+    // Ctrl+End then typing starts a new paragraph below the card, never on its line.
+    await page.locator('.ProseMirror').focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(w.after);
+    await expect(page.locator('.ProseMirror > p').last()).toHaveText(w.after);
+    await expect(card).toHaveCount(1);
     await page.getByRole('tab', { name: w.markdown }).click();
-    await expect(page.getByTestId('markdown-source')).toHaveValue(
-      /^\[https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ\]\(https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ\)\s*$|^<?https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ>?\s*$/,
-    );
+    await expect(page.getByTestId('markdown-source')).toHaveValue(`https://www.youtube.com/watch?v=dQw4w9WgXcQ\n\n${w.after}`);
+    // Back in the visual editor the line is the card again; Backspace on the selected card deletes it.
+    await page.getByRole('tab', { name: w.rich }).click();
+    await card.click();
+    await page.keyboard.press('Backspace');
+    await expect(card).toHaveCount(0);
+    await page.getByRole('tab', { name: w.markdown }).click();
+    await expect(page.getByTestId('markdown-source')).toHaveValue(w.after);
+    await page.getByTestId('markdown-source').fill(`https://www.youtube.com/watch?v=dQw4w9WgXcQ\n\n${w.after}`);
     await page.getByRole('tab', { name: w.preview }).click();
     await expect(page.locator('[data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toHaveCount(1);
 

@@ -5,6 +5,7 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import StarterKit from '@tiptap/starter-kit';
+import { EmbedTyping, SiteListItem, SiteOrderedList, VideoEmbed } from './embed-node';
 import { FigureTyping, SiteImage, SiteParagraph } from './image-node';
 import { SiteLink } from './site-link';
 
@@ -108,17 +109,23 @@ const ListDirection = Extension.create({
 });
 
 /** The editor's schema and Markdown support; also used headless by the round-trip test. */
-export function editorExtensions(options: { placeholder?: AnyExtension[]; altMissing?: string } = {}): AnyExtension[] {
+export function editorExtensions(
+  options: { placeholder?: AnyExtension[]; altMissing?: string; videoLabel?: string } = {},
+): AnyExtension[] {
   return [
     StarterKit.configure({
       // Markdown has no underline. Links and paragraphs are ours (site-link.ts, image-node.ts).
       underline: false,
       link: false,
       paragraph: false,
+      listItem: false,
+      orderedList: false,
       codeBlock: { HTMLAttributes: { dir: 'ltr' } },
       code: { HTMLAttributes: { dir: 'auto' } },
     }),
     SiteParagraph,
+    SiteListItem,
+    SiteOrderedList,
     // A link opens only from its popover, never on a click while editing; no new tab unless asked.
     SiteLink.configure({
       openOnClick: false,
@@ -130,6 +137,8 @@ export function editorExtensions(options: { placeholder?: AnyExtension[]; altMis
     FigureTyping,
     TableKit.configure({ table: { resizable: false } }),
     Directive,
+    VideoEmbed.configure(options.videoLabel ? { label: options.videoLabel } : {}),
+    EmbedTyping,
     ListDirection,
     Markdown.configure({ indentation: { style: 'space', size: 2 } }),
     ...(options.placeholder ?? []),

@@ -4,6 +4,7 @@ import Paragraph from '@tiptap/extension-paragraph';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
 import { type ImageLayout, splitImageSize, withImageLayout } from '../../../../common/image-variants';
+import { embedNodeOf } from './embed-node';
 
 /*
  * Images (issue 26, docs/content.md "Images"). An image stays an inline node, as Markdown has it;
@@ -129,6 +130,9 @@ const parseParagraph = Paragraph.config.parseMarkdown as unknown as (
 export const SiteParagraph = Paragraph.extend({
   parseMarkdown: (token, helpers) => {
     const tokens = token.tokens ?? [];
+    // An embeddable video address alone on its line is the embed node (embed-node.ts).
+    const embed = embedNodeOf(tokens);
+    if (embed) return embed;
     if (tokens.length === 1 && tokens[0]?.type === 'image')
       return helpers.createNode('paragraph', undefined, helpers.parseInline(tokens));
     return parseParagraph(token, helpers);

@@ -92,7 +92,7 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
   const replaceRef = useRef(onReplaceImage);
   replaceRef.current = onReplaceImage;
   const editor = useEditor({
-    extensions: editorExtensions({ altMissing: t('editor.image.altMissing') }),
+    extensions: editorExtensions({ altMissing: t('editor.image.altMissing'), videoLabel: t('editor.embed.card') }),
     content: markdown,
     contentType: 'markdown',
     textDirection: 'auto',
@@ -214,14 +214,11 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
         onOpenChange={setEmbedOpen}
         onInsert={(address) => {
           setEmbedOpen(false);
-          // The address alone in a paragraph of its own, as its text and its link: the renderer's embed.
+          // The embed card (embed-node.ts), written as the address alone on its line: the renderer's embed.
           editor
             ?.chain()
             .focus()
-            .insertContent({
-              type: 'paragraph',
-              content: [{ type: 'text', text: address, marks: [{ type: 'link', attrs: { href: address } }] }],
-            })
+            .insertContent({ type: 'videoEmbed', attrs: { url: address } })
             .run();
         }}
         // Radix gives the focus back to the toolbar button; after inserting, the caret is in the text.
