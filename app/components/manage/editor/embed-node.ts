@@ -166,6 +166,19 @@ export const EmbedTyping = Extension.create({
             view.dispatch(tr);
             return true;
           },
+          handleDOMEvents: {
+            // Text that comes without a key press (an input method, Persian typed by the test's
+            // insertText) is not handed to handleTextInput when the embed or the gap beside it is
+            // selected: it goes to the new paragraph here.
+            beforeinput: (view, event) => {
+              if (event.inputType !== 'insertText' || !event.data) return false;
+              const tr = typeBesideEmbed(view.state, event.data);
+              if (!tr) return false;
+              event.preventDefault();
+              view.dispatch(tr);
+              return true;
+            },
+          },
           handleKeyDown: (view, event) => {
             if (event.key !== 'Enter' || event.shiftKey || event.ctrlKey || event.metaKey || event.altKey) return false;
             const tr = typeBesideEmbed(view.state, '');
