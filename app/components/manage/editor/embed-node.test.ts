@@ -2,7 +2,7 @@ import { Editor, getSchema } from '@tiptap/core';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../../server/content/render';
-import { embedMarkdown, typeBesideEmbed } from './embed-node';
+import { embedMarkdown, pasteEmbed, typeBesideEmbed } from './embed-node';
 import { editorExtensions } from './extensions';
 import { createMarkdownConverter } from './markdown';
 
@@ -115,5 +115,28 @@ describe('video embeds in the editor (issue 26 item 7)', () => {
   it('an address a bare line could cut short is written inside <…>', () => {
     expect(embedMarkdown(YT)).toBe(YT);
     expect(embedMarkdown('https://youtu.be/dQw4w9WgXcQ?t=1.')).toBe('<https://youtu.be/dQw4w9WgXcQ?t=1.>');
+  });
+
+  it('pasting an embeddable address on an empty line makes the embed; anything else is left to the editor', () => {
+    editor = new Editor({ element: null, extensions: editorExtensions(), content: 'Text\n\n', contentType: 'markdown' });
+    const empty = () => {
+      editor!.commands.setContent({
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Text' }] }, { type: 'paragraph' }],
+      });
+      editor!.view.dispatch(editor!.state.tr.setSelection(TextSelection.atEnd(editor!.state.doc)));
+      return editor!.state;
+    };
+    for (const hostile of [
+      'javascript:alert(1)//youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ',
+      `${YT} and more`,
+    ])
+      expect(pasteEmbed(empty(), hostile)).toBeNull();
+    editor.view.dispatch(pasteEmbed(empty(), ` ${YT}\n`)!);
+    expect(editor.getMarkdown()).toBe(`Text\n\n${YT}`);
+    // Not on a line that already has text.
+    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, 3)));
+    expect(pasteEmbed(editor.state, YT)).toBeNull();
   });
 });

@@ -142,7 +142,7 @@ export function typeBesideEmbed(state: EditorState, text: string) {
 }
 
 /** Pasting an embeddable address alone into an empty paragraph makes the embed. */
-function pasteEmbed(state: EditorState, text: string) {
+export function pasteEmbed(state: EditorState, text: string) {
   const url = text.trim();
   const { $from, empty } = state.selection;
   if (!empty || /\s/.test(url) || !embedOf(url) || $from.parent.type.name !== 'paragraph' || $from.parent.content.size > 0)
