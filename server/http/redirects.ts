@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
+import { legacyAddressKey } from '../../common/legacy-address';
 import { isLocale } from '../../common/locales';
 import { isFilePath, paths } from '../../common/paths';
 import { foldSlug } from '../../common/persian-fold';
@@ -83,28 +84,6 @@ export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } =
 }
 
 /** The query parameters of WordPress's plain addresses (`/?p=12`) that name what an address shows. */
-const LEGACY_QUERY = ['p', 'page_id', 'attachment_id', 'cat', 'tag', 'author'];
-
-/**
- * The `redirects` key of an old address outside the locales (site importers, docs/operating.md
- * "Coming from WordPress or Ghost"): `/` with `?p=12` (WordPress's plain addresses: the first of
- * its `p`, `page_id`, `attachment_id`, `cat`, `tag`, `author` parameters) is `/?p=12`; any other
- * path is itself decoded, without trailing slashes (`/2024/05/hello/` → `/2024/05/hello`), its
- * query left out. Undefined for `/` without such a parameter and for undecodable paths.
- */
-export function legacyAddressKey(pathname: string, search: string): string | undefined {
-  let path: string;
-  try {
-    path = decodeURIComponent(pathname).replace(/\/+$/, '');
-  } catch {
-    return undefined;
-  }
-  if (path) return path.normalize('NFC');
-  const query = new URLSearchParams(search);
-  const name = LEGACY_QUERY.find((key) => query.get(key));
-  return name ? `/?${name}=${query.get(name)}` : undefined;
-}
-
 /** Every rule in the shape of the build manifest's `matcher.static` (`builds/meta/{id}.json`). */
 export async function redirectRules(db: AppDeps['db']) {
   const rows = await db.select({ from: redirects.from, to: redirects.to }).from(redirects).orderBy(redirects.from);

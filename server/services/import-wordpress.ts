@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { legacyAddressKey } from '../../common/legacy-address';
 import type { Locale } from '../../common/locales';
-import { legacyAddressKey } from '../http/redirects';
 import {
   cleanSlug,
   emptyImportSource,

@@ -1,0 +1,24 @@
+// An old site's address as the redirects table keys it: read by the request path (server/http/
+// redirects.ts) and written by the site importers (server/services/import-*.ts).
+
+const LEGACY_QUERY = ['p', 'page_id', 'attachment_id', 'cat', 'tag', 'author'];
+
+/**
+ * The `redirects` key of an old address outside the locales (site importers, docs/operating.md
+ * "Coming from WordPress or Ghost"): `/` with `?p=12` (WordPress's plain addresses: the first of
+ * its `p`, `page_id`, `attachment_id`, `cat`, `tag`, `author` parameters) is `/?p=12`; any other
+ * path is itself decoded, without trailing slashes (`/2024/05/hello/` → `/2024/05/hello`), its
+ * query left out. Undefined for `/` without such a parameter and for undecodable paths.
+ */
+export function legacyAddressKey(pathname: string, search: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname).replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+  if (path) return path.normalize('NFC');
+  const query = new URLSearchParams(search);
+  const name = LEGACY_QUERY.find((key) => query.get(key));
+  return name ? `/?${name}=${query.get(name)}` : undefined;
+}
