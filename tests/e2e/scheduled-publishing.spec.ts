@@ -50,12 +50,17 @@ test('fa: a scheduled build shows its time in the Jalali calendar, Tehran time',
     headers: { 'if-none-match': '*' },
     data: { frontMatter: { title: 'نوشتهٔ برنامه‌ریزی‌شده' }, body: 'فردا منتشر می‌شود.' },
   });
-  // 1 December 2026, 09:30 in Tehran (UTC+3:30).
-  const scheduled = await page.request.post(`${freshSite.url}/api/builds/publish`, { data: { at: '2026-12-01T06:00:00.000Z' } });
+  // A week from now, 09:30 in Tehran (06:00 UTC; Iran keeps UTC+3:30 all year): always in the future.
+  const at = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+  at.setUTCHours(6, 0, 0, 0);
+  const scheduled = await page.request.post(`${freshSite.url}/api/builds/publish`, { data: { at: at.toISOString() } });
   expect(scheduled.status()).toBe(202);
   await page.goto(`${freshSite.url}/fa/manage/builds`);
   const notice = page.getByTestId('scheduled-notice').locator('xpath=ancestor::*[@role="status"]');
-  await expect(notice).toContainText('سه‌شنبه ۱۰ آذر ۱۴۰۵، ساعت ۹:۳۰');
+  // The expected words from ICU's Persian calendar directly, e.g. «سه‌شنبه ۱۰ آذر ۱۴۰۵، ساعت ۹:۳۰».
+  const jalali = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('fa-IR-u-ca-persian', { ...options, timeZone: 'Asia/Tehran' }).format(at);
+  await expect(notice).toContainText(`${jalali({ weekday: 'long' })} ${jalali({ dateStyle: 'long' })}، ساعت ۹:۳۰`);
   await expect(notice).toContainText('۹:۳۰');
   await snap(page, 'builds-scheduled-fa');
 });
