@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFilePath, isReservedSlug, paths } from './paths';
+import { isFilePath, isReservedSlug, isSiteRoutePath, paths } from './paths';
 
 describe('paths', () => {
   it('builds page and archive addresses, encoding Persian segments', () => {
@@ -32,5 +32,46 @@ describe('paths', () => {
   it('tells files from pages', () => {
     expect(isFilePath('/fa/feed.xml')).toBe(true);
     expect(isFilePath('/fa/logs/hello')).toBe(false);
+  });
+});
+
+describe('isSiteRoutePath (security F-43: imports and redirects never take the site own routes)', () => {
+  it('refuses the product routes however they are spelled', () => {
+    for (const path of [
+      '/',
+      '/en',
+      '/fa/',
+      '/en/login',
+      '/EN/Login/',
+      '/en/./login',
+      '/en/%6Cogin',
+      '/fa/manage/pages',
+      '/en/register',
+      '/en/profile',
+      '/en/search',
+      '/fa/feed.xml',
+      '/en/sitemap-2.xml',
+      '/en/tags/books/feed.xml',
+      '/en/cats/notes',
+      '/en/logs',
+      '/api/pages',
+      '/media/a.webp',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/assets/app.js',
+      '/%',
+    ])
+      expect(isSiteRoutePath(path), path).toBe(true);
+  });
+  it('leaves content and old addresses free', () => {
+    for (const path of [
+      '/en/about',
+      '/fa/logs/hello',
+      '/blog/2018/10/02/hello-world/',
+      '/category/news/',
+      '/about',
+      '/en/logs-of-mine',
+    ])
+      expect(isSiteRoutePath(path), path).toBe(false);
   });
 });

@@ -102,3 +102,42 @@ export const paths = {
 export function isFilePath(pathname: string): boolean {
   return (pathname.split('/').at(-1) ?? '').includes('.');
 }
+
+/** Top-level files and folders the server answers itself, outside the locales. */
+const SITE_FILES = ['robots.txt', 'sitemap.xml', 'favicon.ico', 'icon.png'] as const;
+const SITE_FOLDERS = ['api', 'media', 'assets', 'builds', 'images', 'data', '.well-known'] as const;
+
+/**
+ * Whether a whole site path (`/en/login`, `/api/pages`, `/fa/feed.xml`) belongs to the product:
+ * a redirect (made by hand or by an importer) and an imported page may never take one (security
+ * F-43). Refused: a locale's home, its reserved folders and pages (`isReservedSlug`), its feeds and
+ * sitemaps, and the server's own top-level files and folders. Content (`/en/about`, `/fa/logs/x`)
+ * and old addresses outside the locales (`/blog/2018/10/02/hello/`) are free. The path is read as
+ * a browser sends it (normalised, decoded, case-folded), so `/EN/Login/`, `/en/./login` and
+ * `/en/%6Cogin` are the same route.
+ */
+export function isSiteRoutePath(path: string): boolean {
+  const url = (() => {
+    try {
+      return new URL(path, 'https://site.invalid');
+    } catch {
+      return undefined;
+    }
+  })();
+  if (!url) return true;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return true;
+  }
+  const segments = decoded.toLowerCase().split('/').filter(Boolean);
+  const [first = '', ...rest] = segments;
+  if (segments.length === 0) return true;
+  if ((SITE_FILES as readonly string[]).includes(first) && rest.length === 0) return true;
+  if ((SITE_FOLDERS as readonly string[]).includes(first)) return true;
+  if (first !== 'fa' && first !== 'en') return false;
+  if (rest.length === 0) return true;
+  const slug = rest.join('/');
+  return isReservedSlug(slug) || /^(feed\.xml|sitemap(-\d+)?\.xml)$/.test(slug);
+}
