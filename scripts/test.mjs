@@ -1,7 +1,8 @@
 // `npm test`: every suite in order — static checks, unit/service/API tests (Vitest), the build,
 // browser tests (Playwright in Chromium) — then one plain summary line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 const results = { passed: 0, failed: 0 };
 const failures = [];
@@ -75,6 +76,60 @@ if (built) {
     results.failed += 1;
     failures.push('playwright (run failed)');
   }
+}
+
+// The same clock-reading tests a year ahead (issue 41): a test that names a fixed future instant
+// fails here the day it is written, not the day that instant passes. libfaketime moves the clock
+// of every process — the runner, the server, SQLite's `unixepoch()`, Chromium — by one offset.
+const yearAhead = datedTests();
+if (!spawnSync('faketime', ['-f', '+0d', 'true']).error) {
+  const vitestOk = run('clock-reading unit tests a year ahead', 'faketime', [
+    '-f',
+    '+366d',
+    'npx',
+    'vitest',
+    'run',
+    ...yearAhead.unit,
+  ]);
+  if (vitestOk) results.passed += 1;
+  else {
+    results.failed += 1;
+    failures.push('unit tests a year ahead');
+  }
+  if (built && yearAhead.browser.length) {
+    const e2eOk = run('clock-reading browser tests a year ahead', 'faketime', [
+      '-f',
+      '+366d',
+      'npx',
+      'playwright',
+      'test',
+      '--reporter=list',
+      ...yearAhead.browser,
+    ]);
+    if (e2eOk) results.passed += 1;
+    else {
+      results.failed += 1;
+      failures.push('browser tests a year ahead');
+    }
+  }
+} else {
+  console.log('\n! The year-ahead check needs libfaketime (Debian: apt-get install -y faketime); skipped, not counted.');
+}
+
+/** Test files that read the clock or name instants: schedules, expiries, digests, retention windows. */
+function datedTests() {
+  const clockWords = /Date\.now\(|new Date\(\)|schedul|expires?At|digest|setSystemTime/;
+  const scan = (dir, suffix) =>
+    readdirSync(dir, { recursive: true })
+      .map((file) => path.join(dir, String(file)))
+      .filter((file) => file.endsWith(suffix) && !file.includes('node_modules') && clockWords.test(readFileSync(file, 'utf8')));
+  // content-sync-github reads the clock only to time itself and takes minutes: left out.
+  const unit = ['app', 'common', 'server', 'platforms']
+    .flatMap((dir) => [...scan(dir, '.test.ts'), ...scan(dir, '.test.tsx')])
+    .filter((file) => !file.endsWith('content-sync-github.test.ts'));
+  // Browser tests are slow: only the ones about schedules and digests, the instants a reader waits for.
+  const browser = scan('tests/e2e', '.spec.ts').filter((file) => /schedul|digest/.test(path.basename(file)));
+  return { unit: unit.sort(), browser: browser.sort() };
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
