@@ -536,9 +536,10 @@ describe('parseDocument', () => {
 
 describe('video embeds (issue 26)', () => {
   it('marks a video address alone on its line, in the page language, and leaves the link for feeds and mail', () => {
-    const { html } = renderMarkdown('Before\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\nAfter', 'fa');
+    const { html } = renderMarkdown('پیش\n\nhttps://www.youtube.com/watch?v=dQw4w9WgXcQ\n\nپس', 'fa');
+    // The address is wholly Latin: its paragraph reads left to right (block-direction.ts).
     expect(html).toContain(
-      '<p class="embed" data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" data-embed-label="پخش ویدیو از YouTube"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener noreferrer nofollow" dir="ltr">https://www.youtube.com/watch?v=dQw4w9WgXcQ</a></p>',
+      '<p dir="ltr" class="embed" data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" data-embed-label="پخش ویدیو از YouTube"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener noreferrer nofollow" dir="ltr">https://www.youtube.com/watch?v=dQw4w9WgXcQ</a></p>',
     );
     expect(renderMarkdown('https://vimeo.com/76979871', 'en').html).toContain('data-embed-label="Play the video from Vimeo"');
   });
@@ -550,5 +551,34 @@ describe('video embeds (issue 26)', () => {
     '<p data-embed-src="https://evil.example">x</p>',
   ])('%s is no embed', (markdown) => {
     expect(renderMarkdown(markdown, 'en').html).not.toContain('data-embed');
+  });
+});
+
+describe('block directions (issue 37, D1): a block turns only when all its letters are of the other direction', () => {
+  const html = (markdown: string, locale: Locale) => renderMarkdown(markdown, locale).html;
+  it('leaves Persian blocks that start with a Latin word to the page (right to left)', () => {
+    const out = html(
+      '# React در ۱۰ دقیقه\n\nDocker را نصب کنید و بعد با `npm start` ادامه دهید.\n\n- Node.js نسخهٔ ۲۴ لازم است.\n- مرورگر Chrome یا Firefox.\n',
+      'fa',
+    );
+    expect(out).not.toContain('dir="ltr"');
+    expect(out).not.toContain('dir="rtl"');
+  });
+  it('turns a wholly Latin paragraph and list on a Persian page, with no dir on the items', () => {
+    const out = html('متن فارسی.\n\nnpm install react\n\n- one\n- two\n', 'fa');
+    expect(out).toContain('<p dir="ltr">npm install react</p>');
+    expect(out).toMatch(/<ul dir="ltr">\s*<li>one<\/li>/);
+    expect(out).not.toContain('<li dir');
+  });
+  it('turns a wholly Persian paragraph on an English page; a mixed one follows the page', () => {
+    const out = html('سلام دنیا\n\nHello سلام\n', 'en');
+    expect(out).toContain('<p dir="rtl">سلام دنیا</p>');
+    expect(out).toContain('<p>Hello سلام</p>');
+  });
+  it('gives tables and code no direction of their own (the page’s order of columns)', () => {
+    const out = html('| قلم | note |\n| --- | --- |\n| a | b |\n\n```\ncode line\n```\n', 'fa');
+    expect(out).not.toMatch(/<table[^>]*dir=/);
+    expect(out).not.toMatch(/<t[dh][^>]*dir=/);
+    expect(out).toContain('<pre dir="ltr">');
   });
 });

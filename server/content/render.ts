@@ -17,7 +17,8 @@ import { SKIP, visit } from 'unist-util-visit';
 import { type BodySegment, pageHtml, type Widget, widgetKinds } from '../../common/content';
 import { embedOf } from '../../common/embeds';
 import { responsiveImage, splitImageSize } from '../../common/image-variants';
-import type { Locale } from '../../common/locales';
+import { type Locale, localeDirection } from '../../common/locales';
+import { setBlockDirections } from './block-direction';
 
 declare module 'hast' {
   interface RootData {
@@ -40,8 +41,9 @@ declare module 'hast' {
  * 11: images alone with a caption or a width are figures; `{target=_blank}` after a link opens it in a new tab;
  *     a video address alone on its line is marked as an embed.
  * 12: pages store their front matter `metaTitle` and `noindex` (drizzle/0028).
+ * 13: a block whose letters are all of the other direction gets its own `dir` (block-direction.ts).
  */
-export const RENDERER_VERSION = 12;
+export const RENDERER_VERSION = 13;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {
@@ -336,6 +338,7 @@ function rehypeSanitizeAroundWidgets() {
  */
 function rehypeDaftar(locale: Locale) {
   return (tree: HastRoot) => {
+    setBlockDirections(tree, localeDirection[locale]);
     const result = { toc: [] as TocEntry[] };
     tree.data = { ...tree.data, toc: result.toc };
     const slugger = new GithubSlugger();

@@ -48,6 +48,7 @@ export function EditorBody({ content, pageLocale, locale, hydrated, changed, ima
               markdown={body}
               dir={dir}
               locale={locale}
+              pageLocale={pageLocale}
               label={t('editor.bodyLabel')}
               onChange={changed}
               onImageFiles={images.richImages}

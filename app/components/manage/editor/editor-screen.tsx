@@ -1,5 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeDirection } from '../../../../common/locales';
+import { blockDirection } from '../../../../common/text-direction';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { LeaveDialog, useLeaveGuard } from '../leave-guard';
@@ -63,9 +65,18 @@ export function EditorScreen({ data }: { data: EditorData }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm text-fg-muted">{saver.created ? t('editor.editing') : t('editor.newPage')}</p>
-          <h1 className="truncate text-2xl font-bold" dir="auto">
-            {typeof title === 'string' && title.trim() ? title : t('editor.newPage')}
-          </h1>
+          {typeof title === 'string' && title.trim() ? (
+            // The page's title as published: in the page's language and direction (D1).
+            <h1
+              className="truncate text-2xl font-bold"
+              lang={page.locale}
+              dir={blockDirection(title, localeDirection[page.locale])}
+            >
+              {title}
+            </h1>
+          ) : (
+            <h1 className="truncate text-2xl font-bold">{t('editor.newPage')}</h1>
+          )}
           <p className="text-sm text-fg-muted">
             <bdi dir="ltr">{pageAddress(page)}</bdi>
           </p>

@@ -5,6 +5,7 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import StarterKit from '@tiptap/starter-kit';
+import { blockDirection, DIRECTED_BLOCKS, type Direction } from '../../../../common/text-direction';
 import { EmbedTyping, SiteListItem, SiteOrderedList, VideoEmbed } from './embed-node';
 import { FigureTyping, SiteImage, SiteParagraph } from './image-node';
 import { SiteLink } from './site-link';
@@ -62,45 +63,61 @@ export const Directive = Node.create({
   },
 });
 
-/** A right-to-left letter (Arabic script, Hebrew…) or any other letter: the first one decides a text's direction. */
-const STRONG = /(\p{Script=Arabic}|\p{Script=Hebrew}|\p{Script=Syriac}|\p{Script=Thaana}|\p{Script=Nko})|\p{L}/u;
-const LISTS = new Set(['bulletList', 'orderedList', 'listItem', 'taskList', 'taskItem']);
+/** Node types that are blocks for `blockDirection`, by the element each renders (common/text-direction.ts). */
+const BLOCK_ELEMENTS: Record<string, string> = {
+  paragraph: 'p',
+  heading: 'h2',
+  blockquote: 'blockquote',
+  bulletList: 'ul',
+  orderedList: 'ol',
+  taskList: 'ul',
+};
 
-/** The direction of a text as `dir="auto"` finds it (its first strong letter), or undefined without letters. */
-export function textDirection(text: string): 'rtl' | 'ltr' | undefined {
-  const found = STRONG.exec(text);
-  return found ? (found[1] ? 'rtl' : 'ltr') : undefined;
-}
-
-function listDirections(doc: ProseMirrorNode): DecorationSet {
+/** Each block whose text runs against the page gets its own `dir`, exactly as the published page does (server/content/block-direction.ts). */
+export function blockDirections(doc: ProseMirrorNode, pageDirection: Direction): DecorationSet {
   const decorations: Decoration[] = [];
-  doc.descendants((node, pos) => {
-    if (!LISTS.has(node.type.name)) return true;
-    const dir = textDirection(node.textContent);
-    if (dir) decorations.push(Decoration.node(pos, pos + node.nodeSize, { dir }));
-    return true;
-  });
+  const walk = (node: ProseMirrorNode, start: number, around: Direction) => {
+    node.forEach((child, offset) => {
+      const pos = start + offset;
+      const name = child.type.name;
+      // Code and tables keep the page's order (cells take their own direction per line in CSS).
+      if (name === 'codeBlock' || name === 'table' || !child.isBlock) return;
+      const element = BLOCK_ELEMENTS[name];
+      if (!element || !DIRECTED_BLOCKS.has(element)) {
+        walk(child, pos + 1, around);
+        return;
+      }
+      const direction = blockDirection(child.textContent, around);
+      if (direction !== around) decorations.push(Decoration.node(pos, pos + child.nodeSize, { dir: direction }));
+      // A list is one block: its items follow it, so bullets never sit on both sides.
+      if (name.endsWith('List')) return;
+      walk(child, pos + 1, direction);
+    });
+  };
+  walk(doc, 0, pageDirection);
   return DecorationSet.create(doc, decorations);
 }
 
 /**
- * Lists and list items in the direction of their text (issue 25). Every block has `dir="auto"`
- * (textDirection), but an item's text sits in its own paragraph, which the browser skips when it
- * works out the item's direction: the item followed the editor's frame, so Persian bullets sat on
- * the left in the English dashboard. Each list and item gets the direction of its first letter, so
- * markers sit where readers see them. (CSS `:dir()` would do, but the CSS build rewrites it into
- * language selectors.)
+ * Blocks in the direction the published page gives them (issue 37, D1): the editing surface takes
+ * the page's `dir`, and a block turns only when all its letters are of the other direction. Not
+ * `dir="auto"`, which turned a Persian paragraph starting with «Docker» left to right, and a table
+ * (whose first cell decided) into mirrored columns (D2).
  */
-const ListDirection = Extension.create({
-  name: 'listDirection',
+const BlockDirection = Extension.create<{ pageDirection: Direction }>({
+  name: 'blockDirection',
+  addOptions() {
+    return { pageDirection: 'ltr' };
+  },
   addProseMirrorPlugins() {
-    const key = new PluginKey<DecorationSet>('listDirection');
+    const key = new PluginKey<DecorationSet>('blockDirection');
+    const { pageDirection } = this.options;
     return [
       new Plugin<DecorationSet>({
         key,
         state: {
-          init: (_config, state) => listDirections(state.doc),
-          apply: (tr, old) => (tr.docChanged ? listDirections(tr.doc) : old),
+          init: (_config, state) => blockDirections(state.doc, pageDirection),
+          apply: (tr, old) => (tr.docChanged ? blockDirections(tr.doc, pageDirection) : old),
         },
         props: { decorations: (state) => key.getState(state) },
       }),
@@ -110,7 +127,7 @@ const ListDirection = Extension.create({
 
 /** The editor's schema and Markdown support; also used headless by the round-trip test. */
 export function editorExtensions(
-  options: { placeholder?: AnyExtension[]; altMissing?: string; videoLabel?: string } = {},
+  options: { placeholder?: AnyExtension[]; altMissing?: string; videoLabel?: string; pageDirection?: Direction } = {},
 ): AnyExtension[] {
   return [
     StarterKit.configure({
@@ -139,7 +156,7 @@ export function editorExtensions(
     Directive,
     VideoEmbed.configure(options.videoLabel ? { label: options.videoLabel } : {}),
     EmbedTyping,
-    ListDirection,
+    BlockDirection.configure({ pageDirection: options.pageDirection ?? 'ltr' }),
     Markdown.configure({ indentation: { style: 'space', size: 2 } }),
     ...(options.placeholder ?? []),
   ];

@@ -3,7 +3,8 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { PageFrontMatter } from '../../../../common/authoring';
-import { isLocale, type Locale } from '../../../../common/locales';
+import { isLocale, type Locale, localeDirection } from '../../../../common/locales';
+import { blockDirection } from '../../../../common/text-direction';
 import { useCategoryName } from '../../content/category-link';
 import { Field } from '../../ui/field';
 import { JalaliDatePicker } from '../../ui/jalali-date-picker';
@@ -54,6 +55,9 @@ export function FrontMatterPanel({
   // The page's own language (the editor's address is /{ui}/manage/editor/{locale}/{path}): its tags are suggested.
   const edited = useParams()['*']?.split('/')[0];
   const pageLocale = isLocale(edited) ? edited : locale;
+  // The page's words in the direction the published page gives them (common/text-direction.ts): an
+  // empty field, or «React در ۱۰ دقیقه», reads in the page's direction (D1, D22).
+  const pageDir = (value: string) => blockDirection(value, localeDirection[pageLocale]);
 
   return (
     <fieldset className="space-y-4 rounded-lg border border-border p-4" data-testid="front-matter">
@@ -61,7 +65,7 @@ export function FrontMatterPanel({
       <Field
         label={t('editor.fields.title')}
         name="title"
-        dir="auto"
+        dir={pageDir(text('title'))}
         value={text('title')}
         onChange={(event) => set('title', event.target.value)}
         error={errors.title}
@@ -70,7 +74,7 @@ export function FrontMatterPanel({
       <Field
         label={t('editor.fields.description')}
         name="description"
-        dir="auto"
+        dir={pageDir(text('description'))}
         multiline
         value={text('description')}
         onChange={(event) => set('description', event.target.value)}
@@ -79,7 +83,7 @@ export function FrontMatterPanel({
       <Field
         label={t('editor.fields.metaTitle')}
         name="metaTitle"
-        dir="auto"
+        dir={pageDir(text('metaTitle'))}
         maxLength={200}
         value={text('metaTitle')}
         onChange={(event) => set('metaTitle', event.target.value || undefined)}
@@ -247,7 +251,7 @@ export function FrontMatterPanel({
       <Field
         label={t('editor.fields.message')}
         name="message"
-        dir="auto"
+        dir={blockDirection(message, localeDirection[locale])}
         value={message}
         maxLength={500}
         onChange={(event) => onMessageChange(event.target.value)}

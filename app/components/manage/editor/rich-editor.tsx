@@ -27,7 +27,7 @@ import {
 import { Toolbar } from 'radix-ui';
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '../../../../common/locales';
+import { type Locale, localeDirection } from '../../../../common/locales';
 import { Tip } from '../../ui/icon-button';
 import { MediaPickerDialog } from '../media/media-picker';
 import { codeLanguageOptions } from './code-language';
@@ -52,6 +52,8 @@ type RichEditorProps = {
   dir: 'rtl' | 'ltr';
   /** The dashboard's language (the link popover's page search answers in it). */
   locale: Locale;
+  /** The page's language: the editing surface's `lang` and `dir` (lists numbered, spell-checked and laid out as published). */
+  pageLocale: Locale;
   label: string;
   /** Called on every change of the document. */
   onChange: () => void;
@@ -68,12 +70,12 @@ const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filt
 
 /**
  * Tiptap 3 over the editor's schema (extensions.ts). Loaded only by the editor route, on the
- * client (React.lazy), so public pages never download it. Every block gets `dir="auto"`, so a
- * Persian paragraph reads right-to-left and an English one left-to-right in the same page; code
- * blocks stay left-to-right.
+ * client (React.lazy), so public pages never download it. The editing surface is in the page's
+ * language and direction; a block whose letters are all of the other direction turns, by the rule
+ * the published page uses (common/text-direction.ts); code blocks stay left-to-right.
  */
 const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEditor(
-  { markdown, dir, locale, label, onChange, onImageFiles, onReplaceImage, focusMode, onFocusMode },
+  { markdown, dir, locale, pageLocale, label, onChange, onImageFiles, onReplaceImage, focusMode, onFocusMode },
   ref,
 ) {
   const { t } = useTranslation();
@@ -92,15 +94,20 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
   const replaceRef = useRef(onReplaceImage);
   replaceRef.current = onReplaceImage;
   const editor = useEditor({
-    extensions: editorExtensions({ altMissing: t('editor.image.altMissing'), videoLabel: t('editor.embed.card') }),
+    extensions: editorExtensions({
+      altMissing: t('editor.image.altMissing'),
+      videoLabel: t('editor.embed.card'),
+      pageDirection: localeDirection[pageLocale],
+    }),
     content: markdown,
     contentType: 'markdown',
-    textDirection: 'auto',
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
         class: 'prose min-h-96 max-w-none px-4 py-3 focus:outline-none',
+        lang: pageLocale,
+        dir: localeDirection[pageLocale],
         'aria-label': label,
         'aria-multiline': 'true',
         role: 'textbox',
