@@ -47,7 +47,7 @@ const words = {
     suggested: 'یادداشت‌هایی-دربارهٔ-نوشتن-دوزبانه',
     pendingCreate: 'در انتظار: ساخت',
     pendingDelete: 'در انتظار: حذف',
-    translate: 'ترجمه نشده: ترجمه به English',
+    translate: 'ترجمه نشده: ترجمه به انگلیسی',
     buildTitle: 'صفحهٔ یادداشت‌ها',
     publish: 'انتشار',
     live: 'ساخت روی سایت است',

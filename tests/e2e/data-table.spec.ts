@@ -46,7 +46,7 @@ for (const locale of ['fa', 'en'] as const)
   });
 
 const pagesWords = {
-  fa: { translate: 'ترجمه نشده: ترجمه به English', selected: 'صفحه‌های انتخاب‌شده: ۱', history: 'تاریخچه' },
+  fa: { translate: 'ترجمه نشده: ترجمه به انگلیسی', selected: 'صفحه‌های انتخاب‌شده: ۱', history: 'تاریخچه' },
   en: { translate: 'Missing: translate into فارسی', selected: 'Selected pages: 1', history: 'History' },
 } as const;
 

@@ -12,7 +12,7 @@ import { expect, snap, test } from './fixtures';
 const words = {
   en: {
     siteName: 'Site name (English)',
-    otherSiteName: 'Site name (فارسی)',
+    otherSiteName: 'Site name (Persian)',
     newName: 'Field Notes',
     entry3: 'Menu entry 3',
     label: 'Label (English)',
@@ -31,7 +31,7 @@ const words = {
   },
   fa: {
     siteName: 'نام سایت (فارسی)',
-    otherSiteName: 'نام سایت (English)',
+    otherSiteName: 'نام سایت (انگلیسی)',
     newName: 'یادداشت‌های میدانی',
     entry3: 'مورد ۳ فهرست',
     label: 'برچسب (فارسی)',
@@ -156,7 +156,7 @@ test('en: categories in use cannot be removed, a new one can be added; indexing 
   await newCategory.getByRole('button', { name: 'Add category' }).click();
   await expect(newCategory.getByText('Must start with a letter')).toBeVisible();
   await newCategory.getByLabel('Name in addresses').fill('poems');
-  await newCategory.getByLabel('Name (فارسی)').fill('شعرها');
+  await newCategory.getByLabel('Name (Persian)').fill('شعرها');
   await newCategory.getByLabel('Name (English)').fill('Poems');
   await newCategory.getByLabel('Name (English)').press('Enter');
   await expect(page.getByTestId('category-row').filter({ hasText: 'poems' })).toContainText('Not used by any page');

@@ -98,7 +98,7 @@ export default function ManagePages({ loaderData }: Route.ComponentProps) {
                         ? t('pageFilters.none')
                         : query
                           ? t('pages.empty.searchTitle', { query })
-                          : t('pages.empty.title', { language: localeNames[locale] })
+                          : t('pages.empty.title', { language: t(`overview.languages.${locale}`) })
                     }
                     hint={
                       filtered

@@ -116,7 +116,7 @@ export function PagesTable({
         return canEdit && page.pending !== 'delete' ? (
           <TranslatePageDialog page={page} />
         ) : (
-          <span className="text-sm text-fg-muted">{t('pages.missing', { language: localeNames[other] })}</span>
+          <span className="text-sm text-fg-muted">{t('pages.missing', { language: t(`overview.languages.${other}`) })}</span>
         );
       },
     },

@@ -9,7 +9,7 @@ import {
   type SavedChange,
   type SavePageRequest,
 } from '../../../../common/authoring';
-import { localeNames, otherLocale } from '../../../../common/locales';
+import { otherLocale } from '../../../../common/locales';
 import { api } from '../../../lib/api-client';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
 import { useRootData } from '../../../lib/root-data';
@@ -67,12 +67,12 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
       trigger={
         // The short label shows (one line, even beside the row's actions); the whole one is the name.
         <span className="whitespace-nowrap">
-          <span aria-hidden>{t('pages.translateShort', { language: localeNames[other] })}</span>
-          <span className="sr-only">{t('pages.translate', { language: localeNames[other] })}</span>
+          <span aria-hidden>{t('pages.translateShort', { language: t(`overview.languages.${other}`) })}</span>
+          <span className="sr-only">{t('pages.translate', { language: t(`overview.languages.${other}`) })}</span>
         </span>
       }
-      title={t('pages.translation.title', { language: localeNames[other] })}
-      description={t('pages.translation.description', { language: localeNames[other], title: page.title })}
+      title={t('pages.translation.title', { language: t(`overview.languages.${other}`) })}
+      description={t('pages.translation.description', { language: t(`overview.languages.${other}`), title: page.title })}
       submitLabel={t('pages.translation.submit')}
       cancelLabel={t('pages.cancel')}
       failureFallback={t('pages.error')}

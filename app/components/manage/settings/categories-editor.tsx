@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type Locale, localeDirection, localeNames, locales } from '../../../../common/locales';
+import { type Locale, localeDirection, locales } from '../../../../common/locales';
 import { categoryLabels, categorySlug, SETTINGS_LIMITS } from '../../../../common/schemas/settings';
 import { formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
@@ -158,7 +158,10 @@ function AddCategory({ form, cats, onAdded }: { form: SettingsForm; cats: string
         {locales.map((value) => (
           <Field
             key={value}
-            label={t('settings.fields.inLanguage', { field: t('settings.cats.label'), language: localeNames[value] })}
+            label={t('settings.fields.inLanguage', {
+              field: t('settings.cats.label'),
+              language: t(`overview.languages.${value}`),
+            })}
             dir={localeDirection[value]}
             lang={value}
             value={draft[value]}

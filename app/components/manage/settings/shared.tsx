@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isLocale, type Locale, localeDirection, localeNames, locales } from '../../../../common/locales';
+import { isLocale, type Locale, localeDirection, locales } from '../../../../common/locales';
 import { localiseValues, parseMessageRef } from '../../../../common/messages';
 import type { SiteSettings } from '../../../../common/site-settings';
 import { ApiRequestError } from '../../../lib/api';
@@ -57,7 +57,7 @@ export function BilingualField({
           key={locale}
           form={form}
           name={fieldPath(name, locale)}
-          label={t('settings.fields.inLanguage', { field: label, language: localeNames[locale] })}
+          label={t('settings.fields.inLanguage', { field: label, language: t(`overview.languages.${locale}`) })}
           dir={localeDirection[locale]}
           lang={locale}
           multiline={multiline}
