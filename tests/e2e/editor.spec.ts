@@ -51,8 +51,11 @@ async function pickJalaliDate(page: Page) {
   await expect(picker).toBeVisible();
   const today = localToday();
   const { year, month } = toJalali(today);
-  const monthTitle = (iso: string) => formatDate('fa', iso, { dateStyle: undefined, year: 'numeric', month: 'long' });
+  // «آبان ۱۴۰۵»: the month's name, then the year (D23).
+  const monthTitle = (iso: string) =>
+    `${formatDate('fa', iso, { dateStyle: undefined, month: 'long' })} ${formatDate('fa', iso, { dateStyle: undefined, year: 'numeric' })}`;
   await expect(picker.getByTestId('jalali-month')).toHaveText(monthTitle(today));
+  await expect(picker.getByTestId('jalali-month')).toHaveText(/^[^\d۰-۹]+ [۰-۹]{4}$/);
   await expect(picker.locator('[aria-current="date"]')).toHaveAttribute('data-day', today);
   await expect(picker.locator('thead')).toHaveText('شیدسچپج');
 
@@ -136,7 +139,12 @@ for (const locale of ['fa', 'en'] as const) {
     await page.keyboard.type(words[locale].text);
     await page.keyboard.press('Enter');
     // A mixed paragraph takes the page's direction, as published (common/text-direction.ts).
-    expect(await editor.locator('p').first().evaluate((p) => getComputedStyle(p).direction)).toBe(locale === 'fa' ? 'rtl' : 'ltr');
+    expect(
+      await editor
+        .locator('p')
+        .first()
+        .evaluate((p) => getComputedStyle(p).direction),
+    ).toBe(locale === 'fa' ? 'rtl' : 'ltr');
 
     // Offline for saves (the upload goes through): autosave cannot reach the server, so the edits
     // live only in IndexedDB, which is what the reload below offers back.

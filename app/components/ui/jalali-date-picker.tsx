@@ -105,7 +105,8 @@ export function JalaliDatePicker({ id, value, onChange, ...aria }: Props) {
   };
 
   const first = fromJalali({ year: month.year, month: month.month, day: 1 });
-  const title = fa(first, { dateStyle: undefined, year: 'numeric', month: 'long' });
+  // «آبان ۱۴۰۵», month first as Persian writes it (ICU's year-month pattern gives «۱۴۰۵ آبان», D23).
+  const title = `${fa(first, { dateStyle: undefined, month: 'long' })} ${fa(first, { dateStyle: undefined, year: 'numeric' })}`;
   const today = todayIso();
   const weeks = jalaliMonthGrid(month.year, month.month);
   const focusedInMonth = weeks.flat().includes(focused);
