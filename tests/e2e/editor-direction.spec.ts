@@ -23,6 +23,8 @@ const FA_BODY = [
   '| --- | --- |',
   '| ۱ | ۲ |',
   '',
+  '> نقل قولی با *تأکید*.',
+  '',
 ].join('\n');
 const EN_BODY = ['An English line with فارسی in it.', '', 'سلام دنیا', '', '1. one', '2. two', ''].join('\n');
 
@@ -32,6 +34,8 @@ type Layout = {
   markers: { direction: string; rightIndent: boolean }[];
   listStyle: string;
   firstColumnAtStart: boolean;
+  /** The font-style of a quote and of emphasis in it (Persian has no italics: D26). */
+  slant: string[];
 };
 
 /** Measures the body laid out under `root` (the editor's surface or the published article). */
@@ -57,12 +61,15 @@ async function measure(page: Page, root: string): Promise<Layout> {
       if (table) {
         // The cell at the table's start edge (right on a right-to-left page) is the first column's.
         table.scrollIntoView({ block: 'center' });
-      const box = table.getBoundingClientRect();
+        const box = table.getBoundingClientRect();
         const rtl = getComputedStyle(table).direction === 'rtl';
         const hit = document.elementFromPoint(rtl ? box.right - 8 : box.left + 8, box.top + 8);
         firstColumnAtStart = (hit?.closest('th, td')?.textContent ?? '').trim() === 'قلم';
       }
+      const quote = surface.querySelector('blockquote');
+      const slant = quote ? [getComputedStyle(quote).fontStyle, getComputedStyle(quote.querySelector('em')!).fontStyle] : [];
       return {
+        slant,
         lang: surface.closest('[lang]')?.getAttribute('lang') ?? null,
         blocks,
         markers,
@@ -104,10 +111,12 @@ test('the editor shows Persian and English pages as they are published, from eit
   expect(faPublished.blocks).toEqual([
     { text: 'Docker را نصب کنید و بعد با npm start ادامه دهید.', direction: 'rtl' },
     { text: 'npm install react', direction: 'ltr' },
+    { text: 'نقل قولی با تأکید.', direction: 'rtl' },
   ]);
   expect(faPublished.markers).toEqual(Array(4).fill({ direction: 'rtl', rightIndent: true }));
   expect(faPublished.firstColumnAtStart).toBe(true);
   expect(faPublished.listStyle).toBe('persian');
+  expect(faPublished.slant).toEqual(['normal', 'normal']);
   expect(enPublished.blocks).toEqual([
     { text: 'An English line with فارسی in it.', direction: 'ltr' },
     { text: 'سلام دنیا', direction: 'rtl' },
@@ -132,6 +141,7 @@ test('the editor shows Persian and English pages as they are published, from eit
       expect(editor.blocks, `${ui} dashboard, ${locale} page`).toEqual(published.blocks);
       expect(editor.markers, `${ui} dashboard, ${locale} page`).toEqual(published.markers);
       expect(editor.firstColumnAtStart, `${ui} dashboard, ${locale} page`).toBe(published.firstColumnAtStart);
+      expect(editor.slant, `${ui} dashboard, ${locale} page`).toEqual(published.slant);
       // The title in the editor's header reads as on the page (right to left on the Persian page).
       if (locale === 'fa') {
         const h1 = page.getByRole('heading', { level: 1, name: 'React در ۱۰ دقیقه' });
