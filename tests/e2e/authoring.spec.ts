@@ -27,7 +27,7 @@ const words = {
     suggested: 'notes-on-bilingual-writing',
     pendingCreate: 'Pending: create',
     pendingDelete: 'Pending: delete',
-    translate: 'Missing: translate into فارسی',
+    translate: 'Missing: translate into Persian',
     buildTitle: 'Notes page',
     publish: 'Publish',
     live: 'The build is live',

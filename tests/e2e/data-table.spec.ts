@@ -47,7 +47,7 @@ for (const locale of ['fa', 'en'] as const)
 
 const pagesWords = {
   fa: { translate: 'ترجمه نشده: ترجمه به انگلیسی', selected: 'صفحه‌های انتخاب‌شده: ۱', history: 'تاریخچه' },
-  en: { translate: 'Missing: translate into فارسی', selected: 'Selected pages: 1', history: 'History' },
+  en: { translate: 'Missing: translate into Persian', selected: 'Selected pages: 1', history: 'History' },
 } as const;
 
 for (const locale of ['fa', 'en'] as const)
