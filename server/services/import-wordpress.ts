@@ -143,7 +143,10 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
   });
 
   const categoryNames = new Map(
-    list(channel['wp:category']).map((term) => [cleanSlug(str(term['wp:category_nicename'])), str(term['wp:cat_name'])]),
+    list(channel['wp:category']).map((term) => [
+      cleanSlug(str(term['wp:category_nicename'])),
+      decodeEntities(str(term['wp:cat_name'])),
+    ]),
   );
   const items = list(channel.item);
   // Featured images: the attachment's alt text (its `_wp_attachment_image_alt`) by attachment id.
@@ -162,7 +165,8 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
     const categories = list(item.category).map((term) => ({
       domain: str(term['@_domain']),
       nicename: str(term['@_nicename']),
-      name: str(term),
+      // WordPress stores term names escaped (`&amp;`, `&#039;`): their text, decoded once.
+      name: decodeEntities(str(term)),
     }));
     const language = categories.find((term) => term.domain === 'language' || term.domain === 'wpml_language');
     const locale = language ? localeOf(language.nicename) : siteLocale;

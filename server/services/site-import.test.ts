@@ -9,9 +9,10 @@ import { imageBytes } from '../../tests/support/images';
 import { createInstalledSite } from '../../tests/support/site';
 import { readPage } from '../content/page-file';
 import { renderMarkdown } from '../content/render';
-import { comments, pages, redirects, users } from '../db/schema';
+import { comments, pages, redirects, userRoles, users } from '../db/schema';
 import { authorPage, getContentPage, tagPage } from './content';
 import { readGhostExport } from './import-ghost';
+import { mediaUses } from './media-library';
 import { readSettings } from './settings';
 import { readWordPressExport } from './import-wordpress';
 import { cleanSlug, cleanUserName, htmlToMarkdown, importExternalSite, SiteImportError } from './site-import';
@@ -412,5 +413,130 @@ describe("Ghost's own export (tests/fixtures/ghost/ghost-v4-export.json)", () =>
     expect(again.commit).toBeUndefined();
     expect(again.files.created).toEqual([]);
     expect(again.accounts.created).toEqual([]);
+  });
+});
+
+describe('an old WordPress blog in a folder (tests/fixtures/wordpress/old-blog-in-folder.xml, the shape of 3.3)', () => {
+  async function importOldBlog() {
+    const site = await createInstalledSite();
+    const repository = site.deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const dir = await mkdtemp(path.join(tmpdir(), 'daftar-uploads-'));
+    await mkdir(path.join(dir, '2012/02'), { recursive: true });
+    await writeFile(path.join(dir, '2012/02/pelican-lakes.jpg'), imageBytes('jpeg'));
+    const source = readWordPressExport(await fixture('wordpress/old-blog-in-folder.xml'));
+    const report = await importExternalSite(site.deps.db, repository, source, { readMedia: await mediaFolderReader(dir) });
+    return { ...site, repository, source, report };
+  }
+
+  it('decodes character references once: titles, excerpts, names and slugs hold the characters, never the digits', async () => {
+    const { deps, repository, report } = await importOldBlog();
+    const file = report.files.created.find((name) => name.includes('special-chars'));
+    // `&#039;` is the apostrophe (and leaves no 039 in the address); `&amp;amp;` is the text `&amp;`, not `&`.
+    expect(file).toBe('content/en/logs/special-chars-l-é-amp-lt-b-gt.md');
+    const { frontMatter, body } = readPage((await repository.readFile(file ?? '')) ?? '');
+    expect(frontMatter.title).toBe("Special chars: l'é &amp; &lt;b&gt;");
+    expect(frontMatter.description).toBe('It’s short &amp; sweet');
+    expect(frontMatter.tags).toEqual(["L'été"]);
+    expect(body.trim()).toBe("Some text with an apostrophe: can't.");
+    const page = await getContentPage(deps.db, 'en', 'logs/special-chars-l-é-amp-lt-b-gt', defaultSiteSettings);
+    expect(page?.title).toBe("Special chars: l'é &amp; &lt;b&gt;");
+    // The category's name in Settings, in both languages (the export's name, its reference decoded).
+    expect((await readSettings(deps.db)).settings.catLabels['categ-1']).toEqual({ fa: 'Catégorie 1', en: 'Catégorie 1' });
+  });
+
+  it('makes every [caption] a figure with its caption — the attribute form, the text form, a link left open', async () => {
+    const { repository, report } = await importOldBlog();
+    const { body } = readPage((await repository.readFile('content/en/logs/caption-on-image.md')) ?? '');
+    const figures = body.split('\n\n');
+    // The image in the media folder is copied (and the body points at the copy); the others stay where they were.
+    expect(figures[0]).toMatch(/^!\[Pelican lakes\]\(\/media\/2012\/02\/pelican-lakes-[0-9a-f]{8}\.jpg "This is a caption"\)$/);
+    expect(figures[1]).toBe('![Dunes](http://old.example.com/blog/wp-content/uploads/2012/02/dunes.jpg "This also a caption")');
+    expect(figures[2]).toBe(
+      '[![](http://old.example.com/blog/wp-content/uploads/2012/02/sea-300x200.jpg "A link left open")](http://old.example.com/blog/wp-content/uploads/2012/02/sea.jpg)',
+    );
+    expect(figures[3]).toBe('Lorem ipsum after the captions.');
+    // Rendered: three figures with their captions, the linked one keeping its link.
+    const { html } = renderMarkdown(body, 'en');
+    expect(html.match(/<figure>/g)).toHaveLength(3);
+    expect(html).toContain('<figcaption>This is a caption</figcaption>');
+    expect(html).toMatch(/<figure><a href="http:\/\/old\.example\.com\/blog\/wp-content\/uploads\/2012\/02\/sea\.jpg"[^>]*><img[^>]*><\/a><figcaption>A link left open<\/figcaption><\/figure>/);
+    // Shortcodes no importer knows stay as typed, and the report names them with their posts.
+    expect(body).toContain('\\[contact-form-7 id="5" title="Contact"\\]');
+    expect(report.unknown).toEqual(['[contact-form-7]: post 8', '[su_button]: post 8']);
+  });
+
+  it('adds the categories in use to Settings, carries one Settings cannot take as a tag, and sends every archive somewhere that answers', async () => {
+    const { app, deps, repository, report } = await importOldBlog();
+    const { settings } = await readSettings(deps.db);
+    expect(settings.cats).toContain('categ-1');
+    // `2012` cannot be a category here (a category starts with a letter): its post carries the tag.
+    expect(settings.cats).not.toContain('2012');
+    expect(readPage((await repository.readFile('content/en/logs/caption-on-image.md')) ?? '').frontMatter).toMatchObject({
+      tags: ['2012'],
+    });
+    expect(report.categories).toEqual({ added: ['categ-1 (Catégorie 1)'], existing: [] });
+    expect(report.changed.join('\n')).toContain('category 2012: a category name here starts with a letter');
+    expect(await redirectOf(app, '/category/categ-1/')).toEqual({ status: 301, location: '/en/cats/categ-1' });
+    expect(await redirectOf(app, '/category/2012/')).toEqual({ status: 301, location: '/en/tags/2012' });
+    // WordPress's Uncategorized is no category here: its archive leads to the logs.
+    expect(await redirectOf(app, '/category/uncategorized/')).toEqual({ status: 301, location: '/en/logs' });
+    expect(await redirectOf(app, '/author/bob/')).toEqual({ status: 301, location: '/en/authors/Bob' });
+  });
+
+  it('keeps the old paths of a blog in a folder, and the featured image as the banner the media library sees', async () => {
+    const { app, deps, repository, report } = await importOldBlog();
+    expect(await redirectOf(app, '/blog/2012/02/16/caption-on-image/')).toEqual({
+      status: 301,
+      location: '/en/logs/caption-on-image',
+    });
+    expect(await redirectOf(app, '/2012/02/16/caption-on-image/')).toEqual({ status: 301, location: '/en/logs/caption-on-image' });
+    const file = 'content/en/logs/special-chars-l-é-amp-lt-b-gt.md';
+    const thumbnail = String(readPage((await repository.readFile(file)) ?? '').frontMatter.thumbnail);
+    expect(thumbnail).toMatch(/^\/media\/2012\/02\/pelican-lakes-[0-9a-f]{8}\.jpg$/);
+    expect(report.featureImages).toEqual([`post 7 → ${thumbnail}`]);
+    const uses = await mediaUses(deps, [thumbnail.slice(1)]);
+    // Used as the banner of one post (and in the body of the other).
+    expect(uses.get(thumbnail.slice(1))?.pages.map((use) => use.path)).toEqual([
+      'logs/caption-on-image',
+      'logs/special-chars-l-é-amp-lt-b-gt',
+    ]);
+  });
+
+  it('makes Bob and bob one account with the writing role and the address pending; keeps an orphaned reply at the top level', async () => {
+    const { deps, repository, report } = await importOldBlog();
+    const accounts = await deps.db.select().from(users).where(eq(users.id, 'wordpress-author-2'));
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ username: 'Bob', email: null, pendingEmail: 'bob@example.org' });
+    expect(await deps.db.select().from(users).where(eq(users.username, 'bob-2'))).toEqual([]);
+    const roles = await deps.db.select().from(userRoles).where(eq(userRoles.userId, 'wordpress-author-2'));
+    expect(roles.map((row) => row.roleId)).toEqual(['editor']);
+    expect(report.accounts.pendingEmails).toEqual(['Bob <bob@example.org>']);
+    // Both posts are Bob's, whichever spelling the export used.
+    for (const file of ['content/en/logs/caption-on-image.md', 'content/en/logs/special-chars-l-é-amp-lt-b-gt.md'])
+      expect(readPage((await repository.readFile(file)) ?? '').frontMatter.author).toBe('Bob');
+    const [reply] = await deps.db.select().from(comments).where(eq(comments.pageSlug, 'logs/special-chars-l-é-amp-lt-b-gt'));
+    expect(reply).toMatchObject({ parentId: null, status: 'approved', userId: 'wordpress-author-2' });
+    expect(report.changed).toContain('comment 122: the comment it answers (121) was not imported; kept at the top level');
+  });
+
+  it('lets the sample page give way to the blog’s own, and never takes one of the site’s routes (F-43)', async () => {
+    const { app, repository, report } = await importOldBlog();
+    const about = readPage((await repository.readFile('content/en/about.md')) ?? '');
+    expect(about.frontMatter.title).toBe('About');
+    expect(about.body.trim()).toBe("This is Bob's blog.");
+    // Its Persian sample would be paired with it by their shared path: it goes too.
+    expect(await repository.readFile('content/fa/about.md')).toBeUndefined();
+    expect(report.changed).toContain('content/en/about.md: the sample page gave way to post 2');
+    expect(await redirectOf(app, '/blog/about/')).toEqual({ status: 301, location: '/en/about' });
+    expect(await redirectOf(app, '/?page_id=2')).toEqual({ status: 301, location: '/en/about' });
+    // The page called "login" is renamed; its old addresses lead there, except the one the site owns.
+    expect(report.files.created).toContain('content/en/page-login.md');
+    expect(await redirectOf(app, '/blog/login/')).toEqual({ status: 301, location: '/en/page-login' });
+    expect(report.skipped).toContain("post 3: the old address /login is one of this site's own; no redirect");
+    // A permalink on the site's own route gets no rule: /en/login stays the sign-in page.
+    expect(report.skipped).toContain("post 4: the old address /en/login is one of this site's own; no redirect");
+    expect((await redirectOf(app, '/en/login')).status).not.toBe(301);
+    expect(await redirectOf(app, '/?p=4')).toEqual({ status: 301, location: '/en/logs/sign-in-here' });
   });
 });
