@@ -102,8 +102,13 @@ function render(node: LexicalNode, unknown: (card: string) => void, depth: numbe
         : '';
     }
     case 'callout': {
-      const emoji = field(node, 'calloutEmoji');
-      return `<blockquote><p>${emoji ? `${escape(emoji)} ` : ''}${field(node, 'calloutText')}</p></blockquote>`;
+      // Ghost's callout text is paragraphs of HTML: the emoji opens the first.
+      const emoji = field(node, 'calloutEmoji') ? `${escape(field(node, 'calloutEmoji'))} ` : '';
+      const text = field(node, 'calloutText');
+      const opened = /^\s*<p\b[^>]*>/i.test(text)
+        ? text.replace(/^\s*<p\b[^>]*>/i, (p) => `${p}${emoji}`)
+        : `<p>${emoji}${text}</p>`;
+      return `<blockquote>${opened}</blockquote>`;
     }
     case 'embed': {
       // The address alone on its line: the site plays the providers it knows, and links the rest.

@@ -12,9 +12,9 @@ import { renderMarkdown } from '../content/render';
 import { comments, pages, redirects, userRoles, users } from '../db/schema';
 import { authorPage, getContentPage, tagPage } from './content';
 import { readGhostExport } from './import-ghost';
+import { readWordPressExport } from './import-wordpress';
 import { mediaUses } from './media-library';
 import { readSettings } from './settings';
-import { readWordPressExport } from './import-wordpress';
 import { cleanSlug, cleanUserName, htmlToMarkdown, importExternalSite, SiteImportError } from './site-import';
 
 const fixture = (name: string) => readFile(path.join(import.meta.dirname, '../../tests/fixtures', name), 'utf8');
@@ -460,7 +460,9 @@ describe('an old WordPress blog in a folder (tests/fixtures/wordpress/old-blog-i
     const { html } = renderMarkdown(body, 'en');
     expect(html.match(/<figure>/g)).toHaveLength(3);
     expect(html).toContain('<figcaption>This is a caption</figcaption>');
-    expect(html).toMatch(/<figure><a href="http:\/\/old\.example\.com\/blog\/wp-content\/uploads\/2012\/02\/sea\.jpg"[^>]*><img[^>]*><\/a><figcaption>A link left open<\/figcaption><\/figure>/);
+    expect(html).toMatch(
+      /<figure><a href="http:\/\/old\.example\.com\/blog\/wp-content\/uploads\/2012\/02\/sea\.jpg"[^>]*><img[^>]*><\/a><figcaption>A link left open<\/figcaption><\/figure>/,
+    );
     // Shortcodes no importer knows stay as typed, and the report names them with their posts.
     expect(body).toContain('\\[contact-form-7 id="5" title="Contact"\\]');
     expect(report.unknown).toEqual(['[contact-form-7]: post 8', '[su_button]: post 8']);
@@ -490,7 +492,10 @@ describe('an old WordPress blog in a folder (tests/fixtures/wordpress/old-blog-i
       status: 301,
       location: '/en/logs/caption-on-image',
     });
-    expect(await redirectOf(app, '/2012/02/16/caption-on-image/')).toEqual({ status: 301, location: '/en/logs/caption-on-image' });
+    expect(await redirectOf(app, '/2012/02/16/caption-on-image/')).toEqual({
+      status: 301,
+      location: '/en/logs/caption-on-image',
+    });
     const file = 'content/en/logs/special-chars-l-é-amp-lt-b-gt.md';
     const thumbnail = String(readPage((await repository.readFile(file)) ?? '').frontMatter.thumbnail);
     expect(thumbnail).toMatch(/^\/media\/2012\/02\/pelican-lakes-[0-9a-f]{8}\.jpg$/);
@@ -538,5 +543,113 @@ describe('an old WordPress blog in a folder (tests/fixtures/wordpress/old-blog-i
     expect(report.skipped).toContain("post 4: the old address /en/login is one of this site's own; no redirect");
     expect((await redirectOf(app, '/en/login')).status).not.toBe(301);
     expect(await redirectOf(app, '/?p=4')).toEqual({ status: 301, location: '/en/logs/sign-in-here' });
+  });
+});
+
+describe('Ghost 5 (Lexical): tests/fixtures/ghost/ghost-v5-lexical.json', () => {
+  it("imports every card as Markdown the site renders, the feature image as banner, the author's address pending; names the card it leaves out", async () => {
+    const { app, deps } = await createInstalledSite();
+    const repository = deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const report = await importExternalSite(deps.db, repository, readGhostExport(await fixture('ghost/ghost-v5-lexical.json')));
+    const { frontMatter, body } = readPage((await repository.readFile('content/en/logs/cards-from-ghost-5.md')) ?? '');
+    expect(frontMatter).toMatchObject({
+      title: 'Cards from Ghost 5',
+      description: "Every card Ghost's editor makes.",
+      thumbnail: 'https://ghost.example.com/content/images/2024/05/cover.jpg',
+      cat: 'product-news',
+      tags: ['Product News'],
+      author: 'lena',
+    });
+    const blocks = body.split('\n\n');
+    expect(blocks).toEqual(
+      expect.arrayContaining([
+        'Ghost 5 writes **Lexical**, not *mobiledoc*; [a link](https://ghost.org/).',
+        '## Cards',
+        // image and gallery: figures with their captions
+        '![A lake at dawn](https://ghost.example.com/content/images/2024/05/lake.jpg "The lake at dawn")',
+        '![First](https://ghost.example.com/content/images/2024/05/a.jpg "One")',
+        '![Second](https://ghost.example.com/content/images/2024/05/b.jpg)',
+        'Two photos',
+        // bookmark: its title linked, then its description
+        '[Ghost Docs](https://ghost.org/docs/) — Everything you need to know about working with Ghost',
+        // callout: a quote with its emoji
+        '> 💡 Back up before you import.',
+        // embed: the address alone (the site plays the video)
+        '[https://www.youtube.com/watch?v=dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ)',
+        // code: fenced, with its language
+        '```javascript\nconst answer = 42;\nconsole.log(`<b>${answer}</b>`);\n```',
+        // toggle: its heading in bold, then its content
+        '**Is it free?**',
+        'Yes, and open source.',
+        'A *markdown* card with a [link](https://example.com) and .',
+        '1.  first\n2.  second',
+        '> A quote',
+      ]),
+    );
+    expect(body).toContain('Raw **html** card');
+    expect(body).not.toMatch(/<script|onerror|alert\(/);
+    const page = await getContentPage(deps.db, 'en', 'logs/cards-from-ghost-5', defaultSiteSettings);
+    const html = page?.body.map((segment) => ('html' in segment ? segment.html : '')).join('') ?? '';
+    expect(html).toContain('<figcaption>The lake at dawn</figcaption>');
+    expect(html).toMatch(/<pre[^>]*><code class="language-javascript">/);
+    expect(html).toMatch(/youtube/);
+    expect(report.unknown).toEqual(['Ghost card "signup": post 6650a1b2c3d4e5f600000301']);
+    expect(report.featureImages).toEqual([
+      'post 6650a1b2c3d4e5f600000301 → https://ghost.example.com/content/images/2024/05/cover.jpg',
+    ]);
+    expect(await deps.db.select().from(users).where(eq(users.id, 'ghost-author-1')).get()).toMatchObject({
+      username: 'lena',
+      pendingEmail: 'lena@ghost.example.com',
+    });
+    // The page whose slug is one of the site's routes is renamed, and its old address is refused.
+    expect(report.files.created).toContain('content/en/page-login.md');
+    expect(report.changed).toContain(
+      "post 6650a1b2c3d4e5f600000302: /en/login is one of this site's own addresses; imported at page-login",
+    );
+    expect(await redirectOf(app, '/login/')).not.toEqual({ status: 301, location: '/en/page-login' });
+  });
+});
+
+describe("WordPress's importer's own 3.1 export (tests/fixtures/wordpress/valid-wxr-1.1.xml)", () => {
+  it('imports the post with its category and tag pages answering, and the page "about" in place of the sample', async () => {
+    const { app, deps } = await createInstalledSite();
+    const repository = deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const report = await importExternalSite(
+      deps.db,
+      repository,
+      readWordPressExport(await fixture('wordpress/valid-wxr-1.1.xml')),
+    );
+    expect(report.files.created.sort()).toEqual(['content/en/about.md', 'content/en/logs/hello-world.md']);
+    expect(await redirectOf(app, '/?page_id=2')).toEqual({ status: 301, location: '/en/about' });
+    expect(await redirectOf(app, '/?p=1')).toEqual({ status: 301, location: '/en/logs/hello-world' });
+    expect(await redirectOf(app, '/category/alpha/')).toEqual({ status: 301, location: '/en/cats/alpha' });
+    expect((await readSettings(deps.db)).settings.cats).toContain('alpha');
+    expect(await redirectOf(app, '/tag/clippable/')).toEqual({ status: 301, location: '/en/tags/clippable' });
+    expect((await tagPage(deps.db, 'en', 'clippable', 1))?.total).toBe(1);
+    // The comment's `&#039;` is HTML inside CDATA: decoded once, by the HTML converter.
+    const [comment] = await deps.db.select().from(comments).where(eq(comments.pageSlug, 'logs/hello-world'));
+    expect(comment?.body).toContain("view the post's comments");
+    // Two authors with addresses, kept pending; both given the writing role.
+    expect(report.accounts.pendingEmails.sort()).toEqual(['jane <janedoe@example.org>', 'john <johndoe@example.org>']);
+    expect(report.accounts.withRole).toEqual(expect.arrayContaining(['john (editor)', 'jane (editor)', 'Mr-WordPress (member)']));
+    const again = await importExternalSite(
+      deps.db,
+      repository,
+      readWordPressExport(await fixture('wordpress/valid-wxr-1.1.xml')),
+    );
+    expect(again.commit).toBeUndefined();
+    expect(again.redirects.added).toBe(0);
+    expect(again.categories.added).toEqual([]);
+  });
+
+  it('refuses declared entities however long the comment before them (F-52), and changes nothing', async () => {
+    const good = await fixture('wordpress/valid-wxr-1.1.xml');
+    const bomb = good.replace(
+      '<rss version="2.0"',
+      `<!--${'x'.repeat(20_000)}--><!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><rss version="2.0"`,
+    );
+    expect(() => readWordPressExport(bomb)).toThrow(/declares XML entities/);
   });
 });
