@@ -12,7 +12,8 @@
 
 type LexicalNode = { type?: unknown; children?: unknown; [key: string]: unknown };
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const field = (node: LexicalNode, name: string) => (typeof node[name] === 'string' ? (node[name] as string) : '');
 const children = (node: LexicalNode): LexicalNode[] =>
   Array.isArray(node.children)
@@ -32,8 +33,8 @@ const MARKS: [number, string][] = [
 /** A figure of one image with its caption (HTML in Ghost), wrapped in its link when it has one. */
 function figure(src: string, alt: string, caption: string, href = '') {
   if (!src) return '';
-  const img = `<img src="${escape(src)}" alt="${escape(alt)}">`;
-  return `<figure>${href ? `<a href="${escape(href)}">${img}</a>` : img}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`;
+  const img = `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}">`;
+  return `<figure>${href ? `<a href="${escapeHtml(href)}">${img}</a>` : img}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`;
 }
 
 /** How deep a document may nest before the rest is left out (a hostile file cannot exhaust the stack). */
@@ -69,13 +70,13 @@ function render(node: LexicalNode, unknown: (card: string) => void, depth: numbe
     case 'text':
     case 'extended-text': {
       const format = typeof node.format === 'number' ? node.format : 0;
-      let html = escape(field(node, 'text'));
+      let html = escapeHtml(field(node, 'text'));
       for (const [bit, tag] of MARKS) if (format & bit) html = `<${tag}>${html}</${tag}>`;
       return html;
     }
     case 'link':
     case 'autolink':
-      return `<a href="${escape(field(node, 'url'))}">${inner()}</a>`;
+      return `<a href="${escapeHtml(field(node, 'url'))}">${inner()}</a>`;
     case 'linebreak':
       return '<br>';
     case 'tab':
@@ -98,12 +99,12 @@ function render(node: LexicalNode, unknown: (card: string) => void, depth: numbe
       const description = field(metadata, 'description');
       const caption = field(node, 'caption');
       return url
-        ? `<p><a href="${escape(url)}">${escape(title)}</a>${description ? ` — ${escape(description)}` : ''}</p>${caption ? `<p>${caption}</p>` : ''}`
+        ? `<p><a href="${escapeHtml(url)}">${escapeHtml(title)}</a>${description ? ` — ${escapeHtml(description)}` : ''}</p>${caption ? `<p>${caption}</p>` : ''}`
         : '';
     }
     case 'callout': {
       // Ghost's callout text is paragraphs of HTML: the emoji opens the first.
-      const emoji = field(node, 'calloutEmoji') ? `${escape(field(node, 'calloutEmoji'))} ` : '';
+      const emoji = field(node, 'calloutEmoji') ? `${escapeHtml(field(node, 'calloutEmoji'))} ` : '';
       const text = field(node, 'calloutText');
       const opened = /^\s*<p\b[^>]*>/i.test(text)
         ? text.replace(/^\s*<p\b[^>]*>/i, (p) => `${p}${emoji}`)
@@ -114,42 +115,42 @@ function render(node: LexicalNode, unknown: (card: string) => void, depth: numbe
       // The address alone on its line: the site plays the providers it knows, and links the rest.
       const url = field(node, 'url');
       const caption = field(node, 'caption');
-      return url ? `<p><a href="${escape(url)}">${escape(url)}</a></p>${caption ? `<p>${caption}</p>` : ''}` : '';
+      return url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>${caption ? `<p>${caption}</p>` : ''}` : '';
     }
     case 'codeblock': {
       const language = field(node, 'language').replace(/[^\w+#-]/g, '');
       const caption = field(node, 'caption');
-      return `<pre><code${language ? ` class="language-${language}"` : ''}>${escape(field(node, 'code'))}</code></pre>${caption ? `<p>${caption}</p>` : ''}`;
+      return `<pre><code${language ? ` class="language-${language}"` : ''}>${escapeHtml(field(node, 'code'))}</code></pre>${caption ? `<p>${caption}</p>` : ''}`;
     }
     case 'toggle':
       return `<p><strong>${field(node, 'heading')}</strong></p>${field(node, 'content')}`;
     case 'markdown':
       // Rendered by the caller (the site's own Markdown renderer), marked here.
-      return `<daftar-markdown>${escape(field(node, 'markdown'))}</daftar-markdown>`;
+      return `<daftar-markdown>${escapeHtml(field(node, 'markdown'))}</daftar-markdown>`;
     case 'html':
       return field(node, 'html');
     case 'button':
       return field(node, 'buttonUrl')
-        ? `<p><a href="${escape(field(node, 'buttonUrl'))}">${escape(field(node, 'buttonText') || field(node, 'buttonUrl'))}</a></p>`
+        ? `<p><a href="${escapeHtml(field(node, 'buttonUrl'))}">${escapeHtml(field(node, 'buttonText') || field(node, 'buttonUrl'))}</a></p>`
         : '';
     case 'header': {
       const button = field(node, 'buttonUrl')
-        ? `<p><a href="${escape(field(node, 'buttonUrl'))}">${escape(field(node, 'buttonText') || field(node, 'buttonUrl'))}</a></p>`
+        ? `<p><a href="${escapeHtml(field(node, 'buttonUrl'))}">${escapeHtml(field(node, 'buttonText') || field(node, 'buttonUrl'))}</a></p>`
         : '';
       return `<h2>${field(node, 'header')}</h2>${field(node, 'subheader') ? `<p>${field(node, 'subheader')}</p>` : ''}${button}`;
     }
     case 'video':
     case 'audio':
-      return field(node, 'src') ? `<${type} src="${escape(field(node, 'src'))}"></${type}>` : '';
+      return field(node, 'src') ? `<${type} src="${escapeHtml(field(node, 'src'))}"></${type}>` : '';
     case 'file':
       return field(node, 'src')
-        ? `<p><a href="${escape(field(node, 'src'))}">${escape(field(node, 'fileTitle') || field(node, 'fileName') || field(node, 'src'))}</a></p>`
+        ? `<p><a href="${escapeHtml(field(node, 'src'))}">${escapeHtml(field(node, 'fileTitle') || field(node, 'fileName') || field(node, 'src'))}</a></p>`
         : '';
     case 'product': {
       const url = field(node, 'productUrl');
       const title = field(node, 'productTitle');
       return `${figure(field(node, 'productImageSrc'), title.replace(/<[^>]*>/g, ''), '')}<h3>${title}</h3>${field(node, 'productDescription')}${
-        url ? `<p><a href="${escape(url)}">${escape(field(node, 'productButton') || url)}</a></p>` : ''
+        url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(field(node, 'productButton') || url)}</a></p>` : ''
       }`;
     }
     default:

@@ -578,7 +578,7 @@ describe('Ghost 5 (Lexical): tests/fixtures/ghost/ghost-v5-lexical.json', () => 
         // embed: the address alone (the site plays the video)
         '[https://www.youtube.com/watch?v=dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ)',
         // code: fenced, with its language
-        '```javascript\nconst answer = 42;\nconsole.log(`<b>${answer}</b>`);\n```',
+        ['```javascript', 'const answer = 42;', 'console.log(`<b>$' + '{answer}</b>`);', '```'].join('\n'),
         // toggle: its heading in bold, then its content
         '**Is it free?**',
         'Yes, and open source.',

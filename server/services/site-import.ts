@@ -17,7 +17,7 @@ import { imageInfo } from '../content/image-info';
 import type { ContentRepository, FileChange } from '../content/repository';
 import { sampleContent } from '../content/samples.generated';
 import type { Database } from '../db/database';
-import { comments, redirects, roles, userRoles, users } from '../db/schema';
+import { comments, redirects, roles, users } from '../db/schema';
 import { recordedSync } from './content-sync-runner';
 import { readSettings, saveSettings } from './settings';
 import { ExportFileError, importSite, parseSiteExport, type SiteExport } from './site-export';
