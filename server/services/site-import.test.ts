@@ -198,6 +198,9 @@ describe('import-wordpress', () => {
     expect(await deps.db.select().from(redirects)).toEqual([]);
     expect(await deps.db.select().from(users)).toHaveLength(usersBefore);
     expect(await deps.db.select().from(comments).where(eq(comments.pageSlug, 'logs/hello-world'))).toEqual([]);
+    // The categories it would add are reported, not added.
+    expect(report.categories.added).toEqual(['news (News)']);
+    expect((await readSettings(deps.db)).settings.cats).not.toContain('news');
   });
 
   it('refuses a malformed or foreign file with the place of the problem, before anything is written', async () => {
@@ -366,6 +369,11 @@ describe("WordPress's theme unit test data", () => {
     expect(gallery).toMatch(/!\[\]\(https:\/\/wpthemetestdata\.files\.wordpress\.com\/[^)]+\.jpg\)/);
     const media = readPage((await repository.readFile('content/en/logs/media-category-blocks.md')) ?? '').body;
     expect(media).toMatch(/\[Audio: [^\]]+\]\(https:/);
+    // WordPress's own captions (the text form, with a link inside the caption) are figures.
+    const aligned = readPage((await repository.readFile('content/en/logs/markup-image-alignment.md')) ?? '').body;
+    expect(aligned).toContain(
+      '![Image Alignment 580x300](https://wpthemetestdata.files.wordpress.com/2013/03/image-alignment-580x300.jpg "Look at 580x300 getting some caption love.")',
+    );
     const protectedPost = readPage((await repository.readFile('content/en/logs/template-password-protected.md')) ?? '');
     expect(protectedPost.frontMatter.draft).toBe(true);
     expect(report.skipped.join('\n')).toMatch(/wp:post_id 1168\): password-protected on WordPress; imported as a draft/);
