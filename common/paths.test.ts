@@ -60,6 +60,12 @@ describe('isSiteRoutePath (security F-43: imports and redirects never take the s
       '/sitemap.xml',
       '/assets/app.js',
       '/%',
+      // Without a locale the app sends them to the visitor's language: still the product's.
+      '/login',
+      '/Manage/users',
+      '/feed.xml',
+      '/__manifest',
+      '/__daftar/page-cache/x',
     ])
       expect(isSiteRoutePath(path), path).toBe(true);
   });

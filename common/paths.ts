@@ -111,7 +111,9 @@ const SITE_FOLDERS = ['api', 'media', 'assets', 'builds', 'images', 'data', '.we
  * Whether a whole site path (`/en/login`, `/api/pages`, `/fa/feed.xml`) belongs to the product:
  * a redirect (made by hand or by an importer) and an imported page may never take one (security
  * F-43). Refused: a locale's home, its reserved folders and pages (`isReservedSlug`), its feeds and
- * sitemaps, and the server's own top-level files and folders. Content (`/en/about`, `/fa/logs/x`)
+ * sitemaps, the same without a locale (`/login` is where the app sends a visitor to `/fa/login`),
+ * the server's own top-level files and folders, and React Router's and the platforms' own
+ * endpoints (`/__manifest`, `/__daftar/…`). Content (`/en/about`, `/fa/logs/x`)
  * and old addresses outside the locales (`/blog/2018/10/02/hello/`) are free. The path is read as
  * a browser sends it (normalised, decoded, case-folded), so `/EN/Login/`, `/en/./login` and
  * `/en/%6Cogin` are the same route.
@@ -135,9 +137,9 @@ export function isSiteRoutePath(path: string): boolean {
   const [first = '', ...rest] = segments;
   if (segments.length === 0) return true;
   if ((SITE_FILES as readonly string[]).includes(first) && rest.length === 0) return true;
-  if ((SITE_FOLDERS as readonly string[]).includes(first)) return true;
-  if (first !== 'fa' && first !== 'en') return false;
-  if (rest.length === 0) return true;
-  const slug = rest.join('/');
+  if ((SITE_FOLDERS as readonly string[]).includes(first) || first.startsWith('__')) return true;
+  const inLocale = first === 'fa' || first === 'en';
+  if (inLocale && rest.length === 0) return true;
+  const slug = (inLocale ? rest : segments).join('/');
   return isReservedSlug(slug) || /^(feed\.xml|sitemap(-\d+)?\.xml)$/.test(slug);
 }

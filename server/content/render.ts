@@ -443,19 +443,28 @@ function asEmbed(paragraph: Element) {
 }
 
 /**
- * A paragraph holding only an image with a caption (its Markdown title) or a width (`#…,wide`,
- * `#full`) becomes `<figure class="figure-wide"><img><figcaption>` (docs/content.md "Images");
+ * A paragraph holding only an image (alone or as a link's only content) with a caption (its
+ * Markdown title) or a width (`#…,wide`, `#full`) becomes `<figure class="figure-wide"><img><figcaption>`
+ * (docs/content.md "Images");
  * any other paragraph is left alone. The image keeps its own handling (size, copies, lazy).
  */
 function asFigure(paragraph: Element): Element | undefined {
   const content = paragraph.children.filter((child) => !(child.type === 'text' && !child.value.trim()));
-  const image = content.length === 1 && isElement(content[0], 'img') ? content[0] : undefined;
+  // The image, or a link holding only the image (an image that opens its full size or a page).
+  const link = content.length === 1 && isElement(content[0], 'a') ? content[0] : undefined;
+  const linked = link?.children.filter((child) => !(child.type === 'text' && !child.value.trim()));
+  const image =
+    content.length === 1 && isElement(content[0], 'img')
+      ? content[0]
+      : linked?.length === 1 && isElement(linked[0], 'img')
+        ? linked[0]
+        : undefined;
   if (!image) return undefined;
   const { layout } = splitImageSize(String(image.properties.src ?? ''));
   const caption = typeof image.properties.title === 'string' ? image.properties.title.trim() : '';
   if (!caption && layout === 'column') return undefined;
   delete image.properties.title;
-  const children: Element[] = [image];
+  const children: Element[] = [link ?? image];
   if (caption)
     children.push({ type: 'element', tagName: 'figcaption', properties: {}, children: [{ type: 'text', value: caption }] });
   return {

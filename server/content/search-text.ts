@@ -70,8 +70,11 @@ const BLOCK = new Set(
 const TAG = /<\/?([a-zA-Z][\w-]*)(?:[^>"']|"[^"]*"|'[^']*')*>|<!--[\s\S]*?-->/g;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
-/** `&#x3C;`, `&#60;`, `&amp;`… as characters; an unknown or invalid reference stays as written. */
-function decodeEntities(text: string): string {
+/**
+ * `&#x3C;`, `&#60;`, `&amp;`… as characters, in one pass (`&amp;lt;` is `&lt;`, never `<`); an
+ * unknown or invalid reference stays as written. Also the importers' XML reader (WXR).
+ */
+export function decodeEntities(text: string): string {
   return text.replace(/&(#[xX][0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, ref: string) => {
     if (ref[0] !== '#') return NAMED[ref] ?? whole;
     const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));

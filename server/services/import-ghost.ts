@@ -1,11 +1,15 @@
 import type { Locale } from '../../common/locales';
-import { cleanSlug, emptyImportSource, type ImportedPage, type ImportSource, SiteImportError } from './site-import';
+import { renderMarkdown } from '../content/render';
+import { lexicalToHtml } from './ghost-lexical';
+import { cleanSlug, emptyImportSource, type ImportedPage, type ImportSource, noteUnknown, SiteImportError } from './site-import';
 
 /*
  * Ghost's JSON export (Settings → Labs → Export) read into an ImportSource: posts (dated, under
- * `logs/`) and pages through their `html` (Ghost renders Lexical and mobiledoc into it when it
- * exports), tags (the first is the category, all are `tags`), authors as accounts; old addresses
- * `/{slug}/` and `/tag/{slug}/` get 301 rules.
+ * `logs/`) and pages — Ghost 5's Lexical document when the post has one (ghost-lexical.ts: its
+ * cards as Markdown the site renders), else the `html` Ghost rendered from mobiledoc (Ghost 4) —,
+ * tags (the first is the category, added to the site's list; all are `tags`), the feature image
+ * (the page's banner), authors as accounts with their addresses; old addresses `/{slug}/`,
+ * `/tag/{slug}/` (the tag's page) and `/author/{slug}/` (the author's page) get 301 rules.
  */
 
 type Row = Record<string, unknown>;
@@ -63,6 +67,7 @@ export function readGhostExport(json: string, options: { locale?: Locale } = {})
       displayName: text(user.name) || slug,
       firstName,
       lastName: rest.join(' '),
+      ...(text(user.email) ? { email: text(user.email) } : {}),
       ...(/^https?:\/\//i.test(image) ? { avatarUrl: image } : {}),
     });
   });
@@ -76,7 +81,10 @@ export function readGhostExport(json: string, options: { locale?: Locale } = {})
   for (const pair of table(data, 'posts_authors').sort((a, b) => (Number(a.sort_order) || 0) - (Number(b.sort_order) || 0)))
     if (!postAuthors.has(text(pair.post_id))) postAuthors.set(text(pair.post_id), text(pair.author_id));
 
+  // Ghost 5 keeps the feature image's alt text and caption in `posts_meta`.
+  const featureAlt = new Map(table(data, 'posts_meta').map((row) => [text(row.post_id), text(row.feature_image_alt)]));
   const usedTags = new Set<string>();
+  const usedAuthors = new Set<string>();
   const tagNames = new Map<string, string>();
   const primaries = new Set<string>();
   table(data, 'posts').forEach((post, index) => {
@@ -89,9 +97,23 @@ export function readGhostExport(json: string, options: { locale?: Locale } = {})
       source.skipped.push(`${where}: a "${type}" is not a post or a page`);
       return;
     }
-    const html = text(post.html);
-    if (!html && (post.lexical || post.mobiledoc))
-      source.skipped.push(`${where}: no html in the export (Lexical/mobiledoc only); imported without a body`);
+    // Ghost 5 writes both: the Lexical document is the source (its cards are read as cards; the
+    // html has them as Ghost's theme markup), the html the fallback when the document is empty.
+    let html = text(post.html);
+    if (text(post.lexical))
+      try {
+        html =
+          lexicalToHtml(
+            text(post.lexical),
+            (card) => noteUnknown(source.unknown, `Ghost card "${card}"`, `post ${id}`),
+            (markdown) => renderMarkdown(markdown, locale).html,
+          ) || html;
+      } catch (error) {
+        if (!html) throw new SiteImportError(`${where}: lexical is not a Lexical document (${(error as Error).message}).`);
+        source.changed.push(`${where}: its Lexical document could not be read; imported from its html`);
+      }
+    else if (!html && post.mobiledoc)
+      source.skipped.push(`${where}: no html in the export (mobiledoc only); imported without a body`);
     const status = text(post.status);
     const published = text(post.published_at) || text(post.created_at);
     const date = published ? new Date(published) : undefined;
@@ -107,28 +129,31 @@ export function readGhostExport(json: string, options: { locale?: Locale } = {})
     const primary = own[0] ? cleanSlug(own[0].slug) : undefined;
     if (own[0]) primaries.add(own[0].slug);
     const authorId = postAuthors.get(id) ?? text(post.author_id);
+    const author = users.get(authorId);
+    if (author) usedAuthors.add(author);
     const page: ImportedPage = {
       source: `post ${id}`,
       kind: type,
       locale,
       slug,
       title: text(post.title) || `(untitled ${type})`,
-      html: `${text(post.feature_image) ? `<p><img src="${text(post.feature_image).replace(/"/g, '&quot;')}" alt=""></p>` : ''}${html}`,
+      html,
+      ...(text(post.feature_image) ? { featureImage: { src: text(post.feature_image), alt: featureAlt.get(id) ?? '' } } : {}),
       ...(date ? { date } : {}),
       ...(text(post.custom_excerpt) ? { description: text(post.custom_excerpt) } : {}),
       ...(primary ? { cat: primary } : {}),
       tags: own.map((tag) => tag.name),
-      author: users.get(authorId),
+      author,
       draft: status !== 'published',
       oldAddresses: [`/${slug}`],
     };
     source.pages.push(page);
   });
-  for (const slug of usedTags)
-    source.archives.push(
-      primaries.has(slug)
-        ? { from: `/tag/${slug}`, locale, cat: cleanSlug(slug) }
-        : { from: `/tag/${slug}`, locale, tag: tagNames.get(slug) ?? slug },
-    );
+  // Every tag keeps its page (`/tag/x/` → the tag's page, which lists every post with it); a
+  // primary tag is also its posts' category, named like the tag (an archive without an old address).
+  for (const slug of usedTags) source.archives.push({ from: `/tag/${slug}`, locale, tag: tagNames.get(slug) ?? slug });
+  for (const slug of primaries)
+    source.archives.push({ from: '', locale, cat: cleanSlug(slug), name: tagNames.get(slug) ?? slug });
+  for (const slug of usedAuthors) source.archives.push({ from: `/author/${slug}`, locale, author: slug });
   return source;
 }

@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { legacyAddressKey } from '../../common/legacy-address';
 import type { Locale } from '../../common/locales';
+import { decodeEntities, pageSearchText } from '../content/search-text';
 import {
   cleanSlug,
   emptyImportSource,
@@ -16,12 +17,19 @@ import {
  * Posts and pages become pages (posts dated, under `logs/`), attachments media, `wp:author`s
  * accounts, comments comments; Polylang's `language` and `post_translations` terms (WPML's
  * `wpml_language` too) give each page its locale and its translation. Every old address —
- * `/?p=ID`, `/?page_id=ID`, the permalink in `<link>`, `/?attachment_id=ID` and attachment pages,
- * `/category/x/`, `/tag/x/` — gets a 301 rule.
+ * `/?p=ID`, `/?page_id=ID`, the permalink in `<link>` (with and without the folder of a blog
+ * installed in one, `/blog/…`), `/?attachment_id=ID` and attachment pages, `/category/x/`,
+ * `/tag/x/`, `/author/x/` — gets a 301 rule. Character references in the XML (`&#039;` in an old
+ * exporter's `<title>`) are decoded once, as XML says; the HTML bodies (CDATA) are left to the
+ * HTML converter, so nothing is decoded twice.
  */
 
 type Node = Record<string, unknown>;
 const LISTS = new Set(['item', 'category', 'wp:comment', 'wp:postmeta', 'wp:author', 'wp:category', 'wp:tag']);
+
+/** A post's or an attachment's `<wp:postmeta>` value by key (`_thumbnail_id`, `_wp_attachment_image_alt`). */
+const meta = (item: Node, key: string) =>
+  str(list(item['wp:postmeta']).find((entry) => str(entry['wp:meta_key']) === key)?.['wp:meta_value']);
 
 const str = (value: unknown): string => {
   if (value === undefined || value === null) return '';
@@ -52,22 +60,30 @@ function wpDate(gmt: string, local: string, pubDate: string): Date | undefined {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
-/** The old address of a link on the exported site: its path (or `/?p=ID`), when it is on that site. */
-function oldAddress(link: string, site: string): string | undefined {
+/**
+ * The old addresses of a link on the exported site, when it is on that site: its path (or
+ * `/?p=ID`) as it was — `/blog/2018/10/02/hello/` for a blog installed in a folder — and, for such
+ * a blog, also without the folder, for a site that moves from `example.com/blog/` to `example.com/`.
+ */
+function oldAddresses(link: string, site: string): string[] {
   try {
     const url = new URL(link, site || 'https://example.invalid');
-    if (site && new URL(site).host !== url.host) return undefined;
+    if (site && new URL(site).host !== url.host) return [];
     const base = site ? new URL(site).pathname.replace(/\/+$/, '') : '';
-    const pathname = base && url.pathname.startsWith(base) ? url.pathname.slice(base.length) || '/' : url.pathname;
-    return legacyAddressKey(pathname, url.search);
+    const inFolder = base && (url.pathname === base || url.pathname.startsWith(`${base}/`));
+    const addresses = [legacyAddressKey(url.pathname, url.search)];
+    if (inFolder) addresses.push(legacyAddressKey(url.pathname.slice(base.length) || '/', url.search));
+    return addresses.filter((address, index): address is string => Boolean(address) && addresses.indexOf(address) === index);
   } catch {
-    return undefined;
+    return [];
   }
 }
 
 /** Reads a WXR file. A malformed one throws SiteImportError naming the line or the item. */
 export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Locale } = {}): ImportSource {
-  if (/<!DOCTYPE[^>]*\[[\s\S]*?<!ENTITY/i.test(xml.slice(0, 10_000)))
+  // Entities can only be declared before the root element, however long the comments before it (F-52).
+  const root = xml.search(/<rss[\s>]/);
+  if (/<!ENTITY/i.test(root === -1 ? xml : xml.slice(0, root)))
     throw new SiteImportError('The file declares XML entities (<!ENTITY>): a WordPress export never does; refused.');
   const valid = XMLValidator.validate(xml);
   if (valid !== true)
@@ -79,7 +95,17 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
     parseAttributeValue: false,
     trimValues: true,
     processEntities: true,
-    htmlEntities: false,
+    // The XML entities and numeric references (`&#039;`), decoded once in one pass; nothing inside
+    // CDATA, which holds HTML the converter decodes itself. Declared entities were refused above.
+    entityDecoder: {
+      decode: decodeEntities,
+      addInputEntities: (entities) => {
+        if (Object.keys(entities).length) throw new SiteImportError('The file declares XML entities (<!ENTITY>); refused.');
+      },
+      setExternalEntities: () => {},
+      reset: () => {},
+      setXmlVersion: () => {},
+    },
     isArray: (name) => LISTS.has(name),
   });
   const document = parser.parse(xml) as Node;
@@ -93,12 +119,19 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
   const siteLocale = localeOf(str(channel.language)) ?? defaultLocale;
 
   const source = emptyImportSource('wordpress');
-  const authorIds = new Map<string, string>();
+  // WordPress logins compare without case (MySQL's collation): `Bob` and `bob` are one person.
+  const authorLogins = new Map<string, string>();
+  const loginOf = (name: string) => authorLogins.get(name.toLowerCase());
   list(channel['wp:author']).forEach((author, index) => {
     const login = str(author['wp:author_login']);
     const id = str(author['wp:author_id']) || login;
     if (!login) throw new SiteImportError(`<wp:author> ${index + 1}: no <wp:author_login>.`);
-    authorIds.set(login, id);
+    const same = loginOf(login);
+    if (same !== undefined) {
+      source.changed.push(`author ${login}: the same login as ${same} (WordPress logins ignore case); one account`);
+      return;
+    }
+    authorLogins.set(login.toLowerCase(), login);
     source.authors.push({
       id,
       login,
@@ -109,7 +142,19 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
     });
   });
 
+  const categoryNames = new Map(
+    list(channel['wp:category']).map((term) => [
+      cleanSlug(str(term['wp:category_nicename'])),
+      decodeEntities(str(term['wp:cat_name'])),
+    ]),
+  );
   const items = list(channel.item);
+  // Featured images: the attachment's alt text (its `_wp_attachment_image_alt`) by attachment id.
+  const altText = new Map(
+    items
+      .filter((item) => str(item['wp:post_type']) === 'attachment')
+      .map((item) => [str(item['wp:post_id']), meta(item, '_wp_attachment_image_alt')]),
+  );
   const archiveLocale = new Map<string, { locale: Locale; name: string }>();
   items.forEach((item, index) => {
     const id = str(item['wp:post_id']);
@@ -120,7 +165,8 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
     const categories = list(item.category).map((term) => ({
       domain: str(term['@_domain']),
       nicename: str(term['@_nicename']),
-      name: str(term),
+      // WordPress stores term names escaped (`&amp;`, `&#039;`): their text, decoded once.
+      name: decodeEntities(str(term)),
     }));
     const language = categories.find((term) => term.domain === 'language' || term.domain === 'wpml_language');
     const locale = language ? localeOf(language.nicename) : siteLocale;
@@ -142,9 +188,7 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
         url,
         uploadPath,
         parent: str(item['wp:post_parent']) !== '0' ? `post ${str(item['wp:post_parent'])}` : undefined,
-        oldAddresses: [`/?attachment_id=${id}`, ...(link ? [oldAddress(link, site)] : [])].filter((address): address is string =>
-          Boolean(address),
-        ),
+        oldAddresses: [`/?attachment_id=${id}`, ...(link ? oldAddresses(link, site) : [])],
       };
       source.attachments.push(attachment);
       return;
@@ -171,14 +215,14 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
     for (const term of categories) {
       if (term.domain === 'category' || term.domain === 'post_tag') {
         const slug = cleanSlug(term.nicename);
-        if (slug && !archiveLocale.has(`${term.domain} ${slug}`))
-          archiveLocale.set(`${term.domain} ${slug}`, { locale, name: term.name || term.nicename });
+        const name = (term.domain === 'category' && categoryNames.get(slug)) || term.name || term.nicename;
+        if (slug && !archiveLocale.has(`${term.domain} ${slug}`)) archiveLocale.set(`${term.domain} ${slug}`, { locale, name });
       }
     }
-    const description = str(item['excerpt:encoded'])
-      .replace(/<[^>]*>/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
+    // The excerpt is HTML (CDATA): its text, references decoded once.
+    const description = pageSearchText(str(item['excerpt:encoded']));
+    const thumbnail = meta(item, '_thumbnail_id');
+    const creator = str(item['dc:creator']);
     const page: ImportedPage = {
       source: `post ${id}`,
       kind: type,
@@ -190,18 +234,21 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
       ...(description ? { description } : {}),
       ...(catSlug ? { cat: catSlug } : {}),
       tags: categories.filter((term) => term.domain === 'post_tag').map((term) => term.name || term.nicename),
-      author: str(item['dc:creator']) || undefined,
+      author: creator ? (loginOf(creator) ?? creator) : undefined,
+      ...(/^\d+$/.test(thumbnail) ? { featureImage: { attachment: thumbnail, alt: altText.get(thumbnail) ?? '' } } : {}),
       draft: status !== 'publish' || protectedPost,
       translationGroup: categories.find((term) => term.domain === 'post_translations' || term.domain === 'wpml_translations')
         ?.nicename,
-      oldAddresses: [type === 'page' ? `/?page_id=${id}` : `/?p=${id}`, `/?p=${id}`, ...(link ? [oldAddress(link, site)] : [])]
-        .filter((address): address is string => Boolean(address))
-        .filter((address, i, all) => all.indexOf(address) === i),
+      oldAddresses: [
+        type === 'page' ? `/?page_id=${id}` : `/?p=${id}`,
+        `/?p=${id}`,
+        ...(link ? oldAddresses(link, site) : []),
+      ].filter((address, i, all) => all.indexOf(address) === i),
       comments: str(item['wp:comment_status']) === 'open' || list(item['wp:comment']).length > 0,
     };
-    if (page.author && !authorIds.has(page.author)) {
+    if (page.author && !loginOf(page.author)) {
       source.authors.push({ id: page.author, login: page.author, displayName: page.author, firstName: '', lastName: '' });
-      authorIds.set(page.author, page.author);
+      authorLogins.set(page.author.toLowerCase(), page.author);
     }
     source.pages.push(page);
     for (const comment of list(item['wp:comment'])) {
@@ -238,8 +285,14 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
   });
   for (const [key, { locale, name }] of archiveLocale) {
     const [domain, slug] = key.split(' ') as [string, string];
-    if (domain === 'category') source.archives.push({ from: `/category/${slug}`, locale, cat: slug });
+    if (domain === 'category') source.archives.push({ from: `/category/${slug}`, locale, cat: slug, name });
     else source.archives.push({ from: `/tag/${slug}`, locale, tag: name });
+  }
+  // Author archives (`/author/{nicename}/`; the nicename is the login made into a slug).
+  for (const login of authorLogins.values()) {
+    const slug = cleanSlug(login);
+    const page = source.pages.find((candidate) => candidate.author === login);
+    if (slug && page) source.archives.push({ from: `/author/${slug}`, locale: page.locale, author: login });
   }
   return source;
 }

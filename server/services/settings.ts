@@ -44,7 +44,11 @@ export async function categoryUsage(db: Database, cats?: string[]): Promise<Reco
  * twice in one millisecond), which gives anonymous pages a new cache key; this process's cache is
  * also emptied, so the change shows on the very next request.
  */
-export async function saveSettings(deps: AppDeps, next: SiteSettings, expectedVersion?: number): Promise<VersionedSettings> {
+export async function saveSettings(
+  deps: Pick<AppDeps, 'db' | 'pageCache'>,
+  next: SiteSettings,
+  expectedVersion?: number,
+): Promise<VersionedSettings> {
   const { db } = deps;
   const current = await readSettings(db);
   if (expectedVersion !== undefined && expectedVersion !== current.version) throw new AppError(412, 'api.settingsChanged');

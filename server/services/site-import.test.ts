@@ -9,10 +9,12 @@ import { imageBytes } from '../../tests/support/images';
 import { createInstalledSite } from '../../tests/support/site';
 import { readPage } from '../content/page-file';
 import { renderMarkdown } from '../content/render';
-import { comments, pages, redirects, users } from '../db/schema';
-import { authorPage, getContentPage } from './content';
+import { comments, pages, redirects, userRoles, users } from '../db/schema';
+import { authorPage, getContentPage, tagPage } from './content';
 import { readGhostExport } from './import-ghost';
 import { readWordPressExport } from './import-wordpress';
+import { mediaUses } from './media-library';
+import { readSettings } from './settings';
 import { cleanSlug, cleanUserName, htmlToMarkdown, importExternalSite, SiteImportError } from './site-import';
 
 const fixture = (name: string) => readFile(path.join(import.meta.dirname, '../../tests/fixtures', name), 'utf8');
@@ -72,8 +74,8 @@ describe('import-wordpress', () => {
     expect(body).toContain('Welcome to **my blog**. Read [WordPress](https://wordpress.org/).');
     expect(body).toContain('## A table');
     expect(body).toContain('| Name | Value |');
-    expect(body).toMatch(/!\[A photo\]\(\/media\/2024\/05\/photo-[0-9a-f]{8}\.png\)/);
-    expect(body).toContain("The photo's caption");
+    // The `[caption]` is a figure: the image with its caption as title, alone on its line.
+    expect(body).toMatch(/^!\[A photo\]\(\/media\/2024\/05\/photo-[0-9a-f]{8}\.png "The photo's caption"\)$/m);
     // The PDF stays where it was, and is listed.
     expect(body).toContain('(https://blog.example.com/wp-content/uploads/2024/05/report.pdf)');
     expect(report.media.remote).toEqual(['https://blog.example.com/wp-content/uploads/2024/05/report.pdf']);
@@ -196,6 +198,9 @@ describe('import-wordpress', () => {
     expect(await deps.db.select().from(redirects)).toEqual([]);
     expect(await deps.db.select().from(users)).toHaveLength(usersBefore);
     expect(await deps.db.select().from(comments).where(eq(comments.pageSlug, 'logs/hello-world'))).toEqual([]);
+    // The categories it would add are reported, not added.
+    expect(report.categories.added).toEqual(['news (News)']);
+    expect((await readSettings(deps.db)).settings.cats).not.toContain('news');
   });
 
   it('refuses a malformed or foreign file with the place of the problem, before anything is written', async () => {
@@ -284,11 +289,18 @@ describe('import-ghost', () => {
     expect(body).toContain('![Cover](https://ghost.example.com/content/images/2024/05/cover.png)');
     expect(body).not.toMatch(/javascript:|onerror/);
     expect(readPage((await repository.readFile('content/en/logs/unfinished.md')) ?? '').frontMatter.draft).toBe(true);
-    expect(report.skipped.join('\n')).toContain('Lexical/mobiledoc only');
     expect(await redirectOf(app, '/welcome/')).toEqual({ status: 301, location: '/en/logs/welcome' });
     expect(await redirectOf(app, '/about-us/')).toEqual({ status: 301, location: '/en/about-us' });
-    expect(await redirectOf(app, '/tag/getting-started/')).toEqual({ status: 301, location: '/en/cats/getting-started' });
+    // A tag's old address leads to its page here, the primary tag's too (it is also the category).
+    expect(await redirectOf(app, '/tag/getting-started/')).toEqual({ status: 301, location: '/en/tags/getting-started' });
     expect(await redirectOf(app, '/tag/notes/')).toEqual({ status: 301, location: '/en/tags/notes' });
+    // Where they lead answers: the tag's page lists the post, and the category is in Settings (its page answers 200).
+    expect((await tagPage(deps.db, 'en', 'getting-started', 1))?.items.map((item) => item.slug)).toContain('logs/welcome');
+    expect((await readSettings(deps.db)).settings.catLabels['getting-started']).toEqual({
+      fa: 'Getting Started',
+      en: 'Getting Started',
+    });
+    expect(await redirectOf(app, '/author/ghost-writer/')).toEqual({ status: 301, location: '/en/authors/ghost-writer' });
     expect(await deps.db.select().from(users).where(eq(users.id, 'ghost-author-1')).get()).toMatchObject({
       username: 'ghost-writer',
       avatarUrl: 'https://ghost.example.com/content/images/2024/05/writer.jpg',
@@ -357,6 +369,11 @@ describe("WordPress's theme unit test data", () => {
     expect(gallery).toMatch(/!\[\]\(https:\/\/wpthemetestdata\.files\.wordpress\.com\/[^)]+\.jpg\)/);
     const media = readPage((await repository.readFile('content/en/logs/media-category-blocks.md')) ?? '').body;
     expect(media).toMatch(/\[Audio: [^\]]+\]\(https:/);
+    // WordPress's own captions (the text form, with a link inside the caption) are figures.
+    const aligned = readPage((await repository.readFile('content/en/logs/markup-image-alignment.md')) ?? '').body;
+    expect(aligned).toContain(
+      '![Image Alignment 580x300](https://wpthemetestdata.files.wordpress.com/2013/03/image-alignment-580x300.jpg "Look at 580x300 getting some caption love.")',
+    );
     const protectedPost = readPage((await repository.readFile('content/en/logs/template-password-protected.md')) ?? '');
     expect(protectedPost.frontMatter.draft).toBe(true);
     expect(report.skipped.join('\n')).toMatch(/wp:post_id 1168\): password-protected on WordPress; imported as a draft/);
@@ -392,7 +409,9 @@ describe("Ghost's own export (tests/fixtures/ghost/ghost-v4-export.json)", () =>
     expect((await getContentPage(deps.db, 'en', 'contribute', defaultSiteSettings))?.title).toBe('Contribute');
     expect(await redirectOf(app, '/integrations/')).toEqual({ status: 301, location: '/en/logs/integrations' });
     expect(await redirectOf(app, '/privacy/')).toEqual({ status: 301, location: '/en/privacy' });
-    expect(await redirectOf(app, '/tag/getting-started/')).toEqual({ status: 301, location: '/en/cats/getting-started' });
+    expect(await redirectOf(app, '/tag/getting-started/')).toEqual({ status: 301, location: '/en/tags/getting-started' });
+    expect((await tagPage(deps.db, 'en', 'getting-started', 1))?.total).toBe(1);
+    expect(await redirectOf(app, '/author/ghost/')).toEqual({ status: 301, location: '/en/authors/ghost' });
     expect((await authorPage(deps.db, 'en', 'ghost', 1))?.items.map((item) => item.slug)).toEqual([
       'logs/integrations',
       'contribute',
@@ -402,5 +421,243 @@ describe("Ghost's own export (tests/fixtures/ghost/ghost-v4-export.json)", () =>
     expect(again.commit).toBeUndefined();
     expect(again.files.created).toEqual([]);
     expect(again.accounts.created).toEqual([]);
+  });
+});
+
+describe('an old WordPress blog in a folder (tests/fixtures/wordpress/old-blog-in-folder.xml, the shape of 3.3)', () => {
+  async function importOldBlog() {
+    const site = await createInstalledSite();
+    const repository = site.deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const dir = await mkdtemp(path.join(tmpdir(), 'daftar-uploads-'));
+    await mkdir(path.join(dir, '2012/02'), { recursive: true });
+    await writeFile(path.join(dir, '2012/02/pelican-lakes.jpg'), imageBytes('jpeg'));
+    const source = readWordPressExport(await fixture('wordpress/old-blog-in-folder.xml'));
+    const report = await importExternalSite(site.deps.db, repository, source, { readMedia: await mediaFolderReader(dir) });
+    return { ...site, repository, source, report };
+  }
+
+  it('decodes character references once: titles, excerpts, names and slugs hold the characters, never the digits', async () => {
+    const { deps, repository, report } = await importOldBlog();
+    const file = report.files.created.find((name) => name.includes('special-chars'));
+    // `&#039;` is the apostrophe (and leaves no 039 in the address); `&amp;amp;` is the text `&amp;`, not `&`.
+    expect(file).toBe('content/en/logs/special-chars-l-é-amp-lt-b-gt.md');
+    const { frontMatter, body } = readPage((await repository.readFile(file ?? '')) ?? '');
+    expect(frontMatter.title).toBe("Special chars: l'é &amp; &lt;b&gt;");
+    expect(frontMatter.description).toBe('It’s short &amp; sweet');
+    expect(frontMatter.tags).toEqual(["L'été"]);
+    expect(body.trim()).toBe("Some text with an apostrophe: can't.");
+    const page = await getContentPage(deps.db, 'en', 'logs/special-chars-l-é-amp-lt-b-gt', defaultSiteSettings);
+    expect(page?.title).toBe("Special chars: l'é &amp; &lt;b&gt;");
+    // The category's name in Settings, in both languages (the export's name, its reference decoded).
+    expect((await readSettings(deps.db)).settings.catLabels['categ-1']).toEqual({ fa: 'Catégorie 1', en: 'Catégorie 1' });
+  });
+
+  it('makes every [caption] a figure with its caption — the attribute form, the text form, a link left open', async () => {
+    const { repository, report } = await importOldBlog();
+    const { body } = readPage((await repository.readFile('content/en/logs/caption-on-image.md')) ?? '');
+    const figures = body.split('\n\n');
+    // The image in the media folder is copied (and the body points at the copy); the others stay where they were.
+    expect(figures[0]).toMatch(/^!\[Pelican lakes\]\(\/media\/2012\/02\/pelican-lakes-[0-9a-f]{8}\.jpg "This is a caption"\)$/);
+    expect(figures[1]).toBe('![Dunes](http://old.example.com/blog/wp-content/uploads/2012/02/dunes.jpg "This also a caption")');
+    expect(figures[2]).toBe(
+      '[![](http://old.example.com/blog/wp-content/uploads/2012/02/sea-300x200.jpg "A link left open")](http://old.example.com/blog/wp-content/uploads/2012/02/sea.jpg)',
+    );
+    expect(figures[3]).toBe('Lorem ipsum after the captions.');
+    // Rendered: three figures with their captions, the linked one keeping its link.
+    const { html } = renderMarkdown(body, 'en');
+    expect(html.match(/<figure>/g)).toHaveLength(3);
+    expect(html).toContain('<figcaption>This is a caption</figcaption>');
+    expect(html).toMatch(
+      /<figure><a href="http:\/\/old\.example\.com\/blog\/wp-content\/uploads\/2012\/02\/sea\.jpg"[^>]*><img[^>]*><\/a><figcaption>A link left open<\/figcaption><\/figure>/,
+    );
+    // Shortcodes no importer knows stay as typed, and the report names them with their posts.
+    expect(body).toContain('\\[contact-form-7 id="5" title="Contact"\\]');
+    expect(report.unknown).toEqual(['[contact-form-7]: post 8', '[su_button]: post 8']);
+  });
+
+  it('adds the categories in use to Settings, carries one Settings cannot take as a tag, and sends every archive somewhere that answers', async () => {
+    const { app, deps, repository, report } = await importOldBlog();
+    const { settings } = await readSettings(deps.db);
+    expect(settings.cats).toContain('categ-1');
+    // `2012` cannot be a category here (a category starts with a letter): its post carries the tag.
+    expect(settings.cats).not.toContain('2012');
+    expect(readPage((await repository.readFile('content/en/logs/caption-on-image.md')) ?? '').frontMatter).toMatchObject({
+      tags: ['2012'],
+    });
+    expect(report.categories).toEqual({ added: ['categ-1 (Catégorie 1)'], existing: [] });
+    expect(report.changed.join('\n')).toContain('category 2012: a category name here starts with a letter');
+    expect(await redirectOf(app, '/category/categ-1/')).toEqual({ status: 301, location: '/en/cats/categ-1' });
+    expect(await redirectOf(app, '/category/2012/')).toEqual({ status: 301, location: '/en/tags/2012' });
+    // WordPress's Uncategorized is no category here: its archive leads to the logs.
+    expect(await redirectOf(app, '/category/uncategorized/')).toEqual({ status: 301, location: '/en/logs' });
+    expect(await redirectOf(app, '/author/bob/')).toEqual({ status: 301, location: '/en/authors/Bob' });
+  });
+
+  it('keeps the old paths of a blog in a folder, and the featured image as the banner the media library sees', async () => {
+    const { app, deps, repository, report } = await importOldBlog();
+    expect(await redirectOf(app, '/blog/2012/02/16/caption-on-image/')).toEqual({
+      status: 301,
+      location: '/en/logs/caption-on-image',
+    });
+    expect(await redirectOf(app, '/2012/02/16/caption-on-image/')).toEqual({
+      status: 301,
+      location: '/en/logs/caption-on-image',
+    });
+    const file = 'content/en/logs/special-chars-l-é-amp-lt-b-gt.md';
+    const thumbnail = String(readPage((await repository.readFile(file)) ?? '').frontMatter.thumbnail);
+    expect(thumbnail).toMatch(/^\/media\/2012\/02\/pelican-lakes-[0-9a-f]{8}\.jpg$/);
+    expect(report.featureImages).toEqual([`post 7 → ${thumbnail}`]);
+    const uses = await mediaUses(deps, [thumbnail.slice(1)]);
+    // Used as the banner of one post (and in the body of the other).
+    expect(uses.get(thumbnail.slice(1))?.pages.map((use) => use.path)).toEqual([
+      'logs/caption-on-image',
+      'logs/special-chars-l-é-amp-lt-b-gt',
+    ]);
+  });
+
+  it('makes Bob and bob one account with the writing role and the address pending; keeps an orphaned reply at the top level', async () => {
+    const { deps, repository, report } = await importOldBlog();
+    const accounts = await deps.db.select().from(users).where(eq(users.id, 'wordpress-author-2'));
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ username: 'Bob', email: null, pendingEmail: 'bob@example.org' });
+    expect(await deps.db.select().from(users).where(eq(users.username, 'bob-2'))).toEqual([]);
+    const roles = await deps.db.select().from(userRoles).where(eq(userRoles.userId, 'wordpress-author-2'));
+    expect(roles.map((row) => row.roleId)).toEqual(['editor']);
+    expect(report.accounts.pendingEmails).toEqual(['Bob <bob@example.org>']);
+    // Both posts are Bob's, whichever spelling the export used.
+    for (const file of ['content/en/logs/caption-on-image.md', 'content/en/logs/special-chars-l-é-amp-lt-b-gt.md'])
+      expect(readPage((await repository.readFile(file)) ?? '').frontMatter.author).toBe('Bob');
+    const [reply] = await deps.db.select().from(comments).where(eq(comments.pageSlug, 'logs/special-chars-l-é-amp-lt-b-gt'));
+    expect(reply).toMatchObject({ parentId: null, status: 'approved', userId: 'wordpress-author-2' });
+    expect(report.changed).toContain('comment 122: the comment it answers (121) was not imported; kept at the top level');
+  });
+
+  it('lets the sample page give way to the blog’s own, and never takes one of the site’s routes (F-43)', async () => {
+    const { app, repository, report } = await importOldBlog();
+    const about = readPage((await repository.readFile('content/en/about.md')) ?? '');
+    expect(about.frontMatter.title).toBe('About');
+    expect(about.body.trim()).toBe("This is Bob's blog.");
+    // Its Persian sample would be paired with it by their shared path: it goes too.
+    expect(await repository.readFile('content/fa/about.md')).toBeUndefined();
+    expect(report.changed).toContain('content/en/about.md: the sample page gave way to post 2');
+    expect(await redirectOf(app, '/blog/about/')).toEqual({ status: 301, location: '/en/about' });
+    expect(await redirectOf(app, '/?page_id=2')).toEqual({ status: 301, location: '/en/about' });
+    // The page called "login" is renamed; its old addresses lead there, except the one the site owns.
+    expect(report.files.created).toContain('content/en/page-login.md');
+    expect(await redirectOf(app, '/blog/login/')).toEqual({ status: 301, location: '/en/page-login' });
+    expect(report.skipped).toContain("post 3: the old address /login is one of this site's own; no redirect");
+    // A permalink on the site's own route gets no rule: /en/login stays the sign-in page.
+    expect(report.skipped).toContain("post 4: the old address /en/login is one of this site's own; no redirect");
+    expect((await redirectOf(app, '/en/login')).status).not.toBe(301);
+    expect(await redirectOf(app, '/?p=4')).toEqual({ status: 301, location: '/en/logs/sign-in-here' });
+  });
+});
+
+describe('Ghost 5 (Lexical): tests/fixtures/ghost/ghost-v5-lexical.json', () => {
+  it("imports every card as Markdown the site renders, the feature image as banner, the author's address pending; names the card it leaves out", async () => {
+    const { app, deps } = await createInstalledSite();
+    const repository = deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const report = await importExternalSite(deps.db, repository, readGhostExport(await fixture('ghost/ghost-v5-lexical.json')));
+    const { frontMatter, body } = readPage((await repository.readFile('content/en/logs/cards-from-ghost-5.md')) ?? '');
+    expect(frontMatter).toMatchObject({
+      title: 'Cards from Ghost 5',
+      description: "Every card Ghost's editor makes.",
+      thumbnail: 'https://ghost.example.com/content/images/2024/05/cover.jpg',
+      cat: 'product-news',
+      tags: ['Product News'],
+      author: 'lena',
+    });
+    const blocks = body.split('\n\n');
+    expect(blocks).toEqual(
+      expect.arrayContaining([
+        'Ghost 5 writes **Lexical**, not *mobiledoc*; [a link](https://ghost.org/).',
+        '## Cards',
+        // image and gallery: figures with their captions
+        '![A lake at dawn](https://ghost.example.com/content/images/2024/05/lake.jpg "The lake at dawn")',
+        '![First](https://ghost.example.com/content/images/2024/05/a.jpg "One")',
+        '![Second](https://ghost.example.com/content/images/2024/05/b.jpg)',
+        'Two photos',
+        // bookmark: its title linked, then its description
+        '[Ghost Docs](https://ghost.org/docs/) — Everything you need to know about working with Ghost',
+        // callout: a quote with its emoji
+        '> 💡 Back up before you import.',
+        // embed: the address alone (the site plays the video)
+        '[https://www.youtube.com/watch?v=dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ)',
+        // code: fenced, with its language
+        ['```javascript', 'const answer = 42;', 'console.log(`<b>$' + '{answer}</b>`);', '```'].join('\n'),
+        // toggle: its heading in bold, then its content
+        '**Is it free?**',
+        'Yes, and open source.',
+        'A *markdown* card with a [link](https://example.com) and .',
+        '1.  first\n2.  second',
+        '> A quote',
+      ]),
+    );
+    expect(body).toContain('Raw **html** card');
+    expect(body).not.toMatch(/<script|onerror|alert\(/);
+    const page = await getContentPage(deps.db, 'en', 'logs/cards-from-ghost-5', defaultSiteSettings);
+    const html = page?.body.map((segment) => ('html' in segment ? segment.html : '')).join('') ?? '';
+    expect(html).toContain('<figcaption>The lake at dawn</figcaption>');
+    expect(html).toMatch(/<pre[^>]*><code class="language-javascript">/);
+    expect(html).toMatch(/youtube/);
+    expect(report.unknown).toEqual(['Ghost card "signup": post 6650a1b2c3d4e5f600000301']);
+    expect(report.featureImages).toEqual([
+      'post 6650a1b2c3d4e5f600000301 → https://ghost.example.com/content/images/2024/05/cover.jpg',
+    ]);
+    expect(await deps.db.select().from(users).where(eq(users.id, 'ghost-author-1')).get()).toMatchObject({
+      username: 'lena',
+      pendingEmail: 'lena@ghost.example.com',
+    });
+    // The page whose slug is one of the site's routes is renamed, and its old address is refused.
+    expect(report.files.created).toContain('content/en/page-login.md');
+    expect(report.changed).toContain(
+      "post 6650a1b2c3d4e5f600000302: /en/login is one of this site's own addresses; imported at page-login",
+    );
+    expect(await redirectOf(app, '/login/')).not.toEqual({ status: 301, location: '/en/page-login' });
+  });
+});
+
+describe("WordPress's importer's own 3.1 export (tests/fixtures/wordpress/valid-wxr-1.1.xml)", () => {
+  it('imports the post with its category and tag pages answering, and the page "about" in place of the sample', async () => {
+    const { app, deps } = await createInstalledSite();
+    const repository = deps.contentRepository;
+    if (!repository) throw new Error('no repository');
+    const report = await importExternalSite(
+      deps.db,
+      repository,
+      readWordPressExport(await fixture('wordpress/valid-wxr-1.1.xml')),
+    );
+    expect(report.files.created.sort()).toEqual(['content/en/about.md', 'content/en/logs/hello-world.md']);
+    expect(await redirectOf(app, '/?page_id=2')).toEqual({ status: 301, location: '/en/about' });
+    expect(await redirectOf(app, '/?p=1')).toEqual({ status: 301, location: '/en/logs/hello-world' });
+    expect(await redirectOf(app, '/category/alpha/')).toEqual({ status: 301, location: '/en/cats/alpha' });
+    expect((await readSettings(deps.db)).settings.cats).toContain('alpha');
+    expect(await redirectOf(app, '/tag/clippable/')).toEqual({ status: 301, location: '/en/tags/clippable' });
+    expect((await tagPage(deps.db, 'en', 'clippable', 1))?.total).toBe(1);
+    // The comment's `&#039;` is HTML inside CDATA: decoded once, by the HTML converter.
+    const [comment] = await deps.db.select().from(comments).where(eq(comments.pageSlug, 'logs/hello-world'));
+    expect(comment?.body).toContain("view the post's comments");
+    // Two authors with addresses, kept pending; both given the writing role.
+    expect(report.accounts.pendingEmails.sort()).toEqual(['jane <janedoe@example.org>', 'john <johndoe@example.org>']);
+    expect(report.accounts.withRole).toEqual(expect.arrayContaining(['john (editor)', 'jane (editor)', 'Mr-WordPress (member)']));
+    const again = await importExternalSite(
+      deps.db,
+      repository,
+      readWordPressExport(await fixture('wordpress/valid-wxr-1.1.xml')),
+    );
+    expect(again.commit).toBeUndefined();
+    expect(again.redirects.added).toBe(0);
+    expect(again.categories.added).toEqual([]);
+  });
+
+  it('refuses declared entities however long the comment before them (F-52), and changes nothing', async () => {
+    const good = await fixture('wordpress/valid-wxr-1.1.xml');
+    const bomb = good.replace(
+      '<rss version="2.0"',
+      `<!--${'x'.repeat(20_000)}--><!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><rss version="2.0"`,
+    );
+    expect(() => readWordPressExport(bomb)).toThrow(/declares XML entities/);
   });
 });

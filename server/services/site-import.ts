@@ -1,18 +1,25 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
 import { stringify as stringifyYaml } from 'yaml';
 import { pageFile, pagePathProblem } from '../../common/authoring';
+import { emailKey, emailSchema } from '../../common/email';
 import type { Locale } from '../../common/locales';
-import { paths } from '../../common/paths';
+import { isSiteRoutePath, paths } from '../../common/paths';
 import { foldSlug } from '../../common/persian-fold';
+import { categorySlug, SETTINGS_LIMITS, siteSettingsSchema } from '../../common/schemas/settings';
+import { isHttpUrl, isSameSitePath } from '../../common/site-path';
+import type { SiteSettings } from '../../common/site-settings';
 import { tagSlug } from '../../common/tags';
 import { normaliseUserName, userNameKey, userNameProblem } from '../../common/user-name';
 import { gitBlobSha } from '../content/git-blob';
 import { imageInfo } from '../content/image-info';
 import type { ContentRepository, FileChange } from '../content/repository';
+import { sampleContent } from '../content/samples.generated';
 import type { Database } from '../db/database';
-import { comments, redirects, users } from '../db/schema';
+import { comments, redirects, roles, users } from '../db/schema';
 import { recordedSync } from './content-sync-runner';
+import { readSettings, saveSettings } from './settings';
 import { ExportFileError, importSite, parseSiteExport, type SiteExport } from './site-export';
 
 /*
@@ -62,6 +69,8 @@ export type ImportedPage = {
   /** Old addresses (`/?p=12`, `/2024/05/hello`) that answer 301 to the page. */
   oldAddresses: string[];
   comments?: boolean;
+  /** The featured image: a WordPress attachment (by id) or an address (Ghost), with its alt text. */
+  featureImage?: { attachment?: string; src?: string; alt: string };
 };
 
 export type ImportedAuthor = {
@@ -105,25 +114,61 @@ export type ImportSource = {
   authors: ImportedAuthor[];
   comments: ImportedComment[];
   attachments: ImportedAttachment[];
-  /** Category and tag archives: old address → locale and what it listed (a tag by its name). */
-  archives: { from: string; locale: Locale; cat?: string; tag?: string }[];
+  /**
+   * Category, tag and author archives: old address → locale and what it listed (a category by its
+   * slug and name, a tag by its name, an author by ImportedAuthor.login). A category without an old
+   * address (`from: ''`, Ghost's primary tags) only names it for the site's list.
+   */
+  archives: { from: string; locale: Locale; cat?: string; name?: string; tag?: string; author?: string }[];
   /** Entries the reader left out, each with why. */
   skipped: string[];
+  /** Entries the reader changed on the way (merged, renamed, folded), each with how. */
+  changed: string[];
+  /** Markup the reader does not know (a shortcode, a Ghost card) → the pages (`source`) that hold it. */
+  unknown: Map<string, string[]>;
 };
 
 /** What a reader starts from and fills in. */
 export function emptyImportSource(platform: ImportSource['platform']): ImportSource {
-  return { platform, pages: [], authors: [], comments: [], attachments: [], archives: [], skipped: [] };
+  return {
+    platform,
+    pages: [],
+    authors: [],
+    comments: [],
+    attachments: [],
+    archives: [],
+    skipped: [],
+    changed: [],
+    unknown: new Map(),
+  };
 }
 
+/** Notes that `what` (a shortcode `[name]`, a card) appears in the page `source`. */
+export function noteUnknown(unknown: ImportSource['unknown'], what: string, source: string) {
+  const pages = unknown.get(what) ?? [];
+  if (!pages.includes(source)) pages.push(source);
+  unknown.set(what, pages);
+}
+
+/**
+ * What an import did, per kind: what came over, what was changed on the way (`changed`: renamed,
+ * merged, folded, replaced) and what was left behind and why (`skipped`).
+ */
 export type SiteImportReport = {
   dryRun: boolean;
   commit?: string;
   files: { created: string[]; unchanged: string[] };
   media: { copied: string[]; remote: string[] };
   redirects: { added: number; unchanged: number };
-  accounts: { created: string[]; renamed: string[] };
+  accounts: { created: string[]; renamed: string[]; withRole: string[]; pendingEmails: string[] };
   comments: { imported: number; unchanged: number };
+  /** Categories added to the site's list (slug: name), and those already there. */
+  categories: { added: string[]; existing: string[] };
+  /** Pages given their featured image as banner (`page → image`). */
+  featureImages: string[];
+  /** Unknown shortcodes and cards, each with the pages that hold them (`[name]: post 12, post 14`). */
+  unknown: string[];
+  changed: string[];
   skipped: string[];
 };
 
@@ -142,20 +187,49 @@ function converter() {
   service.use(gfm);
   // Never carried over, not even as text.
   service.remove(['script', 'style', 'iframe', 'object', 'embed', 'form', 'noscript', 'template', 'svg', 'math']);
+  const image = (node: HTMLElement, caption = '') => {
+    const src = safeUrl(node.getAttribute('src'));
+    const alt = (node.getAttribute('alt') ?? '').replace(/[[\]\\]/g, '');
+    // The caption is the image's Markdown title, which the renderer makes a <figcaption>.
+    const title = caption ? ` "${caption.replace(/[\\"]/g, '\\$&')}"` : '';
+    return src ? `![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)}${title})` : '';
+  };
+  const link = (content: string, node: HTMLElement) => {
+    const href = safeUrl(node.getAttribute('href'));
+    // Link text cannot hold a paragraph break (a link left open in the source, a card's blocks): one line.
+    const text = content.replace(/\s*\n\s*/g, ' ').trim();
+    return href && text ? `[${text}](${href.replace(/[()\s]/g, encodeURIComponent)})` : content;
+  };
+  // A figure of one image (a `[caption]`, WordPress's and Ghost's image blocks): the image with its
+  // caption as its title, alone on its line — the renderer's figure (docs/content.md "Images").
+  service.addRule('figures', {
+    filter: (node) => {
+      if (node.nodeName !== 'FIGURE' || node.querySelectorAll('img').length !== 1) return false;
+      const img = node.querySelector('img') as HTMLElement;
+      const holder = img.parentNode?.nodeName === 'A' ? (img.parentNode as HTMLElement) : img;
+      return [...node.childNodes].every(
+        (child) =>
+          child === holder ||
+          child.nodeName === 'FIGCAPTION' ||
+          (child.nodeType === 3 && !child.textContent?.trim()) ||
+          (child.nodeName !== 'FIGCAPTION' && child.contains(holder) && child.textContent?.trim() === ''),
+      );
+    },
+    replacement: (_content, node) => {
+      const img = node.querySelector('img') as HTMLElement;
+      const caption = (node.querySelector('figcaption')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const markdown = image(img, caption);
+      const around = img.parentNode?.nodeName === 'A' ? (img.parentNode as HTMLElement) : undefined;
+      return `\n\n${around && markdown ? link(markdown, around) : markdown}\n\n`;
+    },
+  });
   service.addRule('safeLinks', {
     filter: (node) => node.nodeName === 'A',
-    replacement: (content, node) => {
-      const href = safeUrl(node.getAttribute('href'));
-      return href ? `[${content}](${href.replace(/[()\s]/g, encodeURIComponent)})` : content;
-    },
+    replacement: (content, node) => link(content, node as HTMLElement),
   });
   service.addRule('safeImages', {
     filter: (node) => node.nodeName === 'IMG',
-    replacement: (_content, node) => {
-      const src = safeUrl(node.getAttribute('src'));
-      const alt = (node.getAttribute('alt') ?? '').replace(/[[\]\\]/g, '');
-      return src ? `![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)})` : '';
-    },
+    replacement: (_content, node) => image(node as HTMLElement),
   });
   // Audio and video become links to their files (a page has no players of its own).
   service.addRule('media', {
@@ -181,29 +255,70 @@ function converter() {
 }
 let turndown: TurndownService | undefined;
 
-/** WordPress's shortcodes the importer knows; others stay in the text as they were typed. */
-function shortcodes(html: string, images: (ids: string[]) => string[], notes: string[]) {
-  return html
-    .replace(/\[caption[^\]]*\]([\s\S]*?)\[\/caption\]/gi, (_all, inner: string) => {
-      const image = /<img[^>]*>/i.exec(inner)?.[0] ?? '';
-      const caption = inner.replace(/<a[^>]*>\s*<img[^>]*>\s*<\/a>|<img[^>]*>/i, '').trim();
-      return `<figure>${image}<figcaption>${caption}</figcaption></figure>`;
-    })
-    .replace(/\[gallery([^\]]*)\]/gi, (all, attributes: string) => {
-      const ids =
-        /ids="([\d,\s]+)"/i
-          .exec(attributes)?.[1]
-          ?.split(',')
-          .map((id) => id.trim()) ?? [];
-      const found = images(ids);
-      notes.push(`gallery${ids.length ? ` (${ids.length} images)` : ''}`);
-      return `<p><em>WordPress gallery: ${all.replace(/</g, '&lt;')}</em></p>${found.map((src) => `<p><img src="${src}" alt=""></p>`).join('')}`;
-    })
-    .replace(/\[embed\]([^[]+)\[\/embed\]/gi, (_all, url: string) => `<p><a href="${url.trim()}">${url.trim()}</a></p>`);
+/** The shortcodes the importer knows (WordPress's own); others stay as typed and are reported. */
+const KNOWN_SHORTCODES = new Set(['caption', 'wp_caption', 'gallery', 'embed', 'audio', 'video']);
+/** A shortcode as typed: `[name attr="…"]`, `[name]…[/name]` or `[name /]` (not `[sic]` or `[1]`). */
+const SHORTCODE = /\[([a-z][\w-]*)(\s[^\]]*=[^\]]*|\s*\/)?\]/gi;
+
+/** A shortcode attribute's value (`caption="…"`), as WordPress reads it: quoted either way or bare. */
+const attribute = (attributes: string, name: string) =>
+  new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"']+))`, 'i')
+    .exec(attributes)
+    ?.slice(1)
+    .find((value) => value !== undefined);
+
+/**
+ * `[caption]` in both of WordPress's forms — `caption="…"` (before 3.4) and the text after the
+ * image — with or without a link around the image (left open in some old posts), as a figure.
+ */
+function captionFigure(attributes: string, inner: string) {
+  const img = /<img\b[^>]*>/i.exec(inner)?.[0];
+  if (!img) return inner;
+  const before = inner.slice(0, inner.indexOf(img));
+  const href = /<a\b[^>]*\bhref\s*=\s*("[^"]*"|'[^']*')[^>]*>\s*$/i.exec(before)?.[1];
+  const after = inner.slice(inner.indexOf(img) + img.length).replace(/^\s*<\/a>/i, '');
+  const caption = attribute(attributes, 'caption') ?? after.trim();
+  const figure = href ? `<a href=${href}>${img}</a>` : img;
+  return `<figure>${figure}<figcaption>${caption}</figcaption></figure>`;
+}
+
+function shortcodes(html: string, images: (ids: string[]) => string[], notes: string[], unknown: (name: string) => void) {
+  return (
+    html
+      .replace(/\[(caption|wp_caption)([^\]]*)\]([\s\S]*?)\[\/\1\]/gi, (_all, _name, attributes: string, inner: string) =>
+        captionFigure(attributes, inner),
+      )
+      .replace(/\[gallery([^\]]*)\]/gi, (all, attributes: string) => {
+        const ids =
+          /ids="([\d,\s]+)"/i
+            .exec(attributes)?.[1]
+            ?.split(',')
+            .map((id) => id.trim()) ?? [];
+        const found = images(ids);
+        notes.push(`gallery${ids.length ? ` (${ids.length} images)` : ''}`);
+        return `<p><em>WordPress gallery: ${all.replace(/</g, '&lt;')}</em></p>${found.map((src) => `<p><img src="${src}" alt=""></p>`).join('')}`;
+      })
+      .replace(/\[embed\]([^[]+)\[\/embed\]/gi, (_all, url: string) => `<p><a href="${url.trim()}">${url.trim()}</a></p>`)
+      // `[audio src="…"]`, `[video mp4="…"]`: a link to the file, as the <audio>/<video> elements.
+      .replace(/\[(audio|video)\b([^\]]*)\](?:\s*\[\/\1\])?/gi, (all, kind: string, attributes: string) => {
+        const src = ['src', 'mp3', 'mp4', 'm4a', 'ogg', 'ogv', 'wav', 'webm']
+          .map((name) => attribute(attributes, name))
+          .find(Boolean);
+        return src ? `<${kind.toLowerCase()} src="${src.replace(/"/g, '&quot;')}"></${kind.toLowerCase()}>` : all;
+      })
+      .replace(SHORTCODE, (all, name: string, attributes: string | undefined, _at: number, text: string) => {
+        const typed = attributes || text.toLowerCase().includes(`[/${name.toLowerCase()}]`);
+        if (typed && !KNOWN_SHORTCODES.has(name.toLowerCase())) unknown(name.toLowerCase());
+        return all;
+      })
+  );
 }
 
 /** The Markdown of an HTML body: Gutenberg block comments dropped, shortcodes handled, nothing executable kept. */
-export function htmlToMarkdown(html: string, options: { images?: (ids: string[]) => string[]; notes?: string[] } = {}) {
+export function htmlToMarkdown(
+  html: string,
+  options: { images?: (ids: string[]) => string[]; notes?: string[]; unknown?: (name: string) => void } = {},
+) {
   turndown ??= converter();
   const withoutBlocks = html.replace(/<!--\s*\/?wp:[\s\S]*?-->/g, '');
   // WordPress stores paragraphs as blank lines (wpautop): make them paragraphs before converting.
@@ -213,7 +328,7 @@ export function htmlToMarkdown(html: string, options: { images?: (ids: string[])
         .split(/\n\s*\n/)
         .map((part) => (part.trim() ? `<p>${part.trim().replace(/\n/g, '<br>')}</p>` : ''))
         .join('\n');
-  const expanded = shortcodes(paragraphs, options.images ?? (() => []), options.notes ?? []);
+  const expanded = shortcodes(paragraphs, options.images ?? (() => []), options.notes ?? [], options.unknown ?? (() => {}));
   return turndown.turndown(expanded).trim();
 }
 
@@ -258,10 +373,30 @@ type Plan = {
   document: SiteExport;
   renamed: string[];
   newAccounts: string[];
+  unknown: string[];
+  /** The settings with the imported categories added, when any were (saved when the plan is applied). */
+  settings?: SiteSettings;
+  categories: { added: string[]; existing: string[] };
+  featureImages: string[];
+  /** Imported accounts' addresses, kept as pending (unconfirmed): account id → address. */
+  pendingEmails: Map<string, string>;
+  withRole: string[];
+  changed: string[];
   skipped: string[];
 };
 
-const RESERVED_ADDRESS = /^\/(api|assets|media|builds|__)(\/|$)/;
+/** The installer's sample pages (path → blob id): an unchanged one gives way to an imported page. */
+let samples: Promise<Map<string, string>> | undefined;
+const sampleShas = () => {
+  samples ??= Promise.all(sampleContent.map(async (file) => [file.path, await gitBlobSha(file.content)] as const)).then(
+    (entries) => new Map(entries),
+  );
+  return samples;
+};
+
+/** The role imported authors get (they wrote the blog), and the one commenters get (they may comment). */
+const AUTHOR_ROLE = 'editor';
+const COMMENTER_ROLE = 'member';
 
 async function planImport(
   db: Database,
@@ -270,6 +405,7 @@ async function planImport(
   { readMedia, now }: { readMedia?: MediaReader; now: Date },
 ): Promise<Plan> {
   const skipped = [...source.skipped];
+  const changed = [...source.changed];
   const changes: FileChange[] = [];
   const mediaFiles: { path: string; bytes: Uint8Array }[] = [];
   const pageFiles: string[] = [];
@@ -348,10 +484,15 @@ async function planImport(
   const placePage = (page: ImportedPage) => {
     let slug = cleanSlug(page.slug) || cleanSlug(page.title) || page.source.replace(/\W+/g, '-');
     if (page.kind === 'post') slug = `logs/${slug}`;
-    if (pagePathProblem(slug)) slug = `${page.kind}-${slug.replace(/\//g, '-')}`.slice(0, 120);
+    // A page never takes one of the site's own addresses (F-43): `login`, `search`, `manage/…`.
+    if (pagePathProblem(slug) || isSiteRoutePath(`/${page.locale}/${slug}`)) {
+      const renamed = `${page.kind}-${slug.replace(/\//g, '-')}`.slice(0, 120);
+      changed.push(`${page.source}: /${page.locale}/${slug} is one of this site's own addresses; imported at ${renamed}`);
+      slug = renamed;
+    }
     let candidate = slug;
     for (let n = 2; taken.has(`${page.locale}/${candidate}`); n++) candidate = `${slug}-${n}`;
-    if (candidate !== slug) skipped.push(`${page.source}: the path ${slug} was taken; imported at ${candidate}`);
+    if (candidate !== slug) changed.push(`${page.source}: the path ${slug} was taken; imported at ${candidate}`);
     taken.add(`${page.locale}/${candidate}`);
     pathOf.set(page, candidate);
     return candidate;
@@ -394,12 +535,20 @@ async function planImport(
     comments: [],
     subscribers: [],
   };
+  // Roles for new accounts: authors write (editor), commenters comment (member) — when the site still has those roles.
+  const siteRoles = new Set((await db.select({ id: roles.id }).from(roles)).map((role) => role.id));
+  const withRole: string[] = [];
   const account = (
     id: string,
     login: string,
     names: { displayName: string; firstName: string; lastName: string; avatarUrl?: string },
+    role: string,
   ) => {
     const existing = siteUsers.find((user) => user.id === id);
+    if (!existing) {
+      if (siteRoles.has(role)) document.userRoles.push({ userId: id, roleId: role });
+      else skipped.push(`account ${login}: this site has no "${role}" role; created without a role`);
+    }
     let name = existing?.username ?? cleanUserName(login, `user-${id.slice(-8)}`);
     if (!existing) {
       const base = name;
@@ -407,6 +556,7 @@ async function planImport(
       if (name !== login) renamed.push(`${login} → ${name}`);
       keys.set(userNameKey(name), id);
       newAccounts.push(name);
+      if (siteRoles.has(role)) withRole.push(`${name} (${role})`);
     }
     usernames.set(id, name);
     document.users.push({
@@ -428,19 +578,73 @@ async function planImport(
   const usernames = new Map<string, string>();
   const commenters = new Map<string, string>();
   const authorUser = new Map<string, string>();
+  // Authors' addresses are kept unconfirmed (pending): the owner sends each a confirmation link
+  // (docs/operating.md). One that belongs to an account here already is left out.
+  const addressRows = await db.select({ email: users.email, pendingEmail: users.pendingEmail }).from(users);
+  const addressesHere = new Set(
+    addressRows.flatMap((row) => [row.email, row.pendingEmail]).flatMap((email) => (email ? [emailKey(email)] : [])),
+  );
+  const pendingEmails = new Map<string, string>();
   for (const author of source.authors) {
-    const id = account(`${source.platform}-author-${author.id}`, author.login, author);
+    const isNew = !siteUsers.some((user) => user.id === `${source.platform}-author-${author.id}`);
+    const id = account(`${source.platform}-author-${author.id}`, author.login, author, AUTHOR_ROLE);
     authorUser.set(author.login, usernames.get(id) ?? author.login);
-    if (author.email) commenters.set(author.email.toLowerCase(), id);
+    const email = author.email?.trim();
+    if (!email) continue;
+    commenters.set(email.toLowerCase(), id);
+    if (!isNew) continue;
+    if (!emailSchema.safeParse(email).success)
+      skipped.push(`account ${usernames.get(id)}: the address ${email} is not an e-mail address; not kept`);
+    else if (addressesHere.has(emailKey(email)))
+      skipped.push(`account ${usernames.get(id)}: the address ${email} belongs to another account here; not kept`);
+    else {
+      addressesHere.add(emailKey(email));
+      pendingEmails.set(id, email);
+    }
   }
+  // Categories the imported pages name join the site's list (both languages' labels: the export's
+  // name), so their pages and old `/category/x/` addresses answer. One the list cannot take (its
+  // slug does not start with a letter, or the list is full) is carried as a tag instead.
+  const { settings: siteSettings } = await readSettings(db);
+  const catNames = new Map(source.archives.flatMap((archive) => (archive.cat ? [[archive.cat, archive.name ?? '']] : [])));
+  const cats = [...siteSettings.cats];
+  const catLabels = { ...siteSettings.catLabels };
+  const categories = { added: [] as string[], existing: [] as string[] };
+  const catAsTag = new Map<string, string>();
+  for (const cat of new Set(source.pages.flatMap((page) => (page.cat && pathOf.has(page) ? [page.cat] : [])))) {
+    if (cats.includes(cat)) {
+      categories.existing.push(cat);
+      continue;
+    }
+    const name = (catNames.get(cat) || cat).replace(/\s+/g, ' ').trim().slice(0, SETTINGS_LIMITS.label);
+    if (!categorySlug.safeParse(cat).success || cats.length >= SETTINGS_LIMITS.cats) {
+      catAsTag.set(cat, name);
+      changed.push(
+        `category ${cat}: ${cats.length >= SETTINGS_LIMITS.cats ? `the site's list is full (${SETTINGS_LIMITS.cats})` : 'a category name here starts with a letter'}; its pages carry the tag "${name}" instead`,
+      );
+      continue;
+    }
+    cats.push(cat);
+    catLabels[cat] = { fa: name, en: name };
+    categories.added.push(`${cat} (${name})`);
+  }
+  const nextSettings = categories.added.length ? siteSettingsSchema.parse({ ...siteSettings, cats, catLabels }) : undefined;
+
   // Files.
   const rules = new Map<string, string>();
   const addRule = (from: string, to: string, what: string) => {
-    if (RESERVED_ADDRESS.test(from)) return skipped.push(`${what}: the old address ${from} belongs to Daftar; no redirect`);
+    // The site's own routes stay its own (F-43): `/en/login`, `/fa/manage`, `/api/…`, feeds, sitemaps.
+    // `/?p=12` is WordPress's own address form, not the site's home (which only picks a language).
+    const legacyQuery = /^\/\?./.test(from);
+    if (!legacyQuery && isSiteRoutePath(from))
+      return skipped.push(`${what}: the old address ${from} is one of this site's own; no redirect`);
     const before = rules.get(from);
     if (before && before !== to) return skipped.push(`${what}: ${from} already leads to ${before}`);
     if (from !== to) rules.set(from, to);
   };
+  const unknown = new Map(source.unknown);
+  const featureImages: string[] = [];
+  const keptOut = new Set<ImportedPage>();
   for (const page of source.pages) {
     const pagePath = pathOf.get(page);
     if (!pagePath) continue;
@@ -454,37 +658,70 @@ async function planImport(
       (ids.length ? ids : attached())
         .map((id) => byAttachment.get(id))
         .filter((url): url is string => Boolean(url && /\.(png|jpe?g|gif|webp|avif)$/i.test(url)));
-    const body = htmlToMarkdown(rewriteMedia(page.html), { images, notes });
-    for (const note of notes) skipped.push(`${page.source}: a WordPress ${note} became a note and its images`);
+    const body = htmlToMarkdown(rewriteMedia(page.html), {
+      images,
+      notes,
+      unknown: (name) => noteUnknown(unknown, `[${name}]`, page.source),
+    });
+    for (const note of notes) changed.push(`${page.source}: a WordPress ${note} became a note and its images`);
     const frontMatter: Record<string, unknown> = { title: page.title };
     if (page.description) frontMatter.description = page.description;
+    // The featured image is the page's banner and social image (front matter `thumbnail`).
+    if (page.featureImage) {
+      const { attachment } = page.featureImage;
+      const image = attachment ? byAttachment.get(attachment) : page.featureImage.src && rewriteMedia(page.featureImage.src);
+      if (image && (isSameSitePath(image) || isHttpUrl(image))) {
+        frontMatter.thumbnail = image;
+        featureImages.push(`${page.source} → ${image}`);
+      } else
+        skipped.push(
+          `${page.source}: its featured image ${attachment ? `(attachment ${attachment}) is not in the export` : `${page.featureImage.src} is not an http(s) address`}; no banner`,
+        );
+    }
     if (page.date && page.kind === 'post') frontMatter.date = page.date.toISOString();
     // The account's user name (docs/content.md "Tags and authors"): the byline shows its display name and links to its page.
     if (page.author) frontMatter.author = authorUser.get(page.author) ?? page.author;
-    if (page.cat) frontMatter.cat = page.cat;
+    const tagged = page.cat ? catAsTag.get(page.cat) : undefined;
+    if (page.cat && !tagged) frontMatter.cat = page.cat;
     if (page.comments) frontMatter.comments = true;
     if (page.draft) frontMatter.draft = true;
-    if (page.tags.length) frontMatter.tags = page.tags;
+    const tags = tagged && !page.tags.includes(tagged) ? [tagged, ...page.tags] : page.tags;
+    if (tags.length) frontMatter.tags = tags;
     const translationKey = translationKeyOf.get(page);
     if (translationKey) frontMatter.translationKey = translationKey;
     const text = `---\n${stringifyYaml(frontMatter, { lineWidth: 0 })}---\n\n${body ? `${body}\n` : ''}`;
     const file = pageFile(page.locale, pagePath);
     const existing = (await committed()).get(file);
+    const to = paths.page(page.locale, pagePath);
     if (existing === (await gitBlobSha(text))) unchangedFiles.push(file);
-    else if (existing !== undefined) {
-      skipped.push(`${page.source}: ${file} already holds another page; kept as it is`);
+    else if (existing !== undefined && (await sampleShas()).get(file) !== existing) {
+      // The owner's own page stays; the old addresses lead to it, in the export's language.
+      skipped.push(`${page.source}: ${file} already holds another page; kept as it is, and the old addresses lead to it`);
+      keptOut.add(page);
+      for (const from of page.oldAddresses) addRule(from, decodeURI(to), page.source);
       continue;
     } else {
+      if (existing !== undefined) {
+        // An installer's sample page, unchanged, gives way; so does its translation, which would
+        // otherwise be paired with the imported page by their shared path.
+        changed.push(`${file}: the sample page gave way to ${page.source}`);
+        const other = pageFile(page.locale === 'fa' ? 'en' : 'fa', pagePath);
+        const otherSha = (await committed()).get(other);
+        const importedThere = source.pages.some((candidate) => candidate !== page && pathOf.get(candidate) === pagePath);
+        if (otherSha && otherSha === (await sampleShas()).get(other) && !importedThere) {
+          changes.push({ path: other, content: null });
+          changed.push(`${other}: the sample page's translation was removed with it`);
+        }
+      }
       changes.push({ path: file, content: text });
       pageFiles.push(file);
     }
-    const to = paths.page(page.locale, pagePath);
     for (const from of page.oldAddresses) addRule(from, decodeURI(to), page.source);
   }
   const pageBySource = new Map(source.pages.map((page) => [page.source, page]));
   const addressOf = (source: string | undefined) => {
     const page = source ? pageBySource.get(source) : undefined;
-    const pagePath = page && pathOf.get(page);
+    const pagePath = page && !keptOut.has(page) && pathOf.get(page);
     return page && pagePath ? { locale: page.locale, path: pagePath } : undefined;
   };
   for (const attachment of source.attachments) {
@@ -495,12 +732,22 @@ async function planImport(
     else if (attachment.oldAddresses.length)
       skipped.push(`${attachment.source}: its page was not imported; its attachment page gets no redirect`);
   }
+  // Archives: a category to its page (or, carried as a tag, to the tag's page; one no imported page
+  // names, like WordPress's Uncategorized, to the logs), a tag to its page, an author to theirs.
   for (const archive of source.archives) {
-    if (archive.cat) addRule(archive.from, `/${archive.locale}/cats/${archive.cat}`, `category ${archive.cat}`);
+    if (!archive.from) continue;
+    const tag = archive.cat ? catAsTag.get(archive.cat) : archive.tag;
+    if (archive.cat && cats.includes(archive.cat))
+      addRule(archive.from, decodeURI(paths.category(archive.locale, archive.cat)), `category ${archive.cat}`);
+    else if (archive.author && authorUser.has(archive.author))
+      addRule(
+        archive.from,
+        decodeURI(paths.author(archive.locale, authorUser.get(archive.author) ?? '')),
+        `author ${archive.author}`,
+      );
     // The tag's page here (common/tags.ts: its slug from its name, folded like the pages' tags).
-    else if (archive.tag && tagSlug(archive.tag))
-      addRule(archive.from, decodeURI(paths.tag(archive.locale, tagSlug(archive.tag))), `tag ${archive.tag}`);
-    else addRule(archive.from, `/${archive.locale}/logs`, `tag ${archive.tag}`);
+    else if (tag && tagSlug(tag)) addRule(archive.from, decodeURI(paths.tag(archive.locale, tagSlug(tag))), `tag ${tag}`);
+    else addRule(archive.from, paths.logs(archive.locale), archive.cat ? `category ${archive.cat}` : `tag ${archive.tag}`);
   }
 
   // Comments get this site's ids: the one an earlier run gave them (same page, author, time and
@@ -527,16 +774,16 @@ async function planImport(
       skipped.push(`${where}: its page (${comment.page}) was not imported`);
       continue;
     }
-    if (comment.parentId !== null && !kept.has(comment.parentId)) {
-      skipped.push(`${where}: the comment it answers (${comment.parentId}) was not imported`);
-      continue;
-    }
+    // A reply whose comment is not in the export (or was not imported) is kept, at the top level.
+    const parentId = comment.parentId !== null && kept.has(comment.parentId) ? comment.parentId : null;
+    if (comment.parentId !== null && parentId === null)
+      changed.push(`${where}: the comment it answers (${comment.parentId}) was not imported; kept at the top level`);
     const who = (comment.authorEmail || comment.authorName || 'anonymous').toLowerCase();
     let userId = commenters.get(who);
     if (!userId) {
       const id = `${source.platform}-commenter-${(await gitBlobSha(who)).slice(0, 16)}`;
       const name = comment.authorName.trim() || 'reader';
-      userId = account(id, name, { displayName: name, firstName: name, lastName: '' });
+      userId = account(id, name, { displayName: name, firstName: name, lastName: '' }, COMMENTER_ROLE);
       commenters.set(who, userId);
     }
     let body = htmlToMarkdown(comment.html);
@@ -554,7 +801,7 @@ async function planImport(
     document.comments.push({
       ...row,
       id,
-      parentId: comment.parentId === null ? null : (kept.get(comment.parentId) ?? null),
+      parentId: parentId === null ? null : (kept.get(parentId) ?? null),
       status: comment.status,
       updatedAt: null,
     });
@@ -582,6 +829,13 @@ async function planImport(
     rules: [...rules].map(([from, to]) => ({ from, to })),
     renamed,
     newAccounts,
+    ...(nextSettings ? { settings: nextSettings } : {}),
+    categories,
+    featureImages,
+    pendingEmails,
+    withRole,
+    unknown: [...unknown].map(([what, pages]) => `${what}: ${pages.join(', ')}`),
+    changed,
     skipped,
   };
 }
@@ -610,8 +864,19 @@ export async function importExternalSite(
     files: { created: plan.pageFiles, unchanged: plan.unchangedFiles },
     media: plan.media,
     redirects: { added: newRules.length, unchanged: plan.rules.length - newRules.length },
-    accounts: { created: plan.newAccounts, renamed: plan.renamed },
+    accounts: {
+      created: plan.newAccounts,
+      renamed: plan.renamed,
+      withRole: plan.withRole,
+      pendingEmails: [...plan.pendingEmails].map(
+        ([id, email]) => `${plan.document.users.find((user) => user.id === id)?.username ?? id} <${email}>`,
+      ),
+    },
     comments: { imported: people.created.comments + people.updated.comments, unchanged: people.unchanged.comments },
+    categories: plan.categories,
+    featureImages: plan.featureImages,
+    unknown: plan.unknown,
+    changed: plan.changed,
     skipped: [...plan.skipped, ...people.skipped.map((entry) => `${entry.kind} ${entry.id}: ${entry.reason}`)],
   };
   if (dryRun) return report;
@@ -626,8 +891,15 @@ export async function importExternalSite(
       head ? { expectedHead: head } : {},
     );
   }
+  if (plan.settings) await saveSettings({ db }, plan.settings);
   await recordedSync(db, repository, {});
   await importSite(db, plan.document);
+  // Kept unconfirmed: the address is the account's once its owner opens the link the site mails.
+  for (const [id, email] of plan.pendingEmails)
+    await db
+      .update(users)
+      .set({ pendingEmail: email })
+      .where(and(eq(users.id, id), isNull(users.email), isNull(users.pendingEmail)));
   for (const rule of newRules) {
     await db
       .insert(redirects)
@@ -646,11 +918,19 @@ export function describeSiteImport(report: SiteImportReport) {
     `Redirects: ${report.redirects.added} new, ${report.redirects.unchanged} already there.`,
     `Accounts: ${report.accounts.created.length} new (without passwords: the owner sends reset links with reset-password USER).`,
     `Comments: ${report.comments.imported} imported, ${report.comments.unchanged} already there.`,
+    `Categories: ${report.categories.added.length} added to Settings, ${report.categories.existing.length} already there.`,
+    `Featured images: ${report.featureImages.length} became page banners.`,
   ];
   const list = (title: string, items: string[]) => items.length && lines.push(`${title}:`, ...items.map((item) => `  ${item}`));
   list('New pages', report.files.created);
+  list('Categories added', report.categories.added);
+  list('Featured images', report.featureImages);
+  list('Accounts given a role', report.accounts.withRole);
+  list('Addresses kept unconfirmed (send each a confirmation from Users → Change e-mail)', report.accounts.pendingEmails);
   list('Renamed accounts', report.accounts.renamed);
   list('Media kept at the old address', report.media.remote);
-  list('Not imported or changed', report.skipped);
+  list('Shortcodes and cards this importer does not know (left in the text as typed), with their pages', report.unknown);
+  list('Changed on the way', report.changed);
+  list('Left behind', report.skipped);
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 // Types for the two HTML-to-Markdown packages the site importers use (neither ships its own).
 declare module 'turndown' {
-  type Node = { nodeName: string; getAttribute(name: string): string | null; textContent: string | null };
+  // The DOM's own element type (turndown hands its rules elements of its HTML parser).
+  type Node = HTMLElement;
   type Rule = {
     filter: string | string[] | ((node: Node) => boolean);
     replacement: (content: string, node: Node) => string;
