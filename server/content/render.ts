@@ -41,7 +41,8 @@ declare module 'hast' {
  * 11: images alone with a caption or a width are figures; `{target=_blank}` after a link opens it in a new tab;
  *     a video address alone on its line is marked as an embed.
  * 12: pages store their front matter `metaTitle` and `noindex` (drizzle/0028).
- * 13: a block whose letters are all of the other direction gets its own `dir` (block-direction.ts).
+ * 13: a block whose letters are all of the other direction gets its own `dir` (block-direction.ts); a linked
+ *     image alone with a caption is a figure too (the WordPress importer's captions).
  */
 export const RENDERER_VERSION = 13;
 
