@@ -17,7 +17,7 @@ import { requestEmailChange, requestEmailChangeAsAdmin } from '../services/accou
 import { createResetLink, resetPassword } from '../services/password-resets';
 import { createRole, deleteRole, listRoles, updateRole } from '../services/roles';
 import { createUserWithRoles, deleteUser, listUsers, requireEmailFree, setUserDisabled, setUserRoles } from '../services/users';
-import { mailOrigin, readerOrigin, requireMailOrigin } from '../site-origin';
+import { readerOrigin, requireMailOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
 import { requestLocale } from './errors';
 import { type AuthEnv, requireApiUser } from './guards';
