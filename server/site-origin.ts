@@ -34,6 +34,12 @@ import { SITE_ADDRESS_KEY } from './services/site';
 const PLAIN_HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+function isPlainHost(value: string) {
+  if (!PLAIN_HOST.test(value)) return false;
+  const port = /:(\d+)$/.exec(value)?.[1];
+  return port === undefined || Number(port) <= 65535;
+}
+
 type OriginDeps = { config: Pick<AppConfig, 'SITE_URL'>; db: Database };
 
 /** An origin as links start with it: no trailing slash. */
@@ -88,7 +94,7 @@ export function requestOrigin(request: Request, config: Pick<AppConfig, 'TRUST_P
   const url = new URL(request.url);
   const forwarded = config.TRUST_PROXY ? request.headers.get('x-forwarded-host')?.split(',').at(-1)?.trim() : undefined;
   // Only a plain host[:port] is taken; anything else leaves the request's own.
-  const host = forwarded && PLAIN_HOST.test(forwarded) ? forwarded.toLowerCase() : url.host;
+  const host = forwarded && isPlainHost(forwarded) ? forwarded.toLowerCase() : url.host;
   return `${isHttpsRequest(request, config) ? 'https:' : url.protocol}//${host}`;
 }
 
