@@ -177,7 +177,8 @@ describe('a fresh server without SITE_URL (F-41)', () => {
   });
 
   it('a hostile X-Forwarded-Host is not recorded, even behind TRUST_PROXY', async () => {
-    for (const hostile of ['evil.example/path', 'user@evil.example', 'evil.example:99999999', 'a b', 'evil.example\\x', '']) {
+    // Every hostile form is refused by requestOrigin (server/site-origin.test.ts); two installs prove the recording uses it.
+    for (const hostile of ['evil.example/path', 'user@evil.example']) {
       const { deps } = await installFrom('http://blog.example', { 'x-forwarded-host': hostile }, { TRUST_PROXY: 'true' });
       const row = await deps.db.select().from(settings).where(eq(settings.key, SITE_ADDRESS_KEY)).get();
       expect(row?.value, hostile).toBe('http://blog.example');
@@ -280,10 +281,10 @@ describe('published media are readable from any origin; pending media stay priva
   it('answers published files and their copies with CORP cross-origin and the year of caching, pending ones 404 to strangers', async () => {
     const site = await createAuthoringSite();
     const published = await upload(site, 'published.png');
-    const pending = await upload(site, 'pending.png');
     await client(site).put('/api/pages/en/logs/pictures', { frontMatter: { title: 'Pictures' }, body: `![A](${published.url})` });
     expect((await client(site).post('/api/builds/publish', { title: 'Pictures' })).status).toBe(200);
     // The second upload stays in a new, unpublished build.
+    const pending = await upload(site, 'pending.png');
     await client(site).put('/api/pages/en/logs/later', { frontMatter: { title: 'Later' }, body: `![B](${pending.url})` });
 
     for (const url of [published.url, published.url.replace(/\.png$/, '.png.w320.webp')]) {
@@ -321,7 +322,7 @@ describe('HTML that leaves the site has absolute addresses (issue 34 §1)', () =
     const { url } = (await json(
       await site.app.request('/api/media', { method: 'POST', body: form, headers: { cookie: site.cookies.editor } }),
     )) as { url: string };
-    const body = `![A photo](${url})\n\n[About us](/en/about) and [next door](neighbour) and [up](#top).`;
+    const body = `![A photo](${url}#1600x900)\n\n[About us](/en/about) and [next door](neighbour) and [up](#top).`;
     await client(site).put('/api/pages/en/logs/outside', { frontMatter: { title: 'Outside', date: '2026-01-02' }, body });
     expect((await client(site).post('/api/builds/publish', { title: 'Outside' })).status).toBe(200);
 
