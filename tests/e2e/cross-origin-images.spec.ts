@@ -1,11 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { createSessionCookie, startInstalledServer } from '../support/install';
+import { settings } from '../../server/db/schema';
+import { SITE_ADDRESS_KEY } from '../../server/services/site';
+import { createSessionCookie, startInstalledServer, withSiteDatabase } from '../support/install';
 import type { RunningServer } from '../support/server';
 import { linkIn, type SmtpCatcher, startSmtpServer } from '../support/smtp';
-import { expect, snap, test } from './fixtures';
+import { expect, showColorScheme, snap, test } from './fixtures';
 
 /*
  * Issue 34 §1 as a reader meets it: the site's HTML shown by another origin — a webmail showing a
@@ -145,11 +148,46 @@ test('another origin shows a newsletter issue’s and the public API’s images;
   });
 
   await test.step('a pending image answers 404 to anonymous requests from any origin', async () => {
-    const requests: Record<string, string>[] = [{}, { origin: elsewhereUrl, 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-origin' }];
+    const requests: Record<string, string>[] = [
+      {},
+      { origin: elsewhereUrl, 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-origin' },
+    ];
     for (const headers of requests) {
       const answer = await fetch(`${site.url}${pendingUrl}`, { headers });
       expect(answer.status).toBe(404);
       expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     }
   });
+});
+
+test('the overview tells the owner, in both languages, when the site has no address for its mailed links', async ({
+  page,
+  freshSite,
+  login,
+}) => {
+  // A site installed before the address was recorded, run without SITE_URL.
+  await withSiteDatabase(freshSite, (db) => db.delete(settings).where(eq(settings.key, SITE_ADDRESS_KEY)));
+  await login('owner', freshSite);
+  for (const locale of ['en', 'fa'] as const) {
+    await page.goto(`${freshSite.url}/${locale}/manage`);
+    const notice = page.getByRole('status').filter({ hasText: 'SITE_URL=https://example.com' });
+    await expect(notice).toContainText(
+      locale === 'en' ? 'Mail with links is not being sent' : 'ایمیل‌های پیوند‌دار فرستاده نمی‌شوند',
+    );
+    await expect(notice.locator('code[dir="ltr"]')).toHaveText('SITE_URL=https://example.com');
+    for (const scheme of ['light', 'dark'] as const) {
+      await showColorScheme(page, scheme);
+      await snap(page, `site-address-notice-${locale}-${scheme}`);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, `site-address-notice-${locale}-phone`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await showColorScheme(page, 'light');
+  }
+  // An editor (no settings.edit) is not told what only the owner can change.
+  await login('editor', freshSite);
+  await page.goto(`${freshSite.url}/en/manage`);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByText('Mail with links is not being sent')).toHaveCount(0);
 });
