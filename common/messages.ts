@@ -99,6 +99,8 @@ export const sharedMessages = {
       emailLinkExpired: 'This confirmation link has expired. Send a new one from your profile.',
       noPendingEmail: 'No new address is waiting for confirmation',
       mailOff: 'Mail is not configured on this site: ask the site’s owner',
+      siteAddressMissing:
+        'This site has no public address yet, so it sends no mail with links: the site’s owner needs to set SITE_URL (e.g. https://example.com) and restart the server',
       unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Turn notifications off in your profile instead.',
       contentRepositoryMissing: 'No content repository is configured',
       pagePathInvalid: 'Page paths are words of letters, digits, - and _, separated by /',
@@ -265,6 +267,8 @@ export const sharedMessages = {
       emailLinkExpired: 'زمان این پیوند تأیید گذشته است. از نمایهٔ خود پیوند تازه بفرستید.',
       noPendingEmail: 'هیچ نشانی تازه‌ای در انتظار تأیید نیست',
       mailOff: 'ارسال ایمیل در این سایت پیکربندی نشده است: از مالک سایت بخواهید',
+      siteAddressMissing:
+        'این سایت هنوز نشانی عمومی ندارد و برای همین ایمیلی که پیوند داشته باشد نمی‌فرستد: مالک سایت باید SITE_URL را تنظیم کند (مثلاً https://example.com) و سرور را دوباره راه بیندازد',
       unsubscribeLinkInvalid: 'این پیوند لغو معتبر نیست. آگاه‌سازی‌ها را از نمایهٔ خود خاموش کنید.',
       contentRepositoryMissing: 'هیچ مخزن محتوایی پیکربندی نشده است',
       pagePathInvalid: 'مسیر صفحه از واژه‌هایی با حرف، رقم، - و _ ساخته می‌شود که با / از هم جدا شده‌اند',

@@ -65,6 +65,9 @@ export function createApp(deps: AppDeps, { platform = [] }: { platform?: Middlew
       crossOriginEmbedderPolicy: false,
       // Sent by httpsAware, over https only.
       strictTransportSecurity: false,
+      // A header a route set wins: published media answer `Cross-Origin-Resource-Policy: cross-origin`
+      // (server/http/media.ts); no other route sets one of these headers.
+      overwrite: false,
     }),
   );
   app.onError(handleError);

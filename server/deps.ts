@@ -89,8 +89,12 @@ export type AppDeps = {
   backup?: () => Promise<{ archive: Uint8Array; manifest: { createdAt: string; counts: Record<string, number> } }>;
 };
 
-/** Whether the site is installed, and its settings (merged over the defaults): `readSiteState`, one query. */
-export type SiteState = { installed: boolean; site: SiteSettings };
+/**
+ * Whether the site is installed, its settings (merged over the defaults) and the public address
+ * the installer recorded (absent on a site installed before it was: server/site-origin.ts):
+ * `readSiteState`, one query.
+ */
+export type SiteState = { installed: boolean; site: SiteSettings; address?: string };
 
 /** What is known about a page request before any loader runs, resolved once by createApp. */
 export type RequestState = SiteState & { locale: Locale };

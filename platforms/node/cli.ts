@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { runMigrations } from '../../server/db/migrate';
 import { cliCreateAdmin, cliResetLink } from '../../server/services/admin-cli';
 import { type SyncProgress, SyncRefusedError } from '../../server/services/content-sync';
+import { siteAddress } from '../../server/site-origin';
 import { createBackup, restoreBackup } from './backup';
 import { importFromPlatform } from './cli-site-import';
 import { runCliSync } from './cli-sync';
@@ -202,10 +203,16 @@ async function main() {
         const [userName] = rest;
         if (!userName) throw new Error(commandHelp['reset-password']);
         const locale = options.locale === 'en' ? 'en' : 'fa';
-        const origin = config.SITE_URL ? new URL(config.SITE_URL).origin : `http://localhost:${config.PORT}`;
         const mailer = options.mail === true ? smtpMailerFromConfig(config) : undefined;
         if (options.mail === true && !mailer)
           throw new Error('--mail needs SMTP_URL and MAIL_FROM: the link can only be printed.');
+        // The site's address (server/site-origin.ts); a printed link may fall back to this machine's.
+        const address = await siteAddress({ config, db });
+        if (mailer && !address)
+          throw new Error(
+            "--mail needs the site's address: set SITE_URL (this site recorded none when installed). The link can only be printed.",
+          );
+        const origin = address ?? `http://localhost:${config.PORT}`;
         const { url, expiresAt, mailedTo } = await cliResetLink(db, userName, { origin, locale }, mailer);
         console.log(`One-time link for ${userName} (valid until ${expiresAt.toISOString()}):\n\n  ${url}\n`);
         if (mailedTo) console.log(`Mailed to ${mailedTo}.`);

@@ -18,10 +18,11 @@ import { confirmEmail, requestEmailChange, resendEmailConfirmation } from '../se
 import { changePassword, getProfile, login, register, revokeDevice, updateProfile } from '../services/accounts';
 import { forgotPassword } from '../services/forgot-password';
 import { setNotificationPrefs, unsubscribeNotifications } from '../services/notifications';
+import { mailOrigin, requireMailOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
 import { requestLocale } from './errors';
 import { type AuthEnv, requireApiUser } from './guards';
-import { afterResponse, clientInfo, linkOrigin, readSessionCookie, writeHalfSignedCookie, writeSessionCookie } from './request';
+import { afterResponse, clientInfo, readSessionCookie, writeHalfSignedCookie, writeSessionCookie } from './request';
 import { readJson, readQuery } from './validate';
 
 /** Registration and login (`/api/auth/*`). */
@@ -33,7 +34,8 @@ export function createAuthRoutes(deps: AppDeps) {
 
   on(endpoints.auth.register, async (c) => {
     const input = await readJson(c, registerRequestSchema);
-    const where = { origin: linkOrigin(c, deps), locale: requestLocale(c) };
+    // No address (server/site-origin.ts): the account is made, its confirmation mail is not sent.
+    const where = { origin: await mailOrigin(deps, 'registration confirmation'), locale: requestLocale(c) };
     const { userId, session, sendConfirmation } = await register(deps, limits, input, clientInfo(c, deps), where);
     if (sendConfirmation) afterResponse(c, sendConfirmation(), 'Confirmation mail');
     writeSessionCookie(c, session.token, session.expiresAt);
@@ -55,7 +57,8 @@ export function createAuthRoutes(deps: AppDeps) {
   // Always the same 202 and body, whether anything matched (server/services/forgot-password.ts).
   on(endpoints.auth.forgotPassword, async (c) => {
     const input = await readJson(c, forgotPasswordSchema);
-    const where = { origin: linkOrigin(c, deps), locale: input.locale ?? requestLocale(c) };
+    // Never the request's Host: a forged one would carry the victim's token to another site (F-41).
+    const where = { origin: await mailOrigin(deps, 'password reset'), locale: input.locale ?? requestLocale(c) };
     const send = await forgotPassword(deps, limits, input, clientInfo(c, deps), where);
     if (send) afterResponse(c, send(), 'Password reset mail');
     return c.json({ status: 'accepted' }, 202);
@@ -109,16 +112,18 @@ export function createProfileRoutes(deps: AppDeps) {
   on(endpoints.profile.setEmail, async (c) => {
     const { email } = await readJson(c, emailChangeSchema);
     const userId = requireApiUser(c).id;
+    const origin = email && deps.mailer ? await requireMailOrigin(deps, 'e-mail confirmation') : undefined;
     if (email) await requireSendAllowed(userId);
-    const send = await requestEmailChange(deps, userId, email, { origin: linkOrigin(c, deps), locale: requestLocale(c) });
+    const send = await requestEmailChange(deps, userId, email, { origin, locale: requestLocale(c) });
     if (send) afterResponse(c, send(), 'Confirmation mail');
     return c.json(await getProfile(deps, userId));
   });
 
   on(endpoints.profile.resendEmail, async (c) => {
     const userId = requireApiUser(c).id;
+    const origin = deps.mailer ? await requireMailOrigin(deps, 'e-mail confirmation') : undefined;
     await requireSendAllowed(userId);
-    const send = await resendEmailConfirmation(deps, userId, { origin: linkOrigin(c, deps), locale: requestLocale(c) });
+    const send = await resendEmailConfirmation(deps, userId, { origin, locale: requestLocale(c) });
     if (send) afterResponse(c, send(), 'Confirmation mail');
     return c.json(await getProfile(deps, userId));
   });

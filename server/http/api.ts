@@ -40,7 +40,7 @@ import { createWebhookRoutes } from './webhooks';
  */
 export function createApiRoutes(deps: AppDeps) {
   const api = new Hono<AuthEnv>();
-  api.use('*', requireSameOrigin);
+  api.use('*', requireSameOrigin(deps.config));
   api.use('*', authorize(deps));
   // Outgoing webhooks: events a call queued (a publish, a comment, a confirmation) go out after its answer.
   api.use('*', deliverQueuedEvents(deps));

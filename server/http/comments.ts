@@ -14,9 +14,10 @@ import {
   updateComment,
 } from '../services/comments';
 import { processNotificationMails, queueApprovedReplies, queueCommentNotifications } from '../services/notifications';
+import { mailOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
 import { type AuthEnv, requireApiUser } from './guards';
-import { afterResponse, clientInfo, linkOrigin } from './request';
+import { afterResponse, clientInfo } from './request';
 import { readJson, readQuery } from './validate';
 
 /**
@@ -46,10 +47,12 @@ export function createCommentRoutes(deps: AppDeps) {
     // Opt-in mails (a reply, a comment to moderate) go after the answer (services/notifications.ts).
     if (deps.mailer) {
       const comment = { ...created, userId: user.id, parentId: input.parentId ?? null };
-      const origin = linkOrigin(c, deps);
       afterResponse(
         c,
-        queueCommentNotifications(deps.db, comment).then((queued) => queued && processNotificationMails(deps, origin)),
+        queueCommentNotifications(deps.db, comment).then(async (queued) => {
+          const origin = queued ? await mailOrigin(deps, 'notification') : undefined;
+          if (origin) await processNotificationMails(deps, origin);
+        }),
         'Notification mail',
       );
     }
@@ -87,10 +90,12 @@ export function createManageCommentRoutes(deps: AppDeps) {
     const { ids, action } = await readJson(c, commentBulkSchema);
     const result = await bulkComments(deps, requireApiUser(c), ids, action);
     if (action === 'approve' && deps.mailer) {
-      const origin = linkOrigin(c, deps);
       afterResponse(
         c,
-        queueApprovedReplies(deps.db, ids).then((queued) => queued && processNotificationMails(deps, origin)),
+        queueApprovedReplies(deps.db, ids).then(async (queued) => {
+          const origin = queued ? await mailOrigin(deps, 'notification') : undefined;
+          if (origin) await processNotificationMails(deps, origin);
+        }),
         'Notification mail',
       );
     }

@@ -8,17 +8,9 @@ import { AppError } from '../errors';
 import { contentBuildById, syncRefusalKeys } from '../services/content-sync';
 import { contentSyncState, latestContentSync } from '../services/content-sync-runner';
 import { indexerOf } from '../services/indexer';
-import {
-  buildManifest,
-  feedXml,
-  latestBuildJson,
-  listingFeedXml,
-  robotsTxt,
-  sitemapIndexXml,
-  sitemapXml,
-  siteOrigin,
-} from '../services/seo';
+import { buildManifest, feedXml, latestBuildJson, listingFeedXml, robotsTxt, sitemapIndexXml, sitemapXml } from '../services/seo';
 import { getSiteSettings } from '../services/site';
+import { readerOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
 import type { AuthEnv } from './guards';
 import { redirectRules } from './redirects';
@@ -61,15 +53,16 @@ const xml = 'application/xml; charset=utf-8';
  */
 export function createPublicFileRoutes(deps: AppDeps) {
   const routes = new Hono();
-  const origin = (url: string) => siteOrigin(deps.config.SITE_URL, url);
+  // The site's address (server/site-origin.ts); on a site without one, the address the reader asked.
+  const origin = (request: Request) => readerOrigin(deps, request);
 
   routes.get('/robots.txt', async (c) => {
     // Revalidated every time: switching indexing off in the settings must reach crawlers at once.
     c.header('Cache-Control', 'no-cache');
-    return c.text(robotsTxt(origin(c.req.url), (await getSiteSettings(deps.db)).indexable));
+    return c.text(robotsTxt(await origin(c.req.raw), (await getSiteSettings(deps.db)).indexable));
   });
   routes.get('/sitemap.xml', async (c) =>
-    c.body(await sitemapIndexXml(deps.db, origin(c.req.url)), 200, {
+    c.body(await sitemapIndexXml(deps.db, await origin(c.req.raw)), 200, {
       'Content-Type': xml,
       'Cache-Control': 'public, max-age=300',
     }),
@@ -82,7 +75,7 @@ export function createPublicFileRoutes(deps: AppDeps) {
     const body =
       part === 1 && c.req.param('file') !== 'sitemap.xml'
         ? undefined
-        : await sitemapXml(deps.db, origin(c.req.url), locale, part);
+        : await sitemapXml(deps.db, await origin(c.req.raw), locale, part);
     if (body === undefined) return next();
     return c.body(body, 200, {
       'Content-Type': xml,
@@ -92,7 +85,7 @@ export function createPublicFileRoutes(deps: AppDeps) {
   routes.get('/:locale/feed.xml', async (c, next) => {
     const locale = c.req.param('locale');
     if (!isLocale(locale)) return next();
-    return c.body(await feedXml(deps.db, origin(c.req.url), locale), 200, {
+    return c.body(await feedXml(deps.db, await origin(c.req.raw), locale), 200, {
       'Content-Type': 'application/atom+xml; charset=utf-8',
       'Cache-Control': 'public, max-age=300',
     });
@@ -102,7 +95,7 @@ export function createPublicFileRoutes(deps: AppDeps) {
   const listingFeed = (listing: (param: string) => { tag: string } | { user: string }) => async (c: Context, next: Next) => {
     const locale = c.req.param('locale');
     if (!isLocale(locale)) return next();
-    const body = await listingFeedXml(deps.db, origin(c.req.url), locale, listing(c.req.param('name') ?? ''));
+    const body = await listingFeedXml(deps.db, await origin(c.req.raw), locale, listing(c.req.param('name') ?? ''));
     if (body === undefined) return next();
     return c.body(body, 200, {
       'Content-Type': 'application/atom+xml; charset=utf-8',

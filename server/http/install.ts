@@ -11,6 +11,7 @@ import {
   migrateDatabase,
   requireNotInstalled,
 } from '../services/installer';
+import { installationAddress } from '../site-origin';
 import { endpointsOn } from './endpoint';
 import { clientInfo, writeSessionCookie } from './request';
 import { readJson } from './validate';
@@ -50,7 +51,8 @@ export function createInstallRoutes(deps: AppDeps) {
 
   on(endpoints.install.createOwner, async (c) => {
     const input = await readJson(c, accountRequestSchema);
-    const { userId, session } = await createOwner(deps, input, clientInfo(c, deps));
+    const address = installationAddress(c.req.raw, deps.config);
+    const { userId, session } = await createOwner(deps, input, clientInfo(c, deps), address);
     writeSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: { id: userId, username: input.userName } });
   });

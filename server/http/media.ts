@@ -44,6 +44,13 @@ export function createMediaApiRoutes(deps: AppDeps) {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Published media are for every page that shows them, on any site: `secureHeaders` (server/app.ts)
+ * keeps a header a route set, so this replaces its `same-origin` on those answers only.
+ */
+const CROSS_ORIGIN = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
+/** A media file a request may read: its blob, its caching, and whether everyone may. */
+type Located = { sha: string; cacheControl: string; public: boolean };
 /** What a preview page sends (app/routes/public/preview.tsx), less the Cache-Control each answer sets. */
 const PREVIEW_HEADERS = { 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' };
 
@@ -57,8 +64,13 @@ const PREVIEW_HEADERS = { 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-refe
 export function createMediaFileRoutes(deps: AppDeps) {
   const routes = new Hono();
 
-  /** The blob of a media file this request may read, and how long it may be cached. */
-  const locate = async (c: Context, url: string) => {
+  /**
+   * The blob of a media file this request may read, how long it may be cached, and whether it is
+   * public: published (or live in the settings), so readable from any origin — a webmail, a feed
+   * reader, a site showing the public API's HTML (CORP `cross-origin`). Anything pending keeps the
+   * app's `same-origin`.
+   */
+  const locate = async (c: Context, url: string): Promise<Located | undefined> => {
     let file: string;
     try {
       file = repositoryPath(decodeURIComponent(url).slice(1));
@@ -66,13 +78,13 @@ export function createMediaFileRoutes(deps: AppDeps) {
       return undefined;
     }
     let sha = await publishedMediaSha(deps, file).catch(() => undefined);
-    if (sha) return { sha, cacheControl: IMMUTABLE };
+    if (sha) return { sha, cacheControl: IMMUTABLE, public: true };
     sha = await pendingMediaSha(deps, file);
     if (!sha) return undefined;
     // A site image chosen in Settings is live once the settings are saved, published or not (D2):
     // everyone gets it. Its name carries its hash, so the bytes at the address never change.
-    if ((await settingsUsingMedia(deps.db, file)).length) return { sha, cacheControl: 'public, max-age=300' };
-    if (await mayReadPendingMedia(deps, c)) return { sha, cacheControl: 'private, no-store' };
+    if ((await settingsUsingMedia(deps.db, file)).length) return { sha, cacheControl: 'public, max-age=300', public: true };
+    if (await mayReadPendingMedia(deps, c)) return { sha, cacheControl: 'private, no-store', public: false };
     return undefined;
   };
   const notModified = (c: Context, etag: string) =>
@@ -86,9 +98,11 @@ export function createMediaFileRoutes(deps: AppDeps) {
   const serve = async (
     c: Context,
     url: string,
-    find: (url: string) => Promise<{ sha: string; cacheControl: string } | undefined>,
-    extra: Record<string, string> = {},
+    find: (url: string) => Promise<Located | undefined>,
+    preview: Record<string, string> = {},
   ) => {
+    /** The answer's own headers: the preview's, and for public files the cross-origin policy. */
+    const own = (found: Located) => (found.public ? { ...preview, ...CROSS_ORIGIN } : preview);
     const repository = deps.contentRepository;
     if (!repository) return notFound(c);
     // A copy's address wins over a file of that very name (`x.jpg.w640.webp` beside `x.jpg`).
@@ -96,6 +110,7 @@ export function createMediaFileRoutes(deps: AppDeps) {
     const original = variant && (await find(variant.original));
     if (variant && original) {
       const etag = `"${original.sha}.w${variant.width}"`;
+      const extra = own(original);
       if (notModified(c, etag)) return c.body(null, 304, { ...extra, ETag: etag, 'Cache-Control': original.cacheControl });
       const read = () => repository.readBlobBytes(original.sha);
       // Without a store (Workers) the copy's address serves the original image itself.
@@ -116,6 +131,7 @@ export function createMediaFileRoutes(deps: AppDeps) {
     const found = await find(url);
     if (!found) return notFound(c);
     const { sha, cacheControl } = found;
+    const extra = own(found);
     const etag = `"${sha}"`;
     if (notModified(c, etag)) return c.body(null, 304, { ...extra, ETag: etag, 'Cache-Control': cacheControl });
     const bytes = await repository.readBlobBytes(sha);
@@ -145,7 +161,7 @@ export function createMediaFileRoutes(deps: AppDeps) {
     const find = async (url: string) => {
       if (!(await previewMayReadMedia(deps, locale, token, url))) return undefined;
       const sha = await pendingMediaSha(deps, mediaFileOfUrl(url)!);
-      return sha ? { sha, cacheControl: 'no-store' } : undefined;
+      return sha ? { sha, cacheControl: 'no-store', public: false } : undefined;
     };
     return serve(c, pathname.slice(prefix.length), find, PREVIEW_HEADERS);
   });

@@ -24,7 +24,7 @@ import {
   subscribersCsv,
   unsubscribe,
 } from '../services/newsletter';
-import { siteOrigin } from '../services/seo';
+import { mailOrigin, requireMailOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
 import { type AuthEnv, requireApiUser } from './guards';
 import { afterResponse, clientInfo } from './request';
@@ -74,7 +74,7 @@ export function createNewsletterRoutes(deps: AppDeps) {
     const { wait } = await limits.take(subscribeRules(ip, input.email));
     if (wait > 0) throw tooManyAttempts(wait);
     await requireTurnstile(deps.config, input.turnstileToken, ip);
-    const send = await subscribe(deps, { ...input, origin: siteOrigin(deps.config.SITE_URL, c.req.url) });
+    const send = await subscribe(deps, { ...input, origin: await mailOrigin(deps, 'newsletter confirmation') });
     if (send) afterResponse(c, send(), 'Newsletter mail');
     return c.json(ACCEPTED, 202);
   });
@@ -121,7 +121,8 @@ export function createNewsletterRoutes(deps: AppDeps) {
   on(endpoints.newsletter.sendIssue, async (c) => {
     const user = requireApiUser(c);
     const input = await readJson(c, issueSchema);
-    const issue = await createIssue(deps, { ...input, origin: siteOrigin(deps.config.SITE_URL, c.req.url), userId: user.id });
+    const origin = await requireMailOrigin(deps, 'newsletter issue');
+    const issue = await createIssue(deps, { ...input, origin, userId: user.id });
     runQueue(c);
     return c.json(issue, 202);
   });

@@ -9,19 +9,21 @@ import {
   publicPagesQuerySchema,
   publicTagsQuerySchema,
 } from '../../common/public-api';
+import { absoluteHtml } from '../content/absolute-html';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { listTags } from '../services/content';
 import { getPublishedPage, listPublishedPages } from '../services/public-api';
+import { readerOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
 import { contentVersion } from './page-cache';
 import { readQuery } from './validate';
 
 /**
  * Bumped when the JSON shape of these answers changes, so validators from before a release never
- * match (the content version alone would not change with the code).
+ * match (the content version alone would not change with the code). 2: `html` has absolute addresses.
  */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /**
  * Public content may sit in shared caches for a minute and be served stale while they revalidate;
@@ -93,12 +95,14 @@ export function createPublicApiRoutes(deps: AppDeps) {
     if (!params.success) throw refuse();
     const { locale } = params.data;
     const slug = publicPageSlug(params.data.path);
-    return cachedJson(
-      c,
-      deps,
-      `page|${locale}|${slug}`,
-      async () => (await getPublishedPage(deps.db, locale, slug)) ?? Promise.reject(refuse()),
-    );
+    // The HTML is shown on other sites: its addresses are absolute (server/content/absolute-html.ts),
+    // so the answer also depends on the site's address.
+    const origin = await readerOrigin(deps, c.req.raw);
+    return cachedJson(c, deps, `page|${origin}|${locale}|${slug}`, async () => {
+      const page = await getPublishedPage(deps.db, locale, slug);
+      if (!page) throw refuse();
+      return { ...page, html: absoluteHtml(page.html, origin, page.path) };
+    });
   });
 
   on(endpoints.public.tags, async (c) => {

@@ -3,9 +3,10 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { readCookie } from '../../common/cookies';
 import type { ClientInfo } from '../auth/sessions';
 import { SESSION_COOKIE } from '../auth/sessions';
+import type { AppConfig } from '../config';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { siteOrigin } from '../services/seo';
+import { requestOrigin } from '../site-origin';
 import { requestIsHttps } from './https';
 
 /** Who is calling: address and user agent, for sessions and devices. */
@@ -30,18 +31,20 @@ export function clientIp(
  * CSRF defence for every state-changing API call: a browser's request must come from this origin
  * (Origin header, or Sec-Fetch-Site when Origin is absent). Non-browser clients send neither.
  */
-export const requireSameOrigin: MiddlewareHandler = async (c, next) => {
-  if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
-  const origin = c.req.header('origin');
-  const site = c.req.header('sec-fetch-site');
-  // Behind a proxy that terminates TLS the app sees http://host while the browser says https://host.
-  const url = new URL(c.req.url);
-  const own = `${requestIsHttps(c) ? 'https:' : url.protocol}//${url.host}`;
-  if ((origin && origin !== own) || (!origin && site && site !== 'same-origin' && site !== 'none')) {
-    throw new AppError(403, 'api.crossOrigin');
-  }
-  return next();
-};
+export const requireSameOrigin =
+  (config: Pick<AppConfig, 'TRUST_PROXY' | 'SITE_URL'>): MiddlewareHandler =>
+  async (c, next) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+    const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    // The origin the request was made to (behind a proxy that terminates TLS the app sees http://host
+    // while the browser says https://host): server/site-origin.ts, the one rule.
+    const own = requestOrigin(c.req.raw, config);
+    if ((origin && origin !== own) || (!origin && site && site !== 'same-origin' && site !== 'none')) {
+      throw new AppError(403, 'api.crossOrigin');
+    }
+    return next();
+  };
 
 export function readSessionCookie(c: Context) {
   return readCookie(c.req.header('cookie'), SESSION_COOKIE);
@@ -94,11 +97,4 @@ export function afterResponse(c: Context, task: Promise<unknown>, what = 'Mail')
   } catch {
     // Node: no execution context; the promise runs on.
   }
-}
-
-/** The site's address for links in mail and reset links: SITE_URL when set, else the request's own. */
-export function linkOrigin(c: Context, deps: AppDeps) {
-  if (deps.config.SITE_URL) return siteOrigin(deps.config.SITE_URL, c.req.url);
-  const url = new URL(c.req.url);
-  return `${requestIsHttps(c) ? 'https:' : url.protocol}//${url.host}`;
 }

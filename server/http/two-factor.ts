@@ -6,7 +6,6 @@ import { createLimits, tokenGuesses, tooManyAttempts } from '../auth/rate-limit'
 import { createSession, recordDevice } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
-import { siteOrigin } from '../services/seo';
 import {
   beginTotp,
   completeSignIn,
@@ -28,18 +27,19 @@ import {
   verifyPasskey,
   verifySecondStepCode,
 } from '../services/two-factor';
+import { requestOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
 import { type AuthEnv, requireApiUser } from './guards';
-import { requestIsHttps } from './https';
 import { clearHalfSignedCookie, clientInfo, writeSessionCookie } from './request';
 import { readJson } from './validate';
 
-/** The relying party of WebAuthn: SITE_URL when set (behind a proxy), else the request's own origin. */
+/**
+ * The relying party of WebAuthn: SITE_URL when set (behind a proxy), else the origin the browser
+ * used (server/site-origin.ts requestOrigin). Not a link sent away: the browser itself checks that
+ * a passkey's origin is the page's, so a forged Host only makes the ceremony fail.
+ */
 function rpOf(c: Context, deps: AppDeps) {
-  const url = new URL(c.req.url);
-  const origin = deps.config.SITE_URL
-    ? siteOrigin(deps.config.SITE_URL, c.req.url)
-    : `${requestIsHttps(c) ? 'https:' : url.protocol}//${url.host}`;
+  const origin = deps.config.SITE_URL ? deps.config.SITE_URL.replace(/\/+$/, '') : requestOrigin(c.req.raw, deps.config);
   return relyingParty(deps.db, origin);
 }
 

@@ -17,10 +17,11 @@ import { requestEmailChange, requestEmailChangeAsAdmin } from '../services/accou
 import { createResetLink, resetPassword } from '../services/password-resets';
 import { createRole, deleteRole, listRoles, updateRole } from '../services/roles';
 import { createUserWithRoles, deleteUser, listUsers, requireEmailFree, setUserDisabled, setUserRoles } from '../services/users';
+import { readerOrigin, requireMailOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
 import { requestLocale } from './errors';
 import { type AuthEnv, requireApiUser } from './guards';
-import { afterResponse, clientInfo, linkOrigin } from './request';
+import { afterResponse, clientInfo } from './request';
 import { readJson, readQuery } from './validate';
 
 /** Users administration (`/api/users`); permissions come from the route access table. */
@@ -40,9 +41,10 @@ export function createUserRoutes(deps: AppDeps) {
     // A new account's address waits for its mailed link, as a changed one does (account-email.ts).
     if (email && !actor.permissions.includes('users.edit')) throw new AppError(403, 'api.forbidden');
     await requireEmailFree(deps.db, email);
+    const origin = email && deps.mailer ? await requireMailOrigin(deps, 'e-mail confirmation') : undefined;
     const id = await createUserWithRoles(deps.db, actor, input, deps.passwordIterations);
     if (email) {
-      const send = await requestEmailChange(deps, id, email, { origin: linkOrigin(c, deps), locale: requestLocale(c) });
+      const send = await requestEmailChange(deps, id, email, { origin, locale: requestLocale(c) });
       if (send) afterResponse(c, send(), 'Confirmation mail');
     }
     return c.json({ id }, 201);
@@ -51,7 +53,8 @@ export function createUserRoutes(deps: AppDeps) {
   // Another account's address (users.edit; the owner line applies): a new one is confirmed by its mailed link.
   on(endpoints.users.setEmail, async (c) => {
     const { email } = await readJson(c, emailChangeSchema);
-    const where = { origin: linkOrigin(c, deps), locale: requestLocale(c) };
+    const origin = email && deps.mailer ? await requireMailOrigin(deps, 'e-mail confirmation') : undefined;
+    const where = { origin, locale: requestLocale(c) };
     if (email) {
       const wait = await takeEmailConfirmSend(createLimits(deps.db), c.req.param('id'));
       if (wait > 0) throw tooManyAttempts(wait);
@@ -83,8 +86,8 @@ export function createUserRoutes(deps: AppDeps) {
 
   // The link opens in the administrator's language (`x-locale`); the person may switch there.
   on(endpoints.users.resetLink, async (c) => {
-    // Like the mailed links, a link made here starts with SITE_URL when it is set.
-    const origin = linkOrigin(c, deps);
+    // Shown to the administrator, not mailed: the site's address, else the one the administrator uses.
+    const origin = await readerOrigin(deps, c.req.raw);
     const locale = localeOr(c.req.header('x-locale'), 'fa');
     return c.json(await createResetLink(deps.db, requireApiUser(c), c.req.param('id'), { origin, locale }), 201);
   });

@@ -7,10 +7,10 @@ import { indexerOf } from '../services/indexer';
 import { purgeExpiredNewsletterTokens, resumeNewsletterQueue, SEND_LEASE_MS } from '../services/newsletter';
 import { NOTIFICATION_LEASE_MS, processNotificationMails, purgeOldNotificationMails } from '../services/notifications';
 import { purgeOldDeliveries, runOutgoingWebhooks } from '../services/outgoing-webhooks';
-import { siteOrigin } from '../services/seo';
 import { isInstalled } from '../services/site';
 import { purgeExpiredSignInSteps } from '../services/two-factor';
 import { sendWeeklyDigests } from '../services/weekly-digest';
+import { siteAddress } from '../site-origin';
 import { heartbeatName, otherProcessAlive, purgeExpiredLeases, releaseAllLeases, takeLease } from './leases';
 
 /*
@@ -21,7 +21,7 @@ import { heartbeatName, otherProcessAlive, purgeExpiredLeases, releaseAllLeases,
  */
 
 export type JobDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'indexer' | 'mailer' | 'pageCache' | 'webhookTransport'> & {
-  /** SITE_URL: the address the notification mails' links start with. */
+  /** SITE_URL: the address mails' links start with, before the one recorded at installation (server/site-origin.ts). */
   config?: Pick<AppDeps['config'], 'SITE_URL'>;
 };
 
@@ -85,15 +85,15 @@ export const jobs: Job[] = [
     },
   },
   {
-    // Notification mails a comment route left queued (a stop, a Worker out of time). A job has no
-    // request to take the site's address from, so it needs SITE_URL; without it the next comment's
-    // own run takes them up.
+    // Notification mails a comment route left queued (a stop, a Worker out of time). Their links
+    // start with the site's address (server/site-origin.ts); a site without one sends none.
     name: 'notification-mails',
     everyMs: 60_000,
     async run(deps, context) {
-      const siteUrl = deps.config?.SITE_URL;
-      if (!siteUrl || !deps.mailer) return;
-      await processNotificationMails(deps, siteOrigin(siteUrl, siteUrl), {
+      if (!deps.mailer) return;
+      const origin = await siteAddress({ config: deps.config ?? {}, db: deps.db });
+      if (!origin) return;
+      await processNotificationMails(deps, origin, {
         leaseMs: (await context.othersMayBeWorking()) ? NOTIFICATION_LEASE_MS : 0,
       });
     },
@@ -104,9 +104,9 @@ export const jobs: Job[] = [
     name: 'weekly-digest',
     everyMs: 7 * 24 * 60 * 60 * 1000,
     async run(deps) {
-      const siteUrl = deps.config?.SITE_URL;
-      if (!siteUrl || !deps.mailer) return;
-      await sendWeeklyDigests(deps, siteOrigin(siteUrl, siteUrl));
+      if (!deps.mailer) return;
+      const origin = await siteAddress({ config: deps.config ?? {}, db: deps.db });
+      if (origin) await sendWeeklyDigests(deps, origin);
     },
   },
   {

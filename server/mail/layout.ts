@@ -1,6 +1,7 @@
 import { formatDate, localDigits } from '../../common/format';
 import { parseVariantUrl } from '../../common/image-variants';
 import { type Locale, localeDirection } from '../../common/locales';
+import { absoluteAddress, absoluteHtml } from '../content/absolute-html';
 
 /*
  * The one layout of every mail Daftar sends (newsletter, account mails…), so each reads right in
@@ -12,7 +13,8 @@ import { type Locale, localeDirection } from '../../common/locales';
  * - Code blocks are always left-to-right and left-aligned, in Persian mail too.
  * - Dates are Jalali with Persian digits in Persian (`mailDate`), Gregorian in English; digits in
  *   Persian wording are Persian (`localDigits`).
- * - The body's site-relative links and images are made absolute against the site's address;
+ * - The body's relative links and images are made absolute against the site's address
+ *   (server/content/absolute-html.ts, as in feeds and the public API);
  *   images lose `srcset`, `sizes`, `loading` and `decoding` (mail clients resolve a relative srcset
  *   against nothing, and a lazy image in a mail may never load) and point at the original upload —
  *   a JPEG or PNG as it was uploaded — never at the site's WebP copies, which many clients cannot show.
@@ -33,7 +35,7 @@ export type MailLayoutInput = {
   locale: Locale;
   /** The site's name in the mail's locale: the line at the top, linked to the site's home. */
   site: string;
-  /** The site's address (SITE_URL, else the request's origin), without a trailing slash. */
+  /** The site's address (server/site-origin.ts mailOrigin), without a trailing slash. */
   siteUrl: string;
   /** The mail's title: the document's `<title>` and, unless `showTitle` is false, its heading. */
   title: string;
@@ -180,16 +182,6 @@ function writeTag(name: string, attributes: Attributes, selfClosing: boolean) {
   return `${out}${selfClosing ? ' /' : ''}>`;
 }
 
-/** A site-relative address (`/media/x.png`, `/fa/about`) made absolute; other addresses as they are. */
-function absolute(url: string, siteUrl: string) {
-  return url.startsWith('/') && !url.startsWith('//') ? `${siteUrl}${url}` : url;
-}
-
-/** Site-relative `href`/`src` (`/media/…`, `/fa/about`) made absolute: a mail has no base address. */
-function absoluteLinks(html: string, siteUrl: string): string {
-  return html.replace(/\s(href|src)="\/(?!\/)/g, (_all, attr: string) => ` ${attr}="${siteUrl}/`);
-}
-
 /**
  * An image as mail clients can show it: the original upload's absolute address (a site WebP copy,
  * `….w768.webp`, is traded for its original), no `srcset`/`sizes`/`loading`/`decoding`, at most the
@@ -199,7 +191,7 @@ function mailImage(attributes: Attributes, siteUrl: string) {
   for (const name of ['srcset', 'sizes', 'loading', 'decoding', 'fetchpriority']) attributes.delete(name);
   const src = attributes.get('src') ?? '';
   const path = src.startsWith(`${siteUrl}/`) ? src.slice(siteUrl.length) : src;
-  attributes.set('src', absolute(parseVariantUrl(path)?.original ?? path, siteUrl));
+  attributes.set('src', absoluteAddress(parseVariantUrl(path)?.original ?? path, siteUrl));
   const width = Number(attributes.get('width'));
   const height = Number(attributes.get('height'));
   if (width > CONTENT_WIDTH) {
@@ -230,7 +222,7 @@ export function mailSafeHtml(html: string, { locale, siteUrl: site }: { locale: 
         if (!attributes.has('style')) attributes.set('style', value);
       };
       for (const key of ['href', 'src'])
-        if (attributes.has(key)) attributes.set(key, absolute(attributes.get(key) ?? '', siteUrl));
+        if (attributes.has(key)) attributes.set(key, absoluteAddress(attributes.get(key) ?? '', siteUrl));
       switch (name) {
         case 'img':
           mailImage(attributes, siteUrl);
@@ -260,7 +252,7 @@ export function mailSafeHtml(html: string, { locale, siteUrl: site }: { locale: 
           style(`border:1px solid ${MAIL_COLORS.rule};padding:4px 8px;text-align:${start};`);
           break;
         default:
-          return absoluteLinks(tag, siteUrl);
+          return absoluteHtml(tag, siteUrl);
       }
       return writeTag(rawName, attributes, selfClosing === '/');
     },

@@ -25,7 +25,8 @@ import { type Actor, requireAccount, requireEmailFree } from './users';
 /** How long a confirmation link works. */
 export const EMAIL_CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 
-type Where = { origin: string; locale: Locale };
+/** The mail's language, and its links' origin (server/site-origin.ts): none, and no mail goes. */
+type Where = { origin: string | undefined; locale: Locale };
 
 const taken = () => new AppError(409, 'api.emailTaken', { issues: [{ path: ['email'], message: 'api.emailTaken' }] });
 
@@ -41,7 +42,8 @@ export async function findUserByEmail(db: Database, email: string) {
 /**
  * Sets (or, with none, removes) an account's address. Removing is at once. A new address is
  * stored as pending with a fresh link's hash (an earlier link stops working) and the answer is
- * the task that mails the link, for the caller to run after answering (none without a mailer).
+ * the task that mails the link, for the caller to run after answering (none without a mailer or
+ * without the site's address).
  * Typing the confirmed address again just drops a pending change.
  */
 export async function requestEmailChange(
@@ -83,16 +85,17 @@ async function confirmationTask(
   deps: Pick<AppDeps, 'db' | 'mailer'>,
   input: { to: string; userName: string; token: string; locale: string | null; where: Where },
 ) {
-  const mailer = deps.mailer;
-  if (!mailer) return undefined;
+  const { mailer } = deps;
+  const { origin } = input.where;
+  if (!mailer || !origin) return undefined;
   const locale = input.locale === 'fa' || input.locale === 'en' ? input.locale : input.where.locale;
   const message = emailConfirmationMail({
     to: input.to,
     locale,
     site: (await getSiteSettings(deps.db)).siteName[locale],
-    siteUrl: input.where.origin,
+    siteUrl: origin,
     userName: input.userName,
-    url: `${input.where.origin}${paths.confirmEmail(locale, input.token)}`,
+    url: `${origin}${paths.confirmEmail(locale, input.token)}`,
     hours: EMAIL_CONFIRM_TTL_MS / 3_600_000,
   });
   return () => mailer.send(message);

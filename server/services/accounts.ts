@@ -37,7 +37,8 @@ export async function register(
   limits: Limits,
   input: RegisterRequest,
   client: ClientInfo,
-  where: { origin: string; locale: Locale },
+  /** `origin`: the site's address (server/site-origin.ts); none, and the confirmation mail is not sent. */
+  where: { origin: string | undefined; locale: Locale },
 ) {
   await requireInstalled(deps);
   const wait = await takeRegistration(limits, client.ip);

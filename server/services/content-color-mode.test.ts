@@ -79,11 +79,11 @@ describe('syncing a page that forces its colour mode', () => {
     expect(odd?.title).toBe('A page');
     expect(odd?.colorMode).toBeNull();
     const state = { installed: true, site: defaultSiteSettings, locale: 'en' as const };
-    const view = await contentPageView({ deps, state, requestUrl: 'http://localhost/en/night', slug: 'night' });
+    const view = await contentPageView({ deps, state, request: new Request('http://localhost/en/night'), slug: 'night' });
     expect(view?.colorMode).toBe('dark');
     expect((await getContentPage(deps.db, 'en', 'about', defaultSiteSettings))?.colorMode).toBeNull();
     // The banner's `#WxH` suffix is for srcset only: the social image's address goes without it.
-    const banner = await contentPageView({ deps, state, requestUrl: 'http://localhost/en/banner', slug: 'banner' });
+    const banner = await contentPageView({ deps, state, request: new Request('http://localhost/en/banner'), slug: 'banner' });
     expect(banner?.seo.image).toBe('/media/2026/05/b-1a2b3c4d.jpg');
   });
 });

@@ -44,7 +44,8 @@ export async function forgotPassword(
   limits: Limits,
   input: ForgotPasswordRequest,
   client: { ip: string },
-  where: { origin: string; locale: Locale },
+  /** `origin`: the site's address (server/site-origin.ts mailOrigin); none, and no link is made or mailed. */
+  where: { origin: string | undefined; locale: Locale },
   { sleep = sleepFor, floorMs = FORGOT_PASSWORD_FLOOR_MS }: { sleep?: (ms: number) => Promise<void>; floorMs?: number } = {},
 ): Promise<(() => Promise<void>) | undefined> {
   const started = Date.now();
@@ -62,7 +63,7 @@ export async function forgotPassword(
     { key: `forgot-account:${accountKey}`, limit: FORGOT_ACCOUNT_LIMIT, windowMs: FORGOT_WINDOW_MS },
   ]);
   let task: (() => Promise<void>) | undefined;
-  if (user && !account.wait) {
+  if (user && !account.wait && where.origin) {
     const locale = input.locale ?? (user.locale === 'fa' || user.locale === 'en' ? user.locale : where.locale) ?? defaultLocale;
     const link = await issueResetLink(deps.db, user.id, null, { origin: where.origin, locale }, MAILED_RESET_LINK_TTL_MS);
     const message = passwordResetMail({

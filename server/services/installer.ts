@@ -16,7 +16,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { syncContent } from './content-sync';
 import { DASH_MENU_SEEN_KEY, defaultDashTargets } from './dash-menu-upgrade';
-import { INSTALLED_AT_KEY, isInstalled, SITE_SETTINGS_KEY } from './site';
+import { INSTALLED_AT_KEY, isInstalled, SITE_ADDRESS_KEY, SITE_SETTINGS_KEY } from './site';
 import { findUserByName, newUserStatements } from './users';
 
 const DEFAULTS_LOADED_KEY = 'defaults_loaded_at';
@@ -116,14 +116,15 @@ export async function loadDefaultData(deps: AppDeps) {
 }
 
 /**
- * Creates the owner account, records the device, marks the site installed, retires the setup
- * token and signs the new owner in.
+ * Creates the owner account, records the device, marks the site installed, records the site's
+ * public `address` (server/site-origin.ts installationAddress), retires the setup token and signs
+ * the new owner in.
  *
  * "Create the first owner" and "close the installer" are one atomic batch (one transaction on
  * libSQL and on D1): the `installed_at` settings row is a primary key, so of several racing calls
  * exactly one commits and the others are refused as already installed.
  */
-export async function createOwner(deps: AppDeps, input: AccountRequest, client: ClientInfo) {
+export async function createOwner(deps: AppDeps, input: AccountRequest, client: ClientInfo, address: string) {
   const { db } = deps;
   if (!(await isMigrated(db))) throw new AppError(409, 'api.notMigrated');
   if (!(await hasSetting(db, DEFAULTS_LOADED_KEY))) throw new AppError(409, 'api.defaultsMissing');
@@ -134,7 +135,12 @@ export async function createOwner(deps: AppDeps, input: AccountRequest, client: 
   }
   const { id: userId, statements } = await newUserStatements(db, input, ['owner'], deps.passwordIterations);
   try {
-    await db.batch([db.insert(settings).values({ key: INSTALLED_AT_KEY, value: Date.now() }), ...statements]);
+    await db.batch([
+      db.insert(settings).values({ key: INSTALLED_AT_KEY, value: Date.now() }),
+      // Where the site's links point when SITE_URL is not set (server/site-origin.ts): never a later request's Host.
+      db.insert(settings).values({ key: SITE_ADDRESS_KEY, value: address }).onConflictDoNothing(),
+      ...statements,
+    ]);
   } catch (error) {
     if (await isInstalled(db)) throw new AppError(403, 'api.alreadyInstalled');
     throw error;

@@ -34,7 +34,7 @@ async function switchSite() {
     const url = new URL(address, 'http://localhost');
     const [, locale, ...rest] = decodeURIComponent(url.pathname).split('/');
     if (!isLocale(locale)) return undefined;
-    const input = { deps: site.deps, state: { ...siteState, locale }, requestUrl: url.href };
+    const input = { deps: site.deps, state: { ...siteState, locale }, request: new Request(url.href) };
     const pageNumber = Number(url.searchParams.get('page') ?? 1);
     const path = rest.join('/');
     if (path === '') return homeView(input);

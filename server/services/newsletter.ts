@@ -67,10 +67,13 @@ async function unsubscribeLinks(
  */
 export async function subscribe(
   deps: AppDeps,
-  input: { email: string; locale: Locale; origin: string },
+  /** `origin`: the site's address (server/site-origin.ts mailOrigin); none, and nothing is done. */
+  input: { email: string; locale: Locale; origin: string | undefined },
   { now = () => Date.now() }: Clock = {},
 ): Promise<(() => Promise<void>) | undefined> {
   const mailer = requireMailer(deps);
+  const { origin } = input;
+  if (!origin) return undefined;
   const { db } = deps;
   const email = input.email.trim();
   // Added if new (the unique index on lower(email) keeps one row per address), then read back.
@@ -82,15 +85,15 @@ export async function subscribe(
   if (!row) throw new Error('subscribe: no row');
   const at = now();
   const confirmToken = await issueToken(db, row.id, 'confirm', input.locale, at);
-  const links = await unsubscribeLinks(db, input.origin, row.id, input.locale, at);
+  const links = await unsubscribeLinks(db, origin, row.id, input.locale, at);
   if (row.status === 'subscribed') return undefined;
   const site = (await getSiteSettings(db)).siteName[input.locale];
   const message = confirmationMail({
     to: email,
     locale: input.locale,
     site,
-    siteUrl: input.origin,
-    confirmUrl: `${input.origin}${paths.newsletterConfirm(input.locale, confirmToken)}`,
+    siteUrl: origin,
+    confirmUrl: `${origin}${paths.newsletterConfirm(input.locale, confirmToken)}`,
     links,
   });
   return () => mailer.send(message);

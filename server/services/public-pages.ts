@@ -2,20 +2,21 @@ import { splitImageSize } from '../../common/image-variants';
 import { type Locale, locales, otherLocale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import type { AppDeps, RequestState } from '../deps';
+import { pageOrigin } from '../site-origin';
 import { authorPage, getContentPage, getHome, logsPage, tagPage } from './content';
-import { siteOrigin } from './seo';
 
 /*
  * What each public content route's loader returns: the data of its view plus its SEO data
  * (app/lib/seo.ts). `undefined` means 404. Route loaders only call these, with the request state
  * createApp resolved once (installed, site settings, locale), so nothing here re-reads it.
  */
-type ViewInput = { deps: AppDeps; state: RequestState; requestUrl: string };
+/** `request`: the page request, for the origin of its links when the site has no address (server/site-origin.ts). */
+type ViewInput = { deps: AppDeps; state: RequestState; request: Request };
 
 const inBothLocales = (path: (locale: Locale) => string) =>
   Object.fromEntries(locales.map((l) => [l, path(l)])) as Record<Locale, string>;
 
-export async function homeView({ deps, state, requestUrl }: ViewInput) {
+export async function homeView({ deps, state, request }: ViewInput) {
   const { locale, site } = state;
   // Before installation the root shows the installer and the content tables may not exist yet.
   const { page, latest, totalLogs } = state.installed
@@ -27,7 +28,7 @@ export async function homeView({ deps, state, requestUrl }: ViewInput) {
     latest,
     totalLogs,
     seo: {
-      origin: siteOrigin(deps.config.SITE_URL, requestUrl),
+      origin: pageOrigin(deps, state, request),
       path: paths.home(locale),
       alternates: inBothLocales(paths.home),
       image: splitImageSize(page?.thumbnail ?? site.defaultBanner).src,
@@ -36,7 +37,7 @@ export async function homeView({ deps, state, requestUrl }: ViewInput) {
   };
 }
 
-export async function contentPageView({ deps, state, requestUrl, slug }: ViewInput & { slug: string }) {
+export async function contentPageView({ deps, state, request, slug }: ViewInput & { slug: string }) {
   const { locale, site } = state;
   const clean = slug.replace(/^\/+|\/+$/g, '');
   if (!clean || !state.installed) return undefined; // the home page has its own route
@@ -49,7 +50,7 @@ export async function contentPageView({ deps, state, requestUrl, slug }: ViewInp
     // The root puts it on <html> (app/lib/theme.ts forcedColorModeOf).
     colorMode: page.colorMode,
     seo: {
-      origin: siteOrigin(deps.config.SITE_URL, requestUrl),
+      origin: pageOrigin(deps, state, request),
       path: paths.page(locale, page.slug),
       alternates,
       image: splitImageSize(page.thumbnail ?? site.defaultBanner).src,
@@ -60,13 +61,7 @@ export async function contentPageView({ deps, state, requestUrl, slug }: ViewInp
 }
 
 /** The logs archive, or one category's archive when `cat` is given (only the site's categories). */
-export async function archiveView({
-  deps,
-  state,
-  requestUrl,
-  pageNumber,
-  cat,
-}: ViewInput & { pageNumber: number; cat?: string }) {
+export async function archiveView({ deps, state, request, pageNumber, cat }: ViewInput & { pageNumber: number; cat?: string }) {
   const { locale, site } = state;
   if (!state.installed) return undefined;
   if (cat !== undefined && !site.cats.includes(cat)) return undefined;
@@ -79,7 +74,7 @@ export async function archiveView({
     cat: cat ?? null,
     cats: site.cats,
     seo: {
-      origin: siteOrigin(deps.config.SITE_URL, requestUrl),
+      origin: pageOrigin(deps, state, request),
       path: archive(locale, pageNumber),
       alternates: inBothLocales((l) => archive(l, l === otherLocale(locale) ? undefined : pageNumber)),
       image: site.defaultBanner,
@@ -94,7 +89,7 @@ export async function archiveView({
  * it has none (common/language-switch.ts).
  */
 function listingSeo(
-  { deps, state, requestUrl }: ViewInput,
+  { deps, state, request }: ViewInput,
   address: (locale: Locale, page?: number) => string,
   pageNumber: number,
   found: readonly Locale[],
@@ -103,7 +98,7 @@ function listingSeo(
   const alternates: Partial<Record<Locale, string>> = { [locale]: address(locale, pageNumber) };
   for (const other of found) if (other !== locale) alternates[other] = address(other);
   return {
-    origin: siteOrigin(deps.config.SITE_URL, requestUrl),
+    origin: pageOrigin(deps, state, request),
     path: address(locale, pageNumber),
     alternates,
     image: site.defaultBanner,

@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
 import type { AppDeps, RequestState } from '../deps';
 import { AppError } from '../errors';
-import { siteOrigin } from './seo';
+import { pageOrigin } from '../site-origin';
 
 type Row = {
   slug: string;
@@ -82,9 +82,9 @@ export async function searchPages(db: Database, locale: Locale, query: string, p
  * What the search page (`/{locale}/search?q=&page=`) shows: the query as typed, a page of results,
  * or why there are none. Undefined (404) for a page number that is not one, or past the last page.
  */
-export async function searchView({ deps, state, requestUrl }: { deps: AppDeps; state: RequestState; requestUrl: string }) {
+export async function searchView({ deps, state, request }: { deps: AppDeps; state: RequestState; request: Request }) {
   const { locale, site } = state;
-  const params = new URL(requestUrl).searchParams;
+  const params = new URL(request.url).searchParams;
   const query = params.get('q') ?? '';
   const pageParam = params.get('page');
   const page = pageParam === null ? 1 : Number(pageParam);
@@ -100,7 +100,7 @@ export async function searchView({ deps, state, requestUrl }: { deps: AppDeps; s
     page,
     pageCount,
     seo: {
-      origin: siteOrigin(deps.config.SITE_URL, requestUrl),
+      origin: pageOrigin(deps, state, request),
       path: paths.search(locale, query || undefined, page),
       alternates: { [locale]: paths.search(locale, query || undefined, page) },
       // The switcher: the same query in the other language, from its first page (it may have fewer).

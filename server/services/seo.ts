@@ -2,15 +2,11 @@ import { type Locale, locales, otherLocale } from '../../common/locales';
 import { PRIVATE_SECTIONS, paths } from '../../common/paths';
 import { pageTitle } from '../../common/site-settings';
 import { userNameKey } from '../../common/user-name';
+import { absoluteHtml } from '../content/absolute-html';
 import type { Database } from '../db/database';
 import { authorPage, countPublicPages, feedEntries, listAuthors, listPublicPages, listTags, tagPage } from './content';
 import { latestContentBuild } from './content-sync';
 import { getSiteSettings } from './site';
-
-/** The public origin: `SITE_URL` when configured, else the request's own origin. */
-export function siteOrigin(siteUrl: string | undefined, requestUrl: string) {
-  return (siteUrl ?? new URL(requestUrl).origin).replace(/\/+$/, '');
-}
 
 export function xmlEscape(value: string) {
   return value.replace(/[<>&'"]/g, (ch) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[ch]};`);
@@ -129,7 +125,10 @@ export async function listingFeedXml(db: Database, origin: string, locale: Local
   });
 }
 
-/** An Atom feed of the dated pages of a locale (or of one tag's or author's: `listing`), newest first, with their full HTML. */
+/**
+ * An Atom feed of the dated pages of a locale (or of one tag's or author's: `listing`), newest
+ * first, with their full HTML, its addresses absolute against `origin` (server/site-origin.ts).
+ */
 export async function feedXml(
   db: Database,
   origin: string,
@@ -145,7 +144,8 @@ export async function feedXml(
   const feedUrl = origin + (listing?.self ?? paths.feed(locale));
   const home = origin + (listing?.page ?? paths.home(locale));
   const items = entries.map((entry) => {
-    const link = origin + paths.page(locale, entry.slug);
+    const path = paths.page(locale, entry.slug);
+    const link = origin + path;
     const published = new Date(entry.date ?? entry.indexedAt).toISOString();
     return [
       '<entry>',
@@ -157,7 +157,8 @@ export async function feedXml(
       entry.author ? `<author><name>${xmlEscape(entry.author)}</name></author>` : '',
       entry.cat ? `<category term="${xmlEscape(entry.cat)}"/>` : '',
       entry.description ? `<summary>${xmlEscape(entry.description)}</summary>` : '',
-      `<content type="html" xml:base="${xmlEscape(link)}">${xmlEscape(entry.html)}</content>`,
+      // Absolute addresses (server/content/absolute-html.ts): many readers ignore xml:base.
+      `<content type="html" xml:base="${xmlEscape(link)}">${xmlEscape(absoluteHtml(entry.html, origin, path))}</content>`,
       '</entry>',
     ]
       .filter(Boolean)

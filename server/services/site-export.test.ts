@@ -87,8 +87,9 @@ describe('JSON export and import', () => {
     const options = { passwordIterations: site.deps.passwordIterations };
     const first = await importSite(target, parseSiteExport(asFile(document)), options);
     expect(first.skipped).toEqual([]);
-    // Four settings rows since the site remembers the dashboard menu entries it was offered (dash_menu_seen).
-    expect(first.created).toEqual({ users: 4, roles: 4, userRoles: 5, settings: 4, comments: 3, subscribers: 2 });
+    // Five settings rows: the site remembers the dashboard menu entries it was offered (dash_menu_seen)
+    // and the public address it was installed at (site_address, server/site-origin.ts).
+    expect(first.created).toEqual({ users: 4, roles: 4, userRoles: 5, settings: 5, comments: 3, subscribers: 2 });
     expect(await snapshot(target)).toEqual(await snapshot(site.deps.db));
     // The moved site is installed (its install record came along) and its people sign in as before.
     expect(await isInstalled(target)).toBe(true);
@@ -242,7 +243,7 @@ describe('the CLI side', () => {
     );
     const target = await emptyDatabase();
     const first = describeImport(await importExportFile(target, file));
-    expect(first).toContain('Imported.\ncreated: 4 users, 4 roles, 5 userRoles, 4 settings, 3 comments, 2 subscribers');
+    expect(first).toContain('Imported.\ncreated: 4 users, 4 roles, 5 userRoles, 5 settings, 3 comments, 2 subscribers');
     expect(first).toContain('4 user(s) came without a password hash and cannot sign in until they get a new password');
     expect(describeImport(await importExportFile(target, file))).toMatch(/^Nothing to change: /);
   });

@@ -10,7 +10,7 @@ import type { Database } from '../db/database';
 import { splitStatements } from '../db/limits';
 import { comments, newsletterSubscribers, roles, settings, userRoles, users } from '../db/schema';
 import { NOTIFICATION_SECRET_KEY } from './notifications';
-import { INSTALLED_AT_KEY } from './site';
+import { INSTALLED_AT_KEY, SITE_ADDRESS_KEY } from './site';
 
 /*
  * `npm run daftar -- export` / `import` (docs/operating.md "JSON export"): the site's people and
@@ -25,7 +25,7 @@ export const EXPORT_VERSION = 1;
 /** The largest file `import` reads: far above a real site's people and comments, far below memory trouble. */
 export const MAX_EXPORT_BYTES = 100 * 1024 * 1024;
 /** Settings rows the installer writes to record its own progress: imported only where missing, never overwritten. */
-const INSTALLER_KEYS = new Set([INSTALLED_AT_KEY, 'defaults_loaded_at']);
+const INSTALLER_KEYS = new Set([INSTALLED_AT_KEY, SITE_ADDRESS_KEY, 'defaults_loaded_at']);
 /** The hash a user gets without one in the file: matches no password, like a deleted account's. */
 const NO_PASSWORD = '!';
 

@@ -7,8 +7,10 @@ import type { SiteState } from '../deps';
 
 export const SITE_SETTINGS_KEY = 'site';
 export const INSTALLED_AT_KEY = 'installed_at';
+/** The site's public address recorded by the installer (server/site-origin.ts): a string origin. */
+export const SITE_ADDRESS_KEY = 'site_address';
 
-/** What every page request needs to know about the site, read in one statement. */
+/** What every page request needs to know about the site (its recorded address too), read in one statement. */
 export type { SiteState } from '../deps';
 
 /** Installation cannot be undone, so once a database says "installed" it is not asked again. */
@@ -23,11 +25,16 @@ export async function readSiteState(db: Database): Promise<SiteState> {
     const rows = await db
       .select({ key: settings.key, value: settings.value })
       .from(settings)
-      .where(inArray(settings.key, [INSTALLED_AT_KEY, SITE_SETTINGS_KEY]));
+      .where(inArray(settings.key, [INSTALLED_AT_KEY, SITE_SETTINGS_KEY, SITE_ADDRESS_KEY]));
     const stored = rows.find((row) => row.key === SITE_SETTINGS_KEY)?.value as Partial<SiteSettings> | undefined;
     const installed = rows.some((row) => row.key === INSTALLED_AT_KEY);
     if (installed) installedDatabases.add(db);
-    return { installed, site: { ...defaultSiteSettings, ...(stored ?? {}) } };
+    const address = rows.find((row) => row.key === SITE_ADDRESS_KEY)?.value;
+    return {
+      installed,
+      site: { ...defaultSiteSettings, ...(stored ?? {}) },
+      ...(typeof address === 'string' ? { address } : {}),
+    };
   } catch (error) {
     if (isMissingTableError(error)) return { installed: false, site: defaultSiteSettings };
     throw error;

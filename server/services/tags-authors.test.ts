@@ -30,7 +30,7 @@ async function taggedSite() {
   const input = (locale: 'fa' | 'en', requestUrl = `http://localhost/${locale}`) => ({
     deps: site.deps,
     state: { ...state, locale },
-    requestUrl,
+    request: new Request(requestUrl),
   });
   return { ...site, input };
 }

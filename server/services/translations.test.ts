@@ -44,7 +44,12 @@ describe('translations paired by translationKey (issue 25)', () => {
     // Nothing pairs by address any more once a key is given: /fa/trip-to-isfahan does not exist.
     const state = await readSiteState(site.deps.db);
     const view = async (locale: 'fa' | 'en', slug: string) =>
-      contentPageView({ deps: site.deps, state: { ...state, locale }, requestUrl: `http://localhost/${locale}/${slug}`, slug });
+      contentPageView({
+        deps: site.deps,
+        state: { ...state, locale },
+        request: new Request(`http://localhost/${locale}/${slug}`),
+        slug,
+      });
     const fa = await view('fa', FA);
     expect(fa?.seo.alternates).toEqual({ fa: FA_PATH, en: `/en/${EN}` });
     expect((await view('en', EN))?.seo.alternates).toEqual({ en: `/en/${EN}`, fa: FA_PATH });

@@ -29,7 +29,8 @@ export async function installSite(deps: AppDeps): Promise<SiteUserIds> {
     userName,
     password: PASSWORD,
   });
-  const { userId: owner } = await createOwner(deps, person('owner'), client);
+  // The address `app.request('/…')` answers on, as if installed from there (server/site-origin.ts).
+  const { userId: owner } = await createOwner(deps, person('owner'), client, 'http://localhost');
   const editor = await createUser(deps.db, person('editor'), ['editor'], deps.passwordIterations);
   const member = await createUser(deps.db, person('member'), ['member'], deps.passwordIterations);
   return { owner, editor, member };

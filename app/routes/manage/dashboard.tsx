@@ -9,6 +9,7 @@ import { RankedList } from '../../components/manage/overview/ranked-list';
 import { SiteFacts } from '../../components/manage/overview/site-facts';
 import { VisitsChart, VisitsTable } from '../../components/manage/overview/visits-chart';
 import { EmptyState } from '../../components/profile/empty-state';
+import { Alert } from '../../components/ui/alert';
 import { IconButton } from '../../components/ui/icon-button';
 import { formatDate, formatNumber } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
@@ -49,7 +50,7 @@ function useSummary(locale: Locale, report: AnalyticsReport) {
 export default function ManageDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const { report, facts, can } = loaderData;
+  const { report, facts, can, siteAddressMissing } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const revalidator = useRevalidator();
@@ -75,6 +76,17 @@ export default function ManageDashboard({ loaderData }: Route.ComponentProps) {
           <RangeSwitch locale={locale} days={report.days} />
         </div>
       </div>
+
+      {siteAddressMissing ? (
+        <Alert tone="warning" title={t('overview.siteAddress.title')}>
+          <p>{t('overview.siteAddress.body')}</p>
+          <p className="mt-2">
+            <code dir="ltr" className="inline-block rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
+              SITE_URL=https://example.com
+            </code>
+          </p>
+        </Alert>
+      ) : null}
 
       <div aria-busy={loading} className={`space-y-8 transition-opacity ${loading ? 'opacity-60' : ''}`}>
         {loading ? (

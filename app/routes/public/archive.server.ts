@@ -10,20 +10,20 @@ const pageNumberOf = (request: Request) => Number(new URL(request.url).searchPar
 export async function loadArchive({ context, request }: LoaderInput, cat?: string) {
   const { deps, state } = serverContext(context);
   const pageNumber = pageNumberOf(request);
-  const view = await archiveView({ deps, state, requestUrl: request.url, pageNumber, cat });
+  const view = await archiveView({ deps, state, request, pageNumber, cat });
   return view ?? notFound();
 }
 
 /** A tag's pages; an unknown tag (no public page of the locale has it), or past the last page, is 404. */
 export async function loadTag({ context, request }: LoaderInput, tag: string) {
   const { deps, state } = serverContext(context);
-  const view = await tagView({ deps, state, requestUrl: request.url, pageNumber: pageNumberOf(request), tag });
+  const view = await tagView({ deps, state, request, pageNumber: pageNumberOf(request), tag });
   return view ?? notFound();
 }
 
 /** An author's pages; no such account, no public page of it in the locale, or past the last page, is 404. */
 export async function loadAuthor({ context, request }: LoaderInput, user: string) {
   const { deps, state } = serverContext(context);
-  const view = await authorView({ deps, state, requestUrl: request.url, pageNumber: pageNumberOf(request), user });
+  const view = await authorView({ deps, state, request, pageNumber: pageNumberOf(request), user });
   return view ?? notFound();
 }

@@ -5,6 +5,6 @@ import type { Route } from './+types/content-page';
 
 export async function loadContentPage({ context, params, request }: Route.LoaderArgs) {
   const { deps, state } = serverContext(context);
-  const view = await contentPageView({ deps, state, requestUrl: request.url, slug: params['*'] ?? '' });
+  const view = await contentPageView({ deps, state, request, slug: params['*'] ?? '' });
   return view ?? notFound();
 }

@@ -4,5 +4,5 @@ import type { Route } from './+types/home';
 
 export function loadHome({ context, request }: Route.LoaderArgs) {
   const { deps, state } = serverContext(context);
-  return homeView({ deps, state, requestUrl: request.url });
+  return homeView({ deps, state, request });
 }
