@@ -102,7 +102,7 @@ function actionMail(
     text: `${lines.intro}\n\n${lines.action}: ${lines.url}\n\n${lines.small}`,
     footer: { text: lines.footer },
   });
-  return { to, subject, html, text, ...(headers ? { headers } : {}) };
+  return { to, locale, subject, html, text, ...(headers ? { headers } : {}) };
 }
 
 /** The link that confirms a new address on an account. */
@@ -182,7 +182,7 @@ export function weeklyDigestMail(
       link: { label: say(locale, 'unsubscribe', values), url: input.unsubscribeUrl },
     },
   });
-  return { to: input.to, subject, html, text, headers: unsubscribeHeaders(input.unsubscribeApi) };
+  return { to: input.to, locale, subject, html, text, headers: unsubscribeHeaders(input.unsubscribeApi) };
 }
 
 /**
@@ -218,6 +218,7 @@ export function notificationMail(
   });
   return {
     to: input.to,
+    locale: input.locale,
     subject,
     html,
     text,
