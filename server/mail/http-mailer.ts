@@ -1,5 +1,5 @@
-import type { AppConfig } from '../config';
 import type { Locale } from '../../common/locales';
+import type { AppConfig } from '../config';
 import { type Mailer, mailSenders } from './mailer';
 
 /**
