@@ -36,7 +36,7 @@ const refusal = { invalid: 'api.resetLinkInvalid', expired: 'api.resetLinkExpire
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const { token, status, username, name } = loaderData;
+  const { token, status, username, name, invitation } = loaderData;
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string>();
   const form = useForm<PasswordResetForm>({
@@ -81,7 +81,15 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       </AuthCard>
     );
   return (
-    <AuthCard title={t('users.resetPage.title')} intro={t('users.resetPage.intro', { name })} footer={home}>
+    <AuthCard
+      title={t(invitation ? 'users.resetPage.inviteTitle' : 'users.resetPage.title')}
+      intro={
+        invitation
+          ? t('users.resetPage.inviteIntro', { name: `\u2068${name}\u2069`, username: `\u2068${username}\u2069` })
+          : t('users.resetPage.intro', { name })
+      }
+      footer={home}
+    >
       <form onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
         {failure ? <Alert tone="error" title={failure} /> : null}
         {/* Lets password managers store the new password under the right account. */}
