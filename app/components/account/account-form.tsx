@@ -21,11 +21,17 @@ export function AccountForm({
   onSubmit,
   submitLabel,
   disabled = false,
+  emailConfirmed = false,
   children,
 }: {
   onSubmit: AccountSubmit;
   submitLabel: string;
   disabled?: boolean;
+  /**
+   * The address is taken as confirmed (the installer's owner: the operator's own word, and no mail
+   * may be configured yet), so the hint promises no confirmation link.
+   */
+  emailConfirmed?: boolean;
   /** Extra content above the submit button (e.g. the CAPTCHA widget). */
   children?: ReactNode;
 }) {
@@ -64,7 +70,7 @@ export function AccountForm({
         form={form}
         name="email"
         label={t('recovery.email')}
-        hint={t('recovery.emailHint')}
+        hint={t(emailConfirmed ? 'recovery.emailHintConfirmed' : 'recovery.emailHint')}
         type="email"
         autoComplete="email"
         dir="ltr"
