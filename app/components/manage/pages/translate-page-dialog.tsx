@@ -8,6 +8,7 @@ import {
   pageSlug,
   type SavedChange,
   type SavePageRequest,
+  translationFrontMatter,
 } from '../../../../common/authoring';
 import { otherLocale } from '../../../../common/locales';
 import { api } from '../../../lib/api-client';
@@ -24,7 +25,7 @@ import { usePathFromTitle } from './use-path-from-title';
 /**
  * "Translate into …" (docs/content.md "Translations"): the translation's own title and address
  * (suggested from its title, until edited by hand). Creates it as a pending page with the source's
- * details and `translationKey` — the source's key, or its address — so the two are paired whatever
+ * details but not its words (`translationFrontMatter`: no description, tags or meta title) and `translationKey` — the source's key, or its address — so the two are paired whatever
  * their addresses, then opens it in the editor beside the source (`?from=`).
  */
 export function TranslatePageDialog({ page }: { page: PageListItem }) {
@@ -38,11 +39,11 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
   async function create({ title, path }: CreatePageForm) {
     try {
       const source = await api.pages.get<PageDocument>({ params: page, locale: uiLocale });
-      const { title: _title, translationKey, ...details } = source.frontMatter;
+      const { translationKey } = source.frontMatter;
       const key = typeof translationKey === 'string' && translationKey ? translationKey : pageSlug(page.path);
       const body: SavePageRequest = {
         // Paired by key; a translation at the same address needs none (its address is the key).
-        frontMatter: { ...details, title, ...(key !== pageSlug(path) ? { translationKey: key } : {}) },
+        frontMatter: translationFrontMatter(source.frontMatter, title, key !== pageSlug(path) ? key : undefined),
         body: '',
       };
       await api.pages.save<SavedChange>({
