@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type AccountFormValues, accountFormSchema } from '../../../common/schemas/account';
 import { applyServerErrors } from '../../lib/form-errors';
 import { FORM_VALIDATION } from '../../lib/form-validation';
+import { useKeepTyped } from '../../lib/keep-typed';
 import { Button } from '../ui/button';
 import { FormField } from '../ui/form-field';
 import { NewPasswordFields } from '../ui/password-field';
@@ -41,6 +42,7 @@ export function AccountForm({
     ...FORM_VALIDATION,
     defaultValues: { firstName: '', lastName: '', about: '', userName: '', email: '', password: '', confirmPassword: '' },
   });
+  const kept = useKeepTyped(form);
   const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -53,7 +55,7 @@ export function AccountForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
+    <form id={kept.id} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
       <FormField form={form} name="firstName" required label={t('account.firstName')} autoComplete="given-name" />
       <FormField form={form} name="lastName" required label={t('account.lastName')} autoComplete="family-name" />
       <FormField form={form} name="about" label={t('account.about')} multiline className="sm:col-span-2" />

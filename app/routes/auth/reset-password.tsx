@@ -14,6 +14,7 @@ import { NewPasswordFields } from '../../components/ui/password-field';
 import { api } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { FORM_VALIDATION } from '../../lib/form-validation';
+import { useKeepTyped } from '../../lib/keep-typed';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/reset-password';
@@ -44,6 +45,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     ...FORM_VALIDATION,
     defaultValues: { token, password: '', confirmPassword: '' },
   });
+  const kept = useKeepTyped(form);
   const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ password }) => {
@@ -90,7 +92,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       }
       footer={home}
     >
-      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
+      <form id={kept.id} onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
         {failure ? <Alert tone="error" title={failure} /> : null}
         {/* Lets password managers store the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
