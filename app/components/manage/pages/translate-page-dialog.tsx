@@ -18,7 +18,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { type CreatePageForm, createPageSchema, withFormFields } from './page-form';
-import { editorPath } from './page-path';
+import { editorPath, pageAddressIsolated } from './page-path';
 import { PagePathField } from './page-path-field';
 import { usePathFromTitle } from './use-path-from-title';
 
@@ -55,7 +55,7 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
     } catch (error) {
       throw withFormFields(error);
     }
-    toast({ title: t('pages.translation.success'), description: `${other}/${path}`, color: 'success' });
+    toast({ title: t('pages.translation.success'), description: pageAddressIsolated({ locale: other, path }), color: 'success' });
     await navigate(editorPath(uiLocale, { locale: other, path }, page));
   }
 
