@@ -37,6 +37,29 @@ export function typedInForm(form: HTMLFormElement): Typed {
   return typed;
 }
 
+/** A value at a dotted field name (`siteName.fa`, `menu.0.label.en`). */
+function valueAt(values: unknown, name: string): unknown {
+  return name
+    .split('.')
+    .reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), values);
+}
+
+/**
+ * The inputs whose value differs from the form's loaded values, once registered: what the person
+ * typed when the script left it in place (the server's input carried no `value` of its own).
+ */
+export function differingFrom(form: HTMLFormElement, loaded: unknown): Typed {
+  const typed: Typed = {};
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) || !element.name) continue;
+    if (element instanceof HTMLInputElement && ['file', 'hidden', 'radio', 'checkbox'].includes(element.type)) continue;
+    const value = valueAt(loaded, element.name);
+    if ((typeof value === 'string' || value === undefined || value === null) && element.value !== (value ?? ''))
+      typed[element.name] = element.value;
+  }
+  return typed;
+}
+
 export function useKeepTyped<T extends FieldValues>(form: UseFormReturn<T>) {
   const id = useId();
   // The first render in the browser is hydration's: the server's form is still in the document
@@ -48,7 +71,9 @@ export function useKeepTyped<T extends FieldValues>(form: UseFormReturn<T>) {
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the inputs are registered.
   useEffect(() => {
-    for (const [name, value] of Object.entries(typed))
+    const element = document.getElementById(id);
+    const left = element instanceof HTMLFormElement ? differingFrom(element, form.formState.defaultValues) : {};
+    for (const [name, value] of Object.entries({ ...left, ...typed }))
       form.setValue(name as Path<T>, value as PathValue<T, Path<T>>, { shouldDirty: true });
   }, []);
   return {
