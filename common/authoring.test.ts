@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageFile, pageFromFile, pagePathProblem, pageSlug, parsePageRef } from './authoring';
+import { pageFile, pageFromFile, pagePathProblem, pageSlug, parsePageRef, translationFrontMatter } from './authoring';
 
 describe('page paths', () => {
   it('maps paths to files and addresses; index is the folder', () => {
@@ -20,5 +20,38 @@ describe('page paths', () => {
       expect(pagePathProblem(path), path).toBe('invalid');
     for (const path of ['manage', 'manage/x', 'login', 'api', 'builds/x', 'media', 'cats/tuts', 'logs', 'logs/index', '403'])
       expect(pagePathProblem(path), path).toBe('reserved');
+  });
+});
+
+describe('a translation’s starting front matter (walk-through D9)', () => {
+  it('keeps what is not language-bound, leaves the description, tags and meta title to the translator, and pairs by key', () => {
+    const source = {
+      title: 'یادداشت‌های یزد',
+      description: 'یادداشت‌هایی از سه روز گشت در یزد',
+      tags: ['سفر', 'یزد'],
+      metaTitle: 'یزد در پاییز',
+      translationKey: 'yazd',
+      date: '2026-11-20',
+      author: 'maryam',
+      cat: 'travel',
+      thumbnail: '/media/2026/11/yazd.jpg',
+      comments: true,
+      colorMode: 'dark',
+    };
+    const started = translationFrontMatter(source, 'Autumn in Yazd', 'yazd');
+    expect(started).toEqual({
+      title: 'Autumn in Yazd',
+      translationKey: 'yazd',
+      date: '2026-11-20',
+      author: 'maryam',
+      cat: 'travel',
+      thumbnail: '/media/2026/11/yazd.jpg',
+      comments: true,
+      colorMode: 'dark',
+    });
+    // No key: none written (a translation at the same address is paired by it).
+    expect(translationFrontMatter(source, 'Autumn in Yazd', undefined)).not.toHaveProperty('translationKey');
+    // The source is left as it was.
+    expect(source.tags).toEqual(['سفر', 'یزد']);
   });
 });

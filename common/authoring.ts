@@ -126,6 +126,25 @@ export type PageFrontMatter = {
   [field: string]: unknown;
 };
 
+/**
+ * The front matter a new translation starts from (walk-through D9): the source's details that do
+ * not depend on its language (date, author, category, image, switches), its own title and the
+ * pairing key. The words of the source's language — description, tags, meta title — are left
+ * empty for the translator: a Persian tag kept on the English page would list it under a
+ * Persian tag.
+ */
+export function translationFrontMatter(source: PageFrontMatter, title: string, key: string | undefined): PageFrontMatter {
+  const {
+    title: _title,
+    translationKey: _key,
+    description: _description,
+    tags: _tags,
+    metaTitle: _metaTitle,
+    ...details
+  } = source;
+  return { ...details, title, ...(key ? { translationKey: key } : {}) };
+}
+
 export type PageDocument = PageRef & {
   frontMatter: PageFrontMatter;
   /** Markdown after the front matter. */

@@ -10,6 +10,21 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/**
+ * A mail sender: an address, or a name and an address in angle brackets. Refused at start with
+ * the variable's name when it is neither (a typo would otherwise surface as every mail refused).
+ */
+const sender = (name: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(?:[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+|[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>)$/,
+        `${name} must be an address such as news@example.com or a name and an address such as Daftar <news@example.com>`,
+      )
+      .optional(),
+  );
+
 const configSchema = z.object({
   PORT: z.coerce
     .number({ error: 'PORT must be a number' })
@@ -57,8 +72,12 @@ const configSchema = z.object({
       .url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465' })
       .optional(),
   ),
-  /** The sender of newsletter mail: `news@example.com` or `Daftar <news@example.com>`. */
-  MAIL_FROM: optionalString,
+  /** The sender of every mail: `news@example.com` or `Daftar <news@example.com>`. */
+  MAIL_FROM: sender('MAIL_FROM'),
+  /** The sender of Persian mail (`دفتر <news@example.com>`), else MAIL_FROM (server/mail/mailer.ts: mailSenders). */
+  MAIL_FROM_FA: sender('MAIL_FROM_FA'),
+  /** The sender of English mail, else MAIL_FROM. */
+  MAIL_FROM_EN: sender('MAIL_FROM_EN'),
   /** Newsletter mail on Workers: an HTTP email API that takes Resend's JSON (server/mail/http-mailer.ts). */
   MAIL_API_URL: optionalString.pipe(
     z.url({ protocol: /^https?$/, error: 'MAIL_API_URL must be an http(s) URL' }).default('https://api.resend.com/emails'),

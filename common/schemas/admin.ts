@@ -23,12 +23,22 @@ export const userListQuerySchema = z.object({
 
 export const roleIdsSchema = z.array(z.string().min(1).max(64)).max(20);
 
-/** An account an administrator creates: the "about" text is the person's own to write later. */
-export const createUserSchema = z.object({
-  ...accountFields,
-  about: z.string().trim().max(500, tooLong(500)).default(''),
-  roles: roleIdsSchema.default(['member']),
-});
+/**
+ * An account an administrator creates: the "about" text is the person's own to write later. With
+ * a password it can sign in at once; without one, its address gets an invitation whose link lets
+ * the person choose their own (server/services/invitations.ts), so one of the two is needed.
+ */
+export const createUserSchema = z
+  .object({
+    ...accountFields,
+    password: accountFields.password.optional(),
+    about: z.string().trim().max(500, tooLong(500)).default(''),
+    roles: roleIdsSchema.default(['member']),
+  })
+  .refine((user) => user.password !== undefined || user.email !== undefined, {
+    path: ['email'],
+    message: 'validation.inviteEmail',
+  });
 export type CreateUser = z.infer<typeof createUserSchema>;
 
 export const userRolesSchema = z.object({ roles: roleIdsSchema });
@@ -47,19 +57,32 @@ export const createRoleSchema = z.object({
 });
 export const updateRoleSchema = createRoleSchema.partial();
 
-/** A new account as an administrator fills it in the dashboard (the password typed twice). */
+/**
+ * A new account as an administrator fills it in the dashboard: either an invitation (an address,
+ * required) or a password typed twice (an address optional, confirmed by its mailed link).
+ */
 export const createUserFormSchema = z
   .object({
     firstName: accountFields.firstName,
     lastName: accountFields.lastName,
     userName: accountFields.userName,
-    password: accountFields.password,
-    confirmPassword: z.string().min(6, 'validation.confirmPasswordMin'),
+    access: z.enum(['invite', 'password']),
+    email: accountFields.email,
+    password: z.string(),
+    confirmPassword: z.string(),
     roles: roleIdsSchema,
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'validation.passwordsMismatch',
+  .superRefine((form, ctx) => {
+    if (form.access === 'invite') {
+      if (!form.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.inviteEmail' });
+      return;
+    }
+    const password = accountFields.password.safeParse(form.password);
+    if (!password.success) ctx.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0]?.message ?? '' });
+    if (form.confirmPassword.length < 6)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'validation.confirmPasswordMin' });
+    else if (form.password !== form.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'validation.passwordsMismatch' });
   });
 export type CreateUserForm = z.infer<typeof createUserFormSchema>;
 

@@ -1,11 +1,14 @@
 import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../../server/config';
-import type { Mailer } from '../../server/mail/mailer';
+import { type Mailer, mailSenders } from '../../server/mail/mailer';
 
-/** SMTP through nodemailer when `SMTP_URL` and `MAIL_FROM` are set (`smtps://` = TLS from the start). */
+/**
+ * SMTP through nodemailer when `SMTP_URL` and a sender for both languages are set (`MAIL_FROM`, or
+ * `MAIL_FROM_FA` and `MAIL_FROM_EN`); `smtps://` = TLS from the start.
+ */
 export function smtpMailerFromConfig(config: AppConfig): Mailer | undefined {
-  if (!config.SMTP_URL || !config.MAIL_FROM) return undefined;
-  const from = config.MAIL_FROM;
+  const senders = mailSenders(config);
+  if (!config.SMTP_URL || !senders) return undefined;
   const url = config.SMTP_URL;
   // nodemailer is loaded with the first message, not at every server start that sends none.
   let transport: Promise<Transporter> | undefined;
@@ -14,7 +17,7 @@ export function smtpMailerFromConfig(config: AppConfig): Mailer | undefined {
     async send(message) {
       transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
       await (await transport).sendMail({
-        from,
+        from: senders[message.locale],
         to: message.to,
         subject: message.subject,
         html: message.html,

@@ -46,6 +46,13 @@ async function derive(scheme: string, password: string, salt: Uint8Array, iterat
   return output;
 }
 
+/**
+ * The stored "hash" of an account that has no password yet (an invitation, server/services/
+ * invitations.ts): not a hash this code reads, so no password ever verifies against it; the
+ * account's one way in is the invitation's link, which sets a real one.
+ */
+export const NO_PASSWORD = 'none$invited';
+
 export async function hashPassword(password: string, iterations = PASSWORD_ITERATIONS): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await derive(CHAINED, password, salt, iterations);

@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PageHistory, PageVersionDetail } from '../../common/page-history';
 import { client, createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
 import { imageBytes } from '../../tests/support/images';
-import { previewLinks } from '../db/schema';
+import { previewLinks, users } from '../db/schema';
 import { pageCacheKey } from './page-cache';
 
 type Site = Awaited<ReturnType<typeof createAuthoringSite>>;
@@ -148,6 +149,12 @@ describe('preview links', () => {
     await save(site, 'en/notes/other', 'Other page', 'Other.\n');
     const other = await json(await client(site).post('/api/pages/en/notes/other/preview-link'));
     expect((await view('en', other.url.split('/').at(-1)!))?.page.title).toBe('Other page');
+
+    // The byline is the author's name as on the published page (walk-through D10), not the user name.
+    await client(site).put('/api/pages/en/notes/bylined', { frontMatter: { title: 'Bylined', author: 'EDITOR' }, body: 'x\n' });
+    const bylined = await json(await client(site).post('/api/pages/en/notes/bylined/preview-link'));
+    const { displayName } = (await site.deps.db.select().from(users).where(eq(users.username, 'editor')).get())!;
+    expect((await view('en', bylined.url.split('/').at(-1)!))?.page.authorAccount).toEqual({ user: 'editor', name: displayName });
 
     expect((await client(site, 'member').send('DELETE', `/api/preview-links/${link.id}`)).status).toBe(403);
     expect((await client(site).send('DELETE', `/api/preview-links/${link.id}`)).status).toBe(204);

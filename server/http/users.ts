@@ -14,6 +14,7 @@ import { createLimits, takeEmailConfirmSend, tokenGuesses, tooManyAttempts } fro
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { requestEmailChange, requestEmailChangeAsAdmin } from '../services/account-email';
+import { inviteUser } from '../services/invitations';
 import { createResetLink, resetPassword } from '../services/password-resets';
 import { createRole, deleteRole, listRoles, updateRole } from '../services/roles';
 import { createUserWithRoles, deleteUser, listUsers, requireEmailFree, setUserDisabled, setUserRoles } from '../services/users';
@@ -36,13 +37,21 @@ export function createUserRoutes(deps: AppDeps) {
   });
 
   on(endpoints.users.create, async (c) => {
-    const { email, ...input } = await readJson(c, createUserSchema);
+    const { email, password, ...input } = await readJson(c, createUserSchema);
     const actor = requireApiUser(c);
+    // No password: an invitation to the address, whose link lets the person choose one (invitations.ts).
+    if (password === undefined && email) {
+      // The link starts with the site's own address, never the request's Host (site-origin.ts, F-41).
+      const where = { origin: await requireMailOrigin(deps, 'invitation'), locale: requestLocale(c) };
+      const { id, send } = await inviteUser(deps, actor, { ...input, email }, where);
+      afterResponse(c, send(), 'Invitation mail');
+      return c.json({ id, invited: true }, 201);
+    }
     // A new account's address waits for its mailed link, as a changed one does (account-email.ts).
     if (email && !actor.permissions.includes('users.edit')) throw new AppError(403, 'api.forbidden');
     await requireEmailFree(deps.db, email);
     const origin = email && deps.mailer ? await requireMailOrigin(deps, 'e-mail confirmation') : undefined;
-    const id = await createUserWithRoles(deps.db, actor, input, deps.passwordIterations);
+    const id = await createUserWithRoles(deps.db, actor, { ...input, password }, deps.passwordIterations);
     if (email) {
       const send = await requestEmailChange(deps, id, email, { origin, locale: requestLocale(c) });
       if (send) afterResponse(c, send(), 'Confirmation mail');

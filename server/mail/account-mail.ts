@@ -22,6 +22,13 @@ const wording = {
     resetExpiry:
       'The link works once and expires in {hours} hour. Using it signs the account out on every device. If you did not ask for this, ignore this message: your password stays as it is.',
     resetFooter: 'You receive this because this address belongs to an account of {site}.',
+    inviteSubject: '{inviter} invited you to {site}',
+    inviteIntro:
+      '{inviter} made you an account on {site}. Your user name is {user}. Open the link to choose your password and sign in.',
+    inviteAction: 'Choose your password',
+    inviteExpiry:
+      'The link works once and expires in {hours} hours; after that, ask {inviter} for a new invitation. Choosing your password also confirms this address. If you do not know {site}, ignore this message.',
+    inviteFooter: 'You receive this because {inviter} entered this address for an account of {site}.',
     replySubject: 'A reply to your comment on {site}',
     replyIntro: '{author} replied to your comment on “{page}”:',
     moderationSubject: 'A comment is waiting for moderation on {site}',
@@ -53,6 +60,13 @@ const wording = {
     resetExpiry:
       'این پیوند یک‌بار کار می‌کند و تا {hours} ساعت معتبر است. به کار بردن آن حساب را در همهٔ دستگاه‌ها از سیستم بیرون می‌برد. اگر شما درخواست نکرده‌اید، این پیام را نادیده بگیرید: گذرواژه‌تان تغییری نمی‌کند.',
     resetFooter: 'این پیام را می‌گیرید چون این نشانی از آنِ یکی از حساب‌های {site} است.',
+    inviteSubject: '{inviter} شما را به {site} دعوت کرده است',
+    inviteIntro:
+      '{inviter} برایتان در {site} حسابی ساخته است. نام کاربری شما {user} است. برای انتخاب گذرواژه و ورود، پیوند را باز کنید.',
+    inviteAction: 'انتخاب گذرواژه',
+    inviteExpiry:
+      'این پیوند یک‌بار کار می‌کند و تا {hours} ساعت معتبر است؛ پس از آن از {inviter} دعوت تازه‌ای بخواهید. با انتخاب گذرواژه، این نشانی هم تأیید می‌شود. اگر {site} را نمی‌شناسید، این پیام را نادیده بگیرید.',
+    inviteFooter: 'این پیام را می‌گیرید چون {inviter} این نشانی را برای حسابی در {site} وارد کرده است.',
     replySubject: 'پاسخی به دیدگاه شما در {site}',
     replyIntro: '{author} به دیدگاه شما در «{page}» پاسخ داد:',
     moderationSubject: 'دیدگاهی در {site} در انتظار بررسی است',
@@ -102,7 +116,7 @@ function actionMail(
     text: `${lines.intro}\n\n${lines.action}: ${lines.url}\n\n${lines.small}`,
     footer: { text: lines.footer },
   });
-  return { to, subject, html, text, ...(headers ? { headers } : {}) };
+  return { to, locale, subject, html, text, ...(headers ? { headers } : {}) };
 }
 
 /** The link that confirms a new address on an account. */
@@ -126,6 +140,18 @@ export function passwordResetMail(input: Common & { userName: string; url: strin
     url: input.url,
     small: say(input.locale, 'resetExpiry', values),
     footer: say(input.locale, 'resetFooter', values),
+  });
+}
+
+/** An invitation: an administrator made the account; the link lets its person choose a password (and confirms the address). */
+export function invitationMail(input: Common & { inviter: string; userName: string; url: string; hours: number }): MailMessage {
+  const values = { site: input.site, user: input.userName, inviter: input.inviter, hours: input.hours };
+  return actionMail(input, say(input.locale, 'inviteSubject', values), {
+    intro: say(input.locale, 'inviteIntro', values),
+    action: say(input.locale, 'inviteAction', values),
+    url: input.url,
+    small: say(input.locale, 'inviteExpiry', values),
+    footer: say(input.locale, 'inviteFooter', values),
   });
 }
 
@@ -182,7 +208,7 @@ export function weeklyDigestMail(
       link: { label: say(locale, 'unsubscribe', values), url: input.unsubscribeUrl },
     },
   });
-  return { to: input.to, subject, html, text, headers: unsubscribeHeaders(input.unsubscribeApi) };
+  return { to: input.to, locale, subject, html, text, headers: unsubscribeHeaders(input.unsubscribeApi) };
 }
 
 /**
@@ -218,6 +244,7 @@ export function notificationMail(
   });
   return {
     to: input.to,
+    locale: input.locale,
     subject,
     html,
     text,

@@ -1,14 +1,15 @@
+import type { Locale } from '../../common/locales';
 import type { AppConfig } from '../config';
-import type { Mailer } from './mailer';
+import { type Mailer, mailSenders } from './mailer';
 
 /**
  * The Workers mail transport: an HTTP email API that takes Resend's JSON
  * (`POST {from, to, subject, html, text, headers}` with `Authorization: Bearer <key>`), which is
  * Resend itself by default (`MAIL_API_URL` = https://api.resend.com/emails). Configured by
- * `MAIL_API_KEY` and `MAIL_FROM`; a 2xx answer means accepted.
+ * `MAIL_API_KEY` and the senders (`MAIL_FROM`, or one per language); a 2xx answer means accepted.
  */
 export function createHttpMailer(
-  { apiUrl, apiKey, from }: { apiUrl: string; apiKey: string; from: string },
+  { apiUrl, apiKey, from }: { apiUrl: string; apiKey: string; from: Record<Locale, string> },
   fetcher: typeof fetch = fetch,
 ): Mailer {
   return {
@@ -18,7 +19,7 @@ export function createHttpMailer(
         method: 'POST',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify({
-          from,
+          from: from[message.locale],
           to: [message.to],
           subject: message.subject,
           html: message.html,
@@ -34,8 +35,9 @@ export function createHttpMailer(
   };
 }
 
-/** The HTTP mailer when `MAIL_API_KEY` and `MAIL_FROM` are set. */
+/** The HTTP mailer when `MAIL_API_KEY` and a sender for both languages (server/mail/mailer.ts: mailSenders) are set. */
 export function httpMailerFromConfig(config: AppConfig): Mailer | undefined {
-  if (!config.MAIL_API_KEY || !config.MAIL_FROM) return undefined;
-  return createHttpMailer({ apiUrl: config.MAIL_API_URL, apiKey: config.MAIL_API_KEY, from: config.MAIL_FROM });
+  const from = mailSenders(config);
+  if (!config.MAIL_API_KEY || !from) return undefined;
+  return createHttpMailer({ apiUrl: config.MAIL_API_URL, apiKey: config.MAIL_API_KEY, from });
 }

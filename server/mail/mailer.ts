@@ -1,6 +1,10 @@
+import type { Locale } from '../../common/locales';
+
 /** One message as the newsletter sends it: both parts, and extra headers (List-Unsubscribe…). */
 export type MailMessage = {
   to: string;
+  /** The message's language: it picks the sender (`MAIL_FROM_FA`/`MAIL_FROM_EN`, else `MAIL_FROM`). */
+  locale: Locale;
   subject: string;
   html: string;
   text: string;
@@ -17,4 +21,18 @@ export interface Mailer {
   /** Shown on the dashboard: which transport, without secrets (`SMTP mail.example.com`). */
   readonly description: string;
   send(message: MailMessage): Promise<void>;
+}
+
+/** The sender settings a transport reads: one `MAIL_FROM`, and optionally one per language. */
+export type SenderConfig = { MAIL_FROM?: string; MAIL_FROM_FA?: string; MAIL_FROM_EN?: string };
+
+/**
+ * The `From` of a message in each language: `MAIL_FROM_FA` for Persian mail and `MAIL_FROM_EN`
+ * for English mail, each falling back to `MAIL_FROM` (README "Mail"). Undefined, and so mail off,
+ * unless both languages have a sender.
+ */
+export function mailSenders(config: SenderConfig): Record<Locale, string> | undefined {
+  const fa = config.MAIL_FROM_FA ?? config.MAIL_FROM;
+  const en = config.MAIL_FROM_EN ?? config.MAIL_FROM;
+  return fa && en ? { fa, en } : undefined;
 }

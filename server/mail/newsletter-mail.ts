@@ -68,6 +68,7 @@ ${mailParagraph(say(locale, 'confirmExpiry', site), { muted: true })}`,
   });
   return {
     to: input.to,
+    locale,
     subject: say(locale, 'confirmSubject', site),
     html,
     text,
@@ -123,5 +124,5 @@ export function issueMail(input: {
     text: input.text,
     footer: { text: say(locale, 'footer', site), link: { label: say(locale, 'unsubscribe', site), url: links.unsubscribePage } },
   });
-  return { to: input.to, subject: input.subject, html, text, headers: unsubscribeHeaders(links.unsubscribeApi) };
+  return { to: input.to, locale, subject: input.subject, html, text, headers: unsubscribeHeaders(links.unsubscribeApi) };
 }

@@ -336,10 +336,22 @@ export async function feedEntries(db: Database, locale: Locale, limit = 20, only
       : sql`exists (select 1 from ${pageTags} where ${pageTags.pageId} = ${pages.id} and ${pageTags.tag} = ${only.tag})`,
   );
   const rows = await db
-    .select({ ...summaryColumns, body: pages.body, storedHtml: pages.html, indexedAt: pages.indexedAt })
+    .select({
+      ...summaryColumns,
+      body: pages.body,
+      storedHtml: pages.html,
+      indexedAt: pages.indexedAt,
+      // The byline as the page shows it (walk-through D10): the account's name, else what the front matter says.
+      authorName: users.displayName,
+    })
     .from(pages)
+    .leftJoin(users, authorAccount)
     .where(where)
     .orderBy(desc(pages.date), pages.slug)
     .limit(limit);
-  return rows.map(({ body, storedHtml, ...entry }) => ({ ...entry, html: pageHtml(body, storedHtml) }));
+  return rows.map(({ body, storedHtml, authorName, ...entry }) => ({
+    ...entry,
+    author: entry.author === null ? null : (authorName ?? entry.author),
+    html: pageHtml(body, storedHtml),
+  }));
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import { hashPassword } from '../auth/password';
@@ -6,6 +6,7 @@ import { requireStrongPassword } from '../auth/password-strength';
 import { revokeUserSessions } from '../auth/sessions';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import type { Database } from '../db/database';
+import { isEmailUniqueViolation } from '../db/errors';
 import { passwordResets, users } from '../db/schema';
 import { AppError } from '../errors';
 import { requireMayManage } from './grants';
@@ -53,11 +54,20 @@ export async function issueResetLink(
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)),
     db.insert(passwordResets).values({ id: await sha256Hex(token), userId, createdBy, expiresAt, createdAt: now }),
   ]);
-  return { url: `${where.origin}${paths.resetPassword(where.locale, token)}`, expiresAt };
+  return { url: `${where.origin}${paths.resetPassword(where.locale, token)}`, expiresAt, id: await sha256Hex(token) };
 }
 
 type LinkState =
-  | { status: 'valid'; id: string; userId: string; username: string; firstName: string; lastName: string }
+  | {
+      status: 'valid';
+      id: string;
+      userId: string;
+      username: string;
+      firstName: string;
+      lastName: string;
+      /** The link of an invitation (server/services/invitations.ts): it was mailed to the account's pending address. */
+      invitation: boolean;
+    }
   | { status: 'invalid' | 'expired' | 'used' };
 
 /** What a token is worth: unknown (or its account gone or disabled), expired, used, or valid. */
@@ -73,14 +83,17 @@ export async function readResetLink(db: Database, token: string, now = new Date(
   if (row.reset.usedAt) return { status: 'used' };
   if (row.reset.expiresAt.getTime() <= now.getTime()) return { status: 'expired' };
   const { id, username, firstName, lastName } = row.user;
-  return { status: 'valid', id: row.reset.id, userId: id, username, firstName, lastName };
+  const invitation = Boolean(row.user.pendingEmail) && row.user.pendingEmailTokenHash === row.reset.id;
+  return { status: 'valid', id: row.reset.id, userId: id, username, firstName, lastName, invitation };
 }
 
 const refusals = { invalid: 'api.resetLinkInvalid', expired: 'api.resetLinkExpired', used: 'api.resetLinkUsed' } as const;
 
 /**
  * Sets a new password through a reset link: the usual strength rule, the link is spent atomically
- * (two tabs racing: one wins), and every session of the account ends.
+ * (two tabs racing: one wins), and every session of the account ends. An invitation's link was
+ * mailed to the account's pending address, so using it confirms that address too (unless another
+ * account confirmed the same address meanwhile: then it stays pending).
  */
 export async function resetPassword(
   db: Database,
@@ -98,6 +111,23 @@ export async function resetPassword(
     .where(and(eq(passwordResets.id, link.id), isNull(passwordResets.usedAt)))
     .returning({ id: passwordResets.id });
   if (!spent.length) throw new AppError(400, 'api.resetLinkUsed');
-  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, link.userId));
+  const setPassword = db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, link.userId));
+  if (link.invitation) {
+    const confirmed = {
+      email: sql`${users.pendingEmail}`,
+      pendingEmail: null,
+      pendingEmailTokenHash: null,
+      pendingEmailExpiresAt: null,
+    };
+    try {
+      await db
+        .update(users)
+        .set({ passwordHash, ...confirmed, updatedAt: now })
+        .where(and(eq(users.id, link.userId), eq(users.pendingEmailTokenHash, link.id)));
+    } catch (error) {
+      if (!isEmailUniqueViolation(error)) throw error;
+      await setPassword;
+    }
+  } else await setPassword;
   await revokeUserSessions(db, link.userId);
 }

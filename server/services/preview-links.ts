@@ -6,6 +6,7 @@ import type { Locale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import { PREVIEW_LINK_DAYS_DEFAULT, type PreviewLink, type PreviewLinkSummary } from '../../common/preview-links';
 import type { SiteSettings } from '../../common/site-settings';
+import { userNameKey } from '../../common/user-name';
 import { randomToken, sha256Hex, timingSafeEqual } from '../auth/tokens';
 import { renderPage } from '../content/render-page';
 import { repositoryPath } from '../content/repository';
@@ -187,6 +188,15 @@ export async function previewPageView(
     title: site.title[locale],
     description: site.description[locale],
   });
+  // The byline as the published page shows it (walk-through D10): the account the author names, by its name.
+  const authorKey = fields.author ? userNameKey(fields.author) : '';
+  const account = authorKey
+    ? await deps.db
+        .select({ user: users.username, name: users.displayName })
+        .from(users)
+        .where(and(eq(users.usernameKey, authorKey), isNull(users.deletedAt)))
+        .get()
+    : undefined;
   const link = await deps.db
     .select({ expiresAt: previewLinks.expiresAt })
     .from(previewLinks)
@@ -219,6 +229,7 @@ export async function previewPageView(
     catListed: Boolean(fields.cat && site.cats.includes(fields.cat)),
     updatedAt: now.toISOString(),
     tags: fields.tags ?? [],
+    ...(account ? { authorAccount: account } : {}),
   };
   return { page, expiresAt: link!.expiresAt.toISOString() };
 }

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defaultSiteSettings } from '../../common/site-settings';
 import { createAuthoringSite } from '../../tests/support/authoring';
 import { commitFiles } from '../../tests/support/content-repo';
 import { parseDocument } from '../content/front-matter';
+import { users } from '../db/schema';
 import { authorPage, getContentPage, listTags, tagPage } from './content';
 import { syncContent } from './content-sync';
 import { authorView, tagView } from './public-pages';
@@ -121,7 +123,7 @@ describe('sitemaps and feeds of tags and authors', () => {
   });
 
   it('serves a tag’s and an author’s Atom feed, and 404 for one without pages', async () => {
-    const { app } = await taggedSite();
+    const { app, deps } = await taggedSite();
     const tag = await app.request(`/fa/tags/${encodeURIComponent('کتاب')}/feed.xml`);
     expect(tag.status).toBe(200);
     expect(tag.headers.get('content-type')).toContain('application/atom+xml');
@@ -130,6 +132,14 @@ describe('sitemaps and feeds of tags and authors', () => {
     expect(body).not.toContain('/fa/logs/draft');
     const author = await (await app.request('/en/authors/editor/feed.xml')).text();
     expect(author.match(/<entry>/g)).toHaveLength(1);
+    // The byline is the account's name, as on the page (walk-through D10), in every feed; a
+    // front-matter author who is no account keeps the words written.
+    const { displayName } = (await deps.db.select().from(users).where(eq(users.username, 'editor')).get())!;
+    expect(author).toContain(`<author><name>${displayName}</name></author>`);
+    expect(author).not.toContain('<author><name>editor</name></author>');
+    const faFeed = await (await app.request('/fa/feed.xml')).text();
+    expect(faFeed).toContain(`<author><name>${displayName}</name></author>`);
+    expect(faFeed).not.toMatch(/<author><name>(editor|EDITOR)<\/name><\/author>/);
     expect((await app.request('/fa/tags/nothing/feed.xml')).status).toBe(404);
     expect((await app.request('/fa/authors/member/feed.xml')).status).toBe(404);
     expect((await app.request('/fa/authors/%3Cscript%3E/feed.xml')).status).toBe(404);

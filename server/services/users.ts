@@ -4,7 +4,7 @@ import { emailKey } from '../../common/email';
 import { OWNER_ROLE, type SessionUser } from '../../common/permissions';
 import type { AccountRequest } from '../../common/schemas/account';
 import { userNameKey } from '../../common/user-name';
-import { hashPassword } from '../auth/password';
+import { hashPassword, NO_PASSWORD } from '../auth/password';
 import { requireStrongPassword } from '../auth/password-strength';
 import type { Database } from '../db/database';
 import { isEmailUniqueViolation, isNotNullViolation, isUniqueViolation } from '../db/errors';
@@ -32,20 +32,23 @@ export async function findUserByName(db: Database, username: string) {
   return rows.find((user) => user.usernameKey === key) ?? rows.find((user) => user.username === username.trim().normalize('NFC'));
 }
 
+/** A new account's fields; without a password it has none until its invitation's link sets one (invitations.ts). */
+export type NewAccount = Omit<AccountRequest, 'pub' | 'password'> & {
+  password?: string;
+  locale?: string;
+  /** An invitation's pending address and its link (the same token's hash in both), stored with the account. */
+  invitation?: { email: string; tokenHash: string; expiresAt: Date; createdBy: string };
+};
+
 /**
  * The statements that create an account (its row and its role rows), password hashed, for a
  * caller that commits them in its own atomic batch (the installer's owner). An `email` here is
  * stored as confirmed: only the operator's own forms (installer, CLI) pass one; the others
  * leave it out and ask for it through server/services/account-email.ts (a mailed link).
  */
-export async function newUserStatements(
-  db: Database,
-  input: Omit<AccountRequest, 'pub'> & { locale?: string },
-  roleIds: string[],
-  passwordIterations?: number,
-) {
+export async function newUserStatements(db: Database, input: NewAccount, roleIds: string[], passwordIterations?: number) {
   const id = crypto.randomUUID();
-  const passwordHash = await hashPassword(input.password, passwordIterations);
+  const passwordHash = input.password === undefined ? NO_PASSWORD : await hashPassword(input.password, passwordIterations);
   const statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [
     db.insert(users).values({
       id,
@@ -58,8 +61,25 @@ export async function newUserStatements(
       about: input.about,
       email: input.email ?? null,
       locale: input.locale ?? null,
+      ...(input.invitation
+        ? {
+            pendingEmail: input.invitation.email,
+            pendingEmailTokenHash: input.invitation.tokenHash,
+            pendingEmailExpiresAt: input.invitation.expiresAt,
+          }
+        : {}),
     }),
     ...roleIds.map((roleId) => db.insert(userRoles).values({ userId: id, roleId })),
+    ...(input.invitation
+      ? [
+          db.insert(passwordResets).values({
+            id: input.invitation.tokenHash,
+            userId: id,
+            createdBy: input.invitation.createdBy,
+            expiresAt: input.invitation.expiresAt,
+          }),
+        ]
+      : []),
   ];
   return { id, statements };
 }
@@ -69,15 +89,10 @@ export async function newUserStatements(
  * Persian letters and digits, half-spaces). Two sign-ups racing with two spellings of one name both
  * pass the check here; the unique index on `username_key` lets one in and refuses the other (409).
  */
-export async function createUser(
-  db: Database,
-  input: Omit<AccountRequest, 'pub'> & { locale?: string },
-  roleIds: string[],
-  passwordIterations?: number,
-) {
+export async function createUser(db: Database, input: NewAccount, roleIds: string[], passwordIterations?: number) {
   const taken = () => new AppError(409, 'api.userNameTaken', { issues: [{ path: ['userName'], message: 'api.userNameTaken' }] });
   if (await findUserByName(db, input.userName)) throw taken();
-  await requireEmailFree(db, input.email);
+  await requireEmailFree(db, input.email ?? input.invitation?.email);
   const { id, statements } = await newUserStatements(db, input, roleIds, passwordIterations);
   try {
     await db.batch(statements);
@@ -235,12 +250,13 @@ async function requireOtherOwner(db: Database, userId: string) {
 export async function createUserWithRoles(
   db: Database,
   actor: Actor,
-  input: Omit<AccountRequest, 'pub'> & { roles: string[] },
+  input: NewAccount & { roles: string[] },
   passwordIterations?: number,
 ) {
   await requireRoles(db, input.roles);
   await requireMayGrant(db, actor, input.roles);
-  await requireStrongPassword(input.password, [input.userName, input.firstName, input.lastName]);
+  if (input.password !== undefined)
+    await requireStrongPassword(input.password, [input.userName, input.firstName, input.lastName]);
   return createUser(db, input, [...new Set(input.roles)], passwordIterations);
 }
 

@@ -5,6 +5,8 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = {
   to: string[];
   from: string;
+  /** The `From` header as a mail client shows it (encoded words decoded): `Daftar <news@s.test>`. */
+  sender: string;
   subject: string;
   html: string;
   text: string;
@@ -47,6 +49,7 @@ export async function startSmtpServer(port = 0) {
           received.push({
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            sender: parsed.from?.text ?? '',
             subject: parsed.subject ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             text: parsed.text ?? '',

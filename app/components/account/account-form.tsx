@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type AccountFormValues, accountFormSchema } from '../../../common/schemas/account';
 import { applyServerErrors } from '../../lib/form-errors';
 import { FORM_VALIDATION } from '../../lib/form-validation';
+import { useKeepTyped } from '../../lib/keep-typed';
 import { Button } from '../ui/button';
 import { FormField } from '../ui/form-field';
 import { NewPasswordFields } from '../ui/password-field';
@@ -21,11 +22,17 @@ export function AccountForm({
   onSubmit,
   submitLabel,
   disabled = false,
+  emailConfirmed = false,
   children,
 }: {
   onSubmit: AccountSubmit;
   submitLabel: string;
   disabled?: boolean;
+  /**
+   * The address is taken as confirmed (the installer's owner: the operator's own word, and no mail
+   * may be configured yet), so the hint promises no confirmation link.
+   */
+  emailConfirmed?: boolean;
   /** Extra content above the submit button (e.g. the CAPTCHA widget). */
   children?: ReactNode;
 }) {
@@ -35,6 +42,7 @@ export function AccountForm({
     ...FORM_VALIDATION,
     defaultValues: { firstName: '', lastName: '', about: '', userName: '', email: '', password: '', confirmPassword: '' },
   });
+  const kept = useKeepTyped(form);
   const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -47,7 +55,7 @@ export function AccountForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
+    <form id={kept.id} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
       <FormField form={form} name="firstName" required label={t('account.firstName')} autoComplete="given-name" />
       <FormField form={form} name="lastName" required label={t('account.lastName')} autoComplete="family-name" />
       <FormField form={form} name="about" label={t('account.about')} multiline className="sm:col-span-2" />
@@ -64,7 +72,7 @@ export function AccountForm({
         form={form}
         name="email"
         label={t('recovery.email')}
-        hint={t('recovery.emailHint')}
+        hint={t(emailConfirmed ? 'recovery.emailHintConfirmed' : 'recovery.emailHint')}
         type="email"
         autoComplete="email"
         dir="ltr"

@@ -226,7 +226,7 @@ export function Installer({ status }: { status: InstallStatus }) {
         <Alert tone="success" title={t('installer.toast.registered')} />
       ) : (
         // The spec's 'Finish Installing' is the form's own button: creating the owner ends the installation.
-        <AccountForm onSubmit={createAdmin} submitLabel={t('installer.buttons.finish')} />
+        <AccountForm onSubmit={createAdmin} submitLabel={t('installer.buttons.finish')} emailConfirmed />
       );
       break;
     case 'complete':

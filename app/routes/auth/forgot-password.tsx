@@ -15,6 +15,7 @@ import { ApiRequestError } from '../../lib/api';
 import { api } from '../../lib/api-client';
 import { requireAnonymous } from '../../lib/auth.server';
 import { FORM_VALIDATION } from '../../lib/form-validation';
+import { useKeepTyped } from '../../lib/keep-typed';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/forgot-password';
@@ -42,6 +43,7 @@ export default function ForgotPassword() {
     ...FORM_VALIDATION,
     defaultValues: { userNameOrEmail: '' },
   });
+  const kept = useKeepTyped(form);
   const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ userNameOrEmail }) => {
@@ -81,7 +83,7 @@ export default function ForgotPassword() {
     );
   return (
     <AuthCard title={t('recovery.forgot.title')} intro={t('recovery.forgot.intro')} footer={back}>
-      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
+      <form id={kept.id} onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
         {failure ? <Alert tone="error" title={failure} /> : null}
         <FormField
           form={form}

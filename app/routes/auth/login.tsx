@@ -17,6 +17,7 @@ import { ApiRequestError } from '../../lib/api';
 import { api } from '../../lib/api-client';
 import { requireAnonymous } from '../../lib/auth.server';
 import { FORM_VALIDATION } from '../../lib/form-validation';
+import { useKeepTyped } from '../../lib/keep-typed';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import { useAfterSignIn } from '../../lib/use-after-sign-in';
@@ -42,6 +43,7 @@ export default function Login() {
     ...FORM_VALIDATION,
     defaultValues: { userName: '', password: '' },
   });
+  const kept = useKeepTyped(form);
   const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -74,7 +76,7 @@ export default function Login() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
+      <form id={kept.id} onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
         {failure ? <Alert tone="error" title={failure} /> : null}
         <FormField form={form} name="userName" label={t('account.userName')} autoComplete="username" dir="ltr" />
         <PasswordField form={form} name="password" label={t('account.password')} purpose="current" />

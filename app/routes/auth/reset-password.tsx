@@ -14,6 +14,7 @@ import { NewPasswordFields } from '../../components/ui/password-field';
 import { api } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { FORM_VALIDATION } from '../../lib/form-validation';
+import { useKeepTyped } from '../../lib/keep-typed';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/reset-password';
@@ -36,7 +37,7 @@ const refusal = { invalid: 'api.resetLinkInvalid', expired: 'api.resetLinkExpire
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const { token, status, username, name } = loaderData;
+  const { token, status, username, name, invitation } = loaderData;
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string>();
   const form = useForm<PasswordResetForm>({
@@ -44,6 +45,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     ...FORM_VALIDATION,
     defaultValues: { token, password: '', confirmPassword: '' },
   });
+  const kept = useKeepTyped(form);
   const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ password }) => {
@@ -81,8 +83,16 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       </AuthCard>
     );
   return (
-    <AuthCard title={t('users.resetPage.title')} intro={t('users.resetPage.intro', { name })} footer={home}>
-      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
+    <AuthCard
+      title={t(invitation ? 'users.resetPage.inviteTitle' : 'users.resetPage.title')}
+      intro={
+        invitation
+          ? t('users.resetPage.inviteIntro', { name: `\u2068${name}\u2069`, username: `\u2068${username}\u2069` })
+          : t('users.resetPage.intro', { name })
+      }
+      footer={home}
+    >
+      <form id={kept.id} onSubmit={submit} noValidate className="space-y-4" aria-busy={isSubmitting}>
         {failure ? <Alert tone="error" title={failure} /> : null}
         {/* Lets password managers store the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />

@@ -26,7 +26,14 @@ export async function loadUsers({ context, request, params }: Route.LoaderArgs) 
   const [roles, list] = await Promise.all([
     listRoles(deps.db),
     tab === 'all'
-      ? listUsers(deps.db, { query: query || undefined, role: role || undefined, page, pageSize: USERS_PAGE_SIZE })
+      ? listUsers(deps.db, {
+          query: query || undefined,
+          role: role || undefined,
+          page,
+          pageSize: USERS_PAGE_SIZE,
+          // Addresses and their state are for holders of users.edit, as in the API.
+          withEmail: can('users.edit'),
+        })
       : undefined,
   ]);
   return {
@@ -41,6 +48,8 @@ export async function loadUsers({ context, request, params }: Route.LoaderArgs) 
     me: { id: user.id, roles: user.roles, permissions: user.permissions },
     can: {
       createUser: can('users.create'),
+      // An invitation goes by mail and sets an address (server/services/invitations.ts).
+      invite: can('users.create') && can('users.edit') && Boolean(deps.mailer),
       editUser: can('users.edit'),
       deleteUser: can('users.delete'),
       readRoles: can('roles.read'),

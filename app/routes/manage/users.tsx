@@ -36,7 +36,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
         <h1 id="users-heading" className="text-2xl font-bold">
           {t('manage.sections.users')}
         </h1>
-        {tab === 'all' && can.createUser ? <CreateUserDialog roles={roles} me={me} /> : null}
+        {tab === 'all' && can.createUser ? <CreateUserDialog roles={roles} me={me} mayInvite={can.invite} /> : null}
         {tab === 'roles' && can.createRole ? <RoleDialog me={me} /> : null}
       </div>
       <Tabs

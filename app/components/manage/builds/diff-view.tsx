@@ -31,6 +31,9 @@ const lineClass: Record<DiffLine['kind'], string> = {
 };
 const marker: Record<DiffLine['kind'], string> = { hunk: '', add: '+', remove: '−', context: '' };
 
+/** A front-matter line (`title: یادداشت`): always left to right, its key first (walk-through D12). */
+const YAML_LINE = /^(---|[A-Za-z_][\w-]*:(\s|$)|\s*- )/;
+
 /**
  * A unified diff, readable: added lines green, removed lines red. The frame is always LTR (it is
  * code); each line's own text takes its direction from its content (`dir="auto"`), so a Persian
@@ -58,8 +61,8 @@ export function DiffView({ diff, labels }: { diff: string; labels: { added: stri
                 ) : null}
               </td>
               <td
-                className={`whitespace-pre-wrap break-words px-2 [unicode-bidi:plaintext] ${PERSIAN.test(line.text) ? 'font-sans' : ''}`}
-                dir="auto"
+                className={`whitespace-pre-wrap break-words px-2 ${YAML_LINE.test(line.text) ? '' : '[unicode-bidi:plaintext]'} ${PERSIAN.test(line.text) ? 'font-sans' : ''}`}
+                dir={YAML_LINE.test(line.text) ? 'ltr' : 'auto'}
               >
                 {line.text || '\u00a0'}
               </td>

@@ -13,7 +13,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { type CreatePageForm, createPageSchema, withFormFields } from './page-form';
-import { editorPath } from './page-path';
+import { editorPath, pageAddressIsolated } from './page-path';
 import { PagePathField } from './page-path-field';
 import { SelectField } from './select-field';
 import { usePathFromTitle } from './use-path-from-title';
@@ -46,7 +46,7 @@ export function CreatePageDialog({ locale, cats }: { locale: Locale; cats: strin
     } catch (error) {
       throw withFormFields(error);
     }
-    toast({ title: t('pages.create.success'), description: `${pageLocale}/${path}`, color: 'success' });
+    toast({ title: t('pages.create.success'), description: pageAddressIsolated({ locale: pageLocale, path }), color: 'success' });
     await navigate(editorPath(uiLocale, { locale: pageLocale, path }));
   }
 

@@ -9,6 +9,7 @@ import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
+import { pageAddressIsolated } from './page-path';
 
 /** Delete a page after confirmation: a pending deletion until published (a page only created here is simply dropped). */
 export function DeletePageButton({ page }: { page: PageListItem }) {
@@ -26,7 +27,7 @@ export function DeletePageButton({ page }: { page: PageListItem }) {
         locale: uiLocale,
       });
       setOpen(false);
-      toast({ title: t('pages.delete.success'), description: `${page.locale}/${page.path}`, color: 'success' });
+      toast({ title: t('pages.delete.success'), description: pageAddressIsolated(page), color: 'success' });
       await revalidator.revalidate();
     } catch (error) {
       toast({

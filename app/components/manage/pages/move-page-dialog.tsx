@@ -12,6 +12,7 @@ import { useRootData } from '../../../lib/root-data';
 import { FormDialog } from '../../ui/form-dialog';
 import { toast } from '../../ui/toast';
 import { type MovePageForm, movePageSchema } from './page-form';
+import { pageAddressIsolated } from './page-path';
 import { PagePathField } from './page-path-field';
 import { SelectField } from './select-field';
 
@@ -42,7 +43,7 @@ export function MovePageDialog({ page }: { page: PageListItem }) {
         });
       throw error;
     }
-    toast({ title: t('pages.move.success'), description: `${target.locale}/${target.path}`, color: 'success' });
+    toast({ title: t('pages.move.success'), description: pageAddressIsolated(target), color: 'success' });
     await revalidator.revalidate();
   }
 

@@ -49,6 +49,11 @@ export function historyPath(uiLocale: Locale, page: { locale: Locale; path: stri
  * A page's public address as people read it and Markdown links carry it (`/fa/logs/سلام`, not
  * encoded; the home page is `/fa`). `publicPath` is the same address encoded, for an href.
  */
+/** A page's address inside a sentence or a toast, kept left to right in Persian (LRI … PDI, walk-through D12). */
+export function pageAddressIsolated(page: { locale: Locale; path: string }) {
+  return `\u2066${pageAddress(page)}\u2069`;
+}
+
 export function pageAddress(page: { locale: Locale; path: string }) {
   const slug = pageSlug(page.path);
   return slug ? `/${page.locale}/${slug}` : `/${page.locale}`;

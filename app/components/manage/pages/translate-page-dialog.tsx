@@ -8,6 +8,7 @@ import {
   pageSlug,
   type SavedChange,
   type SavePageRequest,
+  translationFrontMatter,
 } from '../../../../common/authoring';
 import { otherLocale } from '../../../../common/locales';
 import { api } from '../../../lib/api-client';
@@ -17,14 +18,14 @@ import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { type CreatePageForm, createPageSchema, withFormFields } from './page-form';
-import { editorPath } from './page-path';
+import { editorPath, pageAddressIsolated } from './page-path';
 import { PagePathField } from './page-path-field';
 import { usePathFromTitle } from './use-path-from-title';
 
 /**
  * "Translate into …" (docs/content.md "Translations"): the translation's own title and address
  * (suggested from its title, until edited by hand). Creates it as a pending page with the source's
- * details and `translationKey` — the source's key, or its address — so the two are paired whatever
+ * details but not its words (`translationFrontMatter`: no description, tags or meta title) and `translationKey` — the source's key, or its address — so the two are paired whatever
  * their addresses, then opens it in the editor beside the source (`?from=`).
  */
 export function TranslatePageDialog({ page }: { page: PageListItem }) {
@@ -38,11 +39,11 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
   async function create({ title, path }: CreatePageForm) {
     try {
       const source = await api.pages.get<PageDocument>({ params: page, locale: uiLocale });
-      const { title: _title, translationKey, ...details } = source.frontMatter;
+      const { translationKey } = source.frontMatter;
       const key = typeof translationKey === 'string' && translationKey ? translationKey : pageSlug(page.path);
       const body: SavePageRequest = {
         // Paired by key; a translation at the same address needs none (its address is the key).
-        frontMatter: { ...details, title, ...(key !== pageSlug(path) ? { translationKey: key } : {}) },
+        frontMatter: translationFrontMatter(source.frontMatter, title, key !== pageSlug(path) ? key : undefined),
         body: '',
       };
       await api.pages.save<SavedChange>({
@@ -54,7 +55,7 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
     } catch (error) {
       throw withFormFields(error);
     }
-    toast({ title: t('pages.translation.success'), description: `${other}/${path}`, color: 'success' });
+    toast({ title: t('pages.translation.success'), description: pageAddressIsolated({ locale: other, path }), color: 'success' });
     await navigate(editorPath(uiLocale, { locale: other, path }, page));
   }
 

@@ -9,6 +9,7 @@ import type { SiteSettings } from '../../../../common/site-settings';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { FORM_VALIDATION } from '../../../lib/form-validation';
+import { useKeepTyped } from '../../../lib/keep-typed';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -44,6 +45,8 @@ export function SettingsForm({
   const { locale } = useRootData();
   const revalidator = useRevalidator();
   const form = useForm<SiteSettings>({ resolver: zodResolver(siteSettingsSchema), ...FORM_VALIDATION, defaultValues: settings });
+  // Text typed before the page's script took over stays (typed «دفتر» was merged into «دفتر سارا»).
+  const kept = useKeepTyped(form);
   const { isDirty, isSubmitting } = form.formState;
   const indexable = useWatch({ control: form.control, name: 'indexable' });
   const [problem, setProblem] = useState<Problem | undefined>();
@@ -76,6 +79,7 @@ export function SettingsForm({
 
   return (
     <form
+      id={kept.id}
       noValidate
       onSubmit={form.handleSubmit(save, () => setProblem({ message: t('settings.fixFields') }))}
       aria-busy={isSubmitting}

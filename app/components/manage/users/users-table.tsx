@@ -55,20 +55,19 @@ export function UsersTable({
           <bdi dir="auto" className="block text-xs text-fg-muted">
             @{user.username}
           </bdi>
-          {/* Addresses come only to holders of users.edit (the API leaves them out for others). */}
-          {user.email ? (
-            <bdi dir="ltr" className="block text-xs text-fg-muted" data-testid="user-email">
-              {user.email}
-            </bdi>
-          ) : null}
-          {user.pendingEmail ? (
-            <span className="block text-xs text-fg-muted">
-              {t('recovery.users.pending', { email: `\u2068${user.pendingEmail}\u2069` })}
-            </span>
-          ) : null}
         </div>
       ),
     },
+    // Addresses come only to holders of users.edit (the API and the loader leave them out for others).
+    ...(can.editUser
+      ? [
+          {
+            id: 'email',
+            header: t('recovery.users.email'),
+            cell: (user: UserListItem) => <EmailState email={user.email} pending={user.pendingEmail} />,
+          },
+        ]
+      : []),
     { id: 'roles', header: t('users.columns.roles'), cell: (user) => <RoleChips ids={user.roles} roles={roles} /> },
     {
       id: 'status',
@@ -132,5 +131,31 @@ export function UsersTable({
       loading={loading}
       pagination={pagination}
     />
+  );
+}
+
+/** An account's address and its state: confirmed, a new one waiting for its link (an invitation's too), or none. */
+function EmailState({ email, pending }: { email?: string | null; pending?: string | null }) {
+  const { t } = useTranslation();
+  if (!email && !pending) return <span className="text-sm text-fg-muted">{t('recovery.users.none')}</span>;
+  return (
+    <div className="min-w-40 space-y-1 text-sm">
+      {email ? (
+        <div className="flex flex-wrap items-center gap-2" data-testid="user-email">
+          <bdi dir="ltr" className="break-all">
+            {email}
+          </bdi>
+          <Badge tone="success">{t('recovery.users.confirmed')}</Badge>
+        </div>
+      ) : null}
+      {pending ? (
+        <div className="flex flex-wrap items-center gap-2" data-testid="user-pending-email">
+          <bdi dir="ltr" className="break-all text-fg-muted">
+            {pending}
+          </bdi>
+          <Badge tone="warning">{t('recovery.users.waiting')}</Badge>
+        </div>
+      ) : null}
+    </div>
   );
 }
