@@ -301,5 +301,13 @@ export const migrations: { name: string; statements: string[] }[] = [
       "ALTER TABLE `pages` ADD `meta_title` text;",
       "ALTER TABLE `pages` ADD `noindex` integer DEFAULT false NOT NULL;"
     ]
+  },
+  {
+    "name": "0029_list_indexes",
+    "statements": [
+      "-- Issue 35 F-1 (no request stalls the site): the sitemap files and the public API's list are read in\n-- an index's order, so a deep page or file skips index entries and neither sorts nor reads a row it\n-- does not return (server/services/content.ts listPublicPages, server/services/public-api.ts;\n-- tests/integration/query-plans.test.ts checks every list's plan).\nCREATE INDEX `pages_sitemap_idx` ON `pages` (`locale`,`draft`,`noindex`,`slug`);",
+      "CREATE INDEX `pages_api_idx` ON `pages` (`locale`,`draft`,\"date\" is null,\"date\" desc,`slug`);",
+      "CREATE INDEX `pages_api_cat_idx` ON `pages` (`locale`,`draft`,`cat`,\"date\" is null,\"date\" desc,`slug`);"
+    ]
   }
 ];

@@ -101,15 +101,20 @@ export async function previewMarkdown(
 /**
  * The address of the published page of `other` paired with the outer `pages` row, or null: the page
  * with the same translation key (front matter `translationKey`, else the page's own address;
- * docs/content.md "Translations"), through `pages_translation_idx`. Two pages of one language with one
- * key: the first by address. The outer columns are named with their table: drizzle writes bare
- * names, which SQLite would read as the inner row's own.
+ * docs/content.md "Translations"). Two pages of one language with one key: the first by address.
+ * The outer columns are named with their table: drizzle writes bare names, which SQLite would read
+ * as the inner row's own.
+ *
+ * `indexed by pages_translation_idx`: left to itself the planner reads the other language's pages
+ * through `pages_public_idx` (locale, draft) for every outer row, a scan per row: a 10 000-page
+ * sitemap took 107 s and a deep page of the public API 63 s (issue 35 F-1). With the index it is one
+ * lookup (tests/integration/query-plans.test.ts).
  */
 export function translationSlug(other: Locale) {
   const outer = (column: string) => sql`${pages}.${sql.identifier(column)}`;
   return sql<
     string | null
-  >`(select other.slug from ${pages} as other where other.locale = ${other} and coalesce(other.translation_key, other.slug) = coalesce(${outer('translation_key')}, ${outer('slug')}) and other.draft = 0 order by other.slug limit 1)`;
+  >`(select min(other.slug) from ${pages} as other indexed by pages_translation_idx where other.locale = ${other} and coalesce(other.translation_key, other.slug) = coalesce(${outer('translation_key')}, ${outer('slug')}) and other.draft = 0)`;
 }
 
 /**

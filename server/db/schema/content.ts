@@ -86,8 +86,16 @@ export const pages = sqliteTable(
     // The logs archive and category pages (server/services/content.ts listLogs): the page of 10 and
     // the total come from the index alone, in its order, however many pages the site has.
     index('pages_logs_idx').on(t.locale, t.draft, sql`${t.date} desc`, t.slug).where(sql`${t.date} is not null`),
-    // Public pages of a locale in address order (sitemap files) and their count (sitemap index).
+    // Public pages of a locale in address order and their count.
     index('pages_public_idx').on(t.locale, t.draft, t.slug),
+    // The sitemap files (public, not `noindex`, in address order) and their count (the sitemap
+    // index): a file's offset is skipped in the index alone, never reading a page's row (`noindex`
+    // is the row's last column, behind the body).
+    index('pages_sitemap_idx').on(t.locale, t.draft, t.noindex, t.slug),
+    // The public API's list (server/services/public-api.ts): dated pages newest first, then the
+    // undated by address, in the index's order, so page N skips index entries and sorts nothing.
+    index('pages_api_idx').on(t.locale, t.draft, sql`${t.date} is null`, sql`${t.date} desc`, t.slug),
+    index('pages_api_cat_idx').on(t.locale, t.draft, t.cat, sql`${t.date} is null`, sql`${t.date} desc`, t.slug),
     index('pages_cat_logs_idx').on(t.locale, t.draft, t.cat, sql`${t.date} desc`, t.slug).where(sql`${t.date} is not null`),
     // A page by its file (the editor's save, move and delete; a publish's base versions): one row, not a scan.
     index('pages_source_path_idx').on(t.sourcePath),
