@@ -11,8 +11,10 @@
 //
 // `seedPagesSql(count, { start, bodyWords })` returns the statements; run them in one transaction.
 
-const EN = 'the river city morning evening light window paper ink history travel music memory bridge street market season winter summer quiet careful simple bright garden letter story reader';
-const FA = 'کتاب نامه نوشتن خواندن صفحه زبان داستان شهر باغ رود صبح شب نور پنجره کاغذ جوهر تاریخ سفر موسیقی خاطره پل خیابان بازار فصل';
+const EN =
+  'the river city morning evening light window paper ink history travel music memory bridge street market season winter summer quiet careful simple bright garden letter story reader';
+const FA =
+  'کتاب نامه نوشتن خواندن صفحه زبان داستان شهر باغ رود صبح شب نور پنجره کاغذ جوهر تاریخ سفر موسیقی خاطره پل خیابان بازار فصل';
 
 /** The SQL string literal of a text. */
 const literal = (text) => `'${String(text).replaceAll("'", "''")}'`;
@@ -40,7 +42,7 @@ select
   case when i % 37 = 0 then null else printf('%04d-%02d-%02d', 2010 + i % 16, 1 + i % 12, 1 + i % 28) end,
   case when i % 3 = 0 then 'owner' end,
   case when i % 3 = 0 then 'owner' end,
-  case i % 4 when 0 then 'tuts' when 1 then 'news' when 2 then 'notes' else 'essays' end,
+  case (i / 2) % 4 when 0 then 'tuts' when 1 then 'library' when 2 then 'notes' else 'projects' end,
   i % 50 = 7,
   i % 100 = 11,
   case when (i / 2) % 10 = 3 then 'pair-' || (i / 2) end,
