@@ -47,7 +47,7 @@ function pagesNames(statement: string) {
 }
 
 /** What is wrong with a plan of `statement`, or an empty list. */
-export function planProblems(statement: string, plan: PlanRow[]): string[] {
+function planProblems(statement: string, plan: PlanRow[]): string[] {
   const names = pagesNames(statement);
   const byId = new Map(plan.map((row) => [row.id, row]));
   const inCorrelated = (row: PlanRow) => {
