@@ -16,6 +16,7 @@ import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
 import { startJobs } from '../../server/jobs';
 import { isDatabaseConnected } from '../../server/services/installer';
 import { upgradeInstalledSite } from '../../server/services/upgrade';
+import { withRequestBudget } from './database-guard';
 import { createNodeDeps, installerUrl, siteAddress } from './deps';
 import { exitOnConfigError, loadNodeConfig, webConcurrency } from './environment';
 import { answerPageHits } from './page-hits';
@@ -130,7 +131,16 @@ async function serve(config: NodeConfig, buildDir: string, serverBuildPath: stri
   // Page-cache hits are answered from the raw request, before Hono builds a web Request (docs/decisions/0010);
   // an answer given before its request body has arrived closes the connection (unread-body.ts, F-21).
   const server = createServer(
-    closeWhenBodyUnread(answerPageHits({ ...deps, pageViews }, pageViews, getRequestListener(app.fetch))),
+    closeWhenBodyUnread(
+      answerPageHits(
+        { ...deps, pageViews },
+        pageViews,
+        // Each request's SQL statements under one budget (database-guard.ts, issue 35).
+        getRequestListener((request, env) =>
+          withRequestBudget(`${request.method} ${new URL(request.url).pathname}`, () => app.fetch(request, env)),
+        ),
+      ),
+    ),
   );
   server.listen(config.PORT, config.HOST, () => {
     // Everything a page needs is loaded now: the next start reads its compiled code (platforms/node/start.ts).
