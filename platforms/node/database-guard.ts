@@ -18,8 +18,8 @@ import { AppError } from '../../server/errors';
  * - A request's statements have a time budget. Each statement longer than QUERY_BUDGET_MS is
  *   logged with its SQL (no values); once a request's statements have held the event loop for
  *   REQUEST_BUDGET_MS in all, its next statement is refused with a 503 that says so, and the log
- *   line names that request and the statement refused. Background jobs and the CLI run outside
- *   any request and are only logged.
+ *   line names that request and the statement refused (readers' requests: withRequestBudget).
+ *   Background jobs and the CLI run outside any request and are only logged.
  */
 
 /** A statement longer than this is logged, naming its SQL. */
@@ -31,12 +31,18 @@ export const BUSY_SPIN_MS = 20;
 /** How long a statement waits for another connection's lock, asynchronously, before failing. */
 export const LOCK_WAIT_MS = 30_000;
 
-type RequestBudget = { label: string; spentMs: number; refused: boolean };
+type RequestBudget = { label: string; spentMs: number; refused: boolean; enforced: boolean };
 const requests = new AsyncLocalStorage<RequestBudget>();
 
-/** Runs `work` (one request) with its own statement budget. */
-export function withRequestBudget<T>(label: string, work: () => T): T {
-  return requests.run({ label, spentMs: 0, refused: false }, work);
+/**
+ * Runs `work` (one request) with its own statement budget. `enforced`: past the budget its next
+ * statement is refused; otherwise slow statements are only logged. The server enforces it on
+ * readers' requests (GET or HEAD without a session: anyone on the internet can send them, and
+ * they must never take the site down); signed-in work and writes (a publish, the installer, an
+ * import, a backup) may legitimately take longer and are only logged.
+ */
+export function withRequestBudget<T>(label: string, work: () => T, { enforced = true }: { enforced?: boolean } = {}): T {
+  return requests.run({ label, spentMs: 0, refused: false, enforced }, work);
 }
 
 /** The statements' time spent so far by the current request (tests, logs). */
@@ -58,6 +64,8 @@ export type GuardOptions = {
   requestBudgetMs?: number;
   lockWaitMs?: number;
   log?: (line: string) => void;
+  /** The clock statements are timed with (tests give their own). */
+  now?: () => number;
 };
 
 /**
@@ -69,10 +77,11 @@ export function guardClient(client: Client, options: GuardOptions = {}): Client 
   const requestBudgetMs = options.requestBudgetMs ?? REQUEST_BUDGET_MS;
   const lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS;
   const log = options.log ?? ((line: string) => console.warn(line));
+  const now = options.now ?? (() => performance.now());
 
   async function guarded<T>(what: string, run: () => Promise<T>): Promise<T> {
     const request = requests.getStore();
-    if (request && request.spentMs >= requestBudgetMs) {
+    if (request?.enforced && request.spentMs >= requestBudgetMs) {
       if (!request.refused)
         log(
           `Request stopped: ${request.label} spent ${Math.round(request.spentMs)} ms in SQL statements (budget ${requestBudgetMs} ms); refused: ${what}`,
@@ -80,11 +89,11 @@ export function guardClient(client: Client, options: GuardOptions = {}): Client 
       request.refused = true;
       throw new AppError(503, 'api.requestTooSlow');
     }
-    const deadline = performance.now() + lockWaitMs;
+    const deadline = now() + lockWaitMs;
     for (let attempt = 0; ; attempt++) {
-      const started = performance.now();
+      const started = now();
       const counted = () => {
-        const took = performance.now() - started;
+        const took = now() - started;
         if (request) request.spentMs += took;
         if (took > queryBudgetMs)
           log(`Slow SQL: ${Math.round(took)} ms (budget ${queryBudgetMs} ms)${request ? ` in ${request.label}` : ''}: ${what}`);
@@ -95,7 +104,7 @@ export function guardClient(client: Client, options: GuardOptions = {}): Client 
         return result;
       } catch (error) {
         counted();
-        if (!isDatabaseBusyError(error) || performance.now() >= deadline) throw error;
+        if (!isDatabaseBusyError(error) || now() >= deadline) throw error;
         // Another connection holds the lock: let the process serve others, then try again.
         await pause(Math.min(25 * 2 ** Math.min(attempt, 4), 400));
       }

@@ -10,6 +10,7 @@ import { compress } from 'hono/compress';
 import type { ServerBuild } from 'react-router';
 import { createPageHandler } from '../../app/lib/app-context.server';
 import { createApp } from '../../server/app';
+import { SESSION_COOKIE } from '../../server/auth/sessions';
 import { answeredByPageCache } from '../../server/http/page-cache';
 import { createPageViewRecorder } from '../../server/http/page-views';
 import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
@@ -101,6 +102,12 @@ async function runPrimary(config: NodeConfig, processes: number) {
   process.on('SIGINT', stop);
 }
 
+/** A reader's request: a GET or HEAD without a session cookie (the statement budget is enforced on these). */
+function isReaderRequest(request: Request) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  return !(request.headers.get('cookie') ?? '').split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
 async function serve(config: NodeConfig, buildDir: string, serverBuildPath: string) {
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const { deps, close, installerToken } = await createNodeDeps(config, createPageHandler(build));
@@ -137,7 +144,9 @@ async function serve(config: NodeConfig, buildDir: string, serverBuildPath: stri
         pageViews,
         // Each request's SQL statements under one budget (database-guard.ts, issue 35).
         getRequestListener((request, env) =>
-          withRequestBudget(`${request.method} ${new URL(request.url).pathname}`, () => app.fetch(request, env)),
+          withRequestBudget(`${request.method} ${new URL(request.url).pathname}`, () => app.fetch(request, env), {
+            enforced: isReaderRequest(request),
+          }),
         ),
       ),
     ),
