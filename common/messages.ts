@@ -72,6 +72,8 @@ export const sharedMessages = {
       noBuildYet: 'No build published yet',
       unknownBuild: 'Unknown build',
       databaseUnavailable: 'Database unavailable',
+      requestTooSlow:
+        'This request took too long and was stopped so that the site keeps answering. Try again in a moment, or ask for less (an earlier page, fewer filters).',
       signInRequired: 'Please sign in first',
       forbidden: 'You do not have permission to do this',
       invalidCredentials: 'Invalid username or password',
@@ -241,6 +243,8 @@ export const sharedMessages = {
       noBuildYet: 'هنوز هیچ ساختی منتشر نشده است',
       unknownBuild: 'چنین ساختی وجود ندارد',
       databaseUnavailable: 'پایگاه داده در دسترس نیست',
+      requestTooSlow:
+        'این درخواست بیش از اندازه طول کشید و متوقف شد تا سایت همچنان پاسخ دهد. کمی بعد دوباره امتحان کنید یا کمتر بخواهید (صفحه‌ای جلوتر، فیلترهای کمتر).',
       signInRequired: 'لطفاً نخست وارد شوید',
       forbidden: 'شما اجازهٔ انجام این کار را ندارید',
       invalidCredentials: 'نام کاربری یا گذرواژه نادرست است',

@@ -135,7 +135,7 @@ function timed(cli, args, env, nodeFlags = []) {
 const TOKEN = 'bench-scale-setup-token-0123456789';
 const OWNER = { firstName: 'Bench', lastName: 'Owner', about: 'Benchmark', userName: 'bench', password: 'bench-pass-1' };
 
-const freePort = () =>
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -146,7 +146,7 @@ const freePort = () =>
   });
 
 /** The built server on the data folder; resolves once /api/health answers. */
-async function startServer(env) {
+export async function startServer(env) {
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['build/node/server.js'], {
@@ -177,7 +177,7 @@ async function startServer(env) {
 }
 
 /** Installs the site through the installer's API (it commits and indexes the sample content). */
-async function install(url) {
+export async function install(url) {
   const headers = { 'x-setup-token': TOKEN, 'content-type': 'application/json' };
   for (const [step, body] of [['migrations-run'], ['database-loading'], ['admin-loading', JSON.stringify(OWNER)]]) {
     const res = await fetch(`${url}/api/install/${step}`, { method: 'POST', headers, body });
@@ -187,13 +187,13 @@ async function install(url) {
 
 /**
  * Median and 95th percentile of N sequential requests, each with a query the page cache does not
- * keep (`?bench=i`), so every one is rendered from the database.
+ * keep (`?bench=i`), so every one is rendered from the database. `headers`: a signed-in cookie.
  */
-async function latency(url, path, count = 40) {
+export async function latency(url, path, count = 40, headers = {}) {
   const times = [];
   for (let i = 0; i < count + 5; i++) {
     const started = performance.now();
-    const res = await fetch(`${url}${path}${path.includes('?') ? '&' : '?'}bench=${i}`);
+    const res = await fetch(`${url}${path}${path.includes('?') ? '&' : '?'}bench=${i}`, { headers });
     const body = await res.arrayBuffer();
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
     if (i >= 5) times.push({ ms: performance.now() - started, bytes: body.byteLength });

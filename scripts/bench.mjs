@@ -413,6 +413,7 @@ async function measurePublish(url) {
 
 async function main() {
   if (process.argv.includes('--scale')) return (await import('./bench-scale.mjs')).benchScale(process.argv);
+  if (process.argv.includes('--sizes')) return (await import('./bench-sizes.mjs')).benchSizes(process.argv);
   if (process.argv.includes('--workers')) {
     // Workers + D1 at their limits (scripts/bench-workers.ts): bundle, startup, re-index, bytes a page.
     const args = ['--import', 'tsx', 'scripts/bench-workers.ts', ...process.argv.slice(2).filter((a) => a !== '--workers')];

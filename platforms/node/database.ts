@@ -4,6 +4,7 @@ import { type Client, createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
+import { BUSY_SPIN_MS, guardClient } from './database-guard';
 
 /** Owner read and write only: the database holds password hashes and sessions. */
 export const DATABASE_FILE_MODE = 0o600;
@@ -26,8 +27,11 @@ function protectDatabaseFiles(file: string) {
     if (existsSync(file + suffix)) chmodSync(file + suffix, DATABASE_FILE_MODE);
 }
 
-/** How long a write waits for another connection's lock before failing (ms). */
-export const BUSY_TIMEOUT_MS = 5000;
+/**
+ * How long SQLite waits for another connection's lock inside a call (ms): briefly, since the call
+ * blocks the whole process meanwhile; the guard (database-guard.ts) waits on asynchronously.
+ */
+export const BUSY_TIMEOUT_MS = BUSY_SPIN_MS;
 
 /**
  * libSQL on the node target: a `file:` SQLite database by default, or a sqld/Turso server.
@@ -41,9 +45,10 @@ export async function createNodeDatabase(
   const file = databaseFilePath(url);
   if (file && file !== ':memory:') protectDatabaseFiles(file);
   // The client keeps a pool of connections (a transaction holds one, other calls meanwhile open
-  // another), so per-connection settings are options, not PRAGMAs run once: a writer waits up to
-  // 5 s for another's lock (`timeout`, the busy timeout) instead of failing at once.
-  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  // another), so per-connection settings are options, not PRAGMAs run once: the busy timeout is
+  // short, and `guardClient` waits for a lock asynchronously (up to LOCK_WAIT_MS) and holds each
+  // request to its statement budget (database-guard.ts, issue 35 F-6).
+  const client = guardClient(createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS }));
   // WAL lets readers go on while a writer works (stored in the file: once is enough).
   if (file) await client.execute('PRAGMA journal_mode = WAL');
   // libSQL opens every connection with foreign keys on; said here too for a sqld/Turso server.

@@ -10,12 +10,14 @@ import { compress } from 'hono/compress';
 import type { ServerBuild } from 'react-router';
 import { createPageHandler } from '../../app/lib/app-context.server';
 import { createApp } from '../../server/app';
+import { SESSION_COOKIE } from '../../server/auth/sessions';
 import { answeredByPageCache } from '../../server/http/page-cache';
 import { createPageViewRecorder } from '../../server/http/page-views';
 import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
 import { startJobs } from '../../server/jobs';
 import { isDatabaseConnected } from '../../server/services/installer';
 import { upgradeInstalledSite } from '../../server/services/upgrade';
+import { withRequestBudget } from './database-guard';
 import { createNodeDeps, installerUrl, siteAddress } from './deps';
 import { exitOnConfigError, loadNodeConfig, webConcurrency } from './environment';
 import { answerPageHits } from './page-hits';
@@ -100,6 +102,12 @@ async function runPrimary(config: NodeConfig, processes: number) {
   process.on('SIGINT', stop);
 }
 
+/** A reader's request: a GET or HEAD without a session cookie (the statement budget is enforced on these). */
+function isReaderRequest(request: Request) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  return !(request.headers.get('cookie') ?? '').split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
 async function serve(config: NodeConfig, buildDir: string, serverBuildPath: string) {
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const { deps, close, installerToken } = await createNodeDeps(config, createPageHandler(build));
@@ -130,7 +138,18 @@ async function serve(config: NodeConfig, buildDir: string, serverBuildPath: stri
   // Page-cache hits are answered from the raw request, before Hono builds a web Request (docs/decisions/0010);
   // an answer given before its request body has arrived closes the connection (unread-body.ts, F-21).
   const server = createServer(
-    closeWhenBodyUnread(answerPageHits({ ...deps, pageViews }, pageViews, getRequestListener(app.fetch))),
+    closeWhenBodyUnread(
+      answerPageHits(
+        { ...deps, pageViews },
+        pageViews,
+        // Each request's SQL statements under one budget (database-guard.ts, issue 35).
+        getRequestListener((request, env) =>
+          withRequestBudget(`${request.method} ${new URL(request.url).pathname}`, () => app.fetch(request, env), {
+            enforced: isReaderRequest(request),
+          }),
+        ),
+      ),
+    ),
   );
   server.listen(config.PORT, config.HOST, () => {
     // Everything a page needs is loaded now: the next start reads its compiled code (platforms/node/start.ts).

@@ -36,3 +36,11 @@ export function isNotNullViolation(error: unknown): boolean {
 export function isEmailUniqueViolation(error: unknown): boolean {
   return errorSays(error, /UNIQUE constraint failed:.*(users_email_lower_unique|lower\(email\)|users\.email)/i);
 }
+
+/**
+ * Whether another connection held the lock a statement needed (SQLITE_BUSY, and its extended
+ * BUSY_SNAPSHOT: a read snapshot older than another's write). Retrying later is the answer.
+ */
+export function isDatabaseBusyError(error: unknown): boolean {
+  return errorSays(error, /SQLITE_BUSY|database is locked/i);
+}

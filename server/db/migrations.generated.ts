@@ -301,5 +301,30 @@ export const migrations: { name: string; statements: string[] }[] = [
       "ALTER TABLE `pages` ADD `meta_title` text;",
       "ALTER TABLE `pages` ADD `noindex` integer DEFAULT false NOT NULL;"
     ]
+  },
+  {
+    "name": "0029_list_indexes",
+    "statements": [
+      "-- Issue 35 F-1/F-2 (no request stalls the site): every list of pages reads an index in its own order,\n-- so a deep page skips index entries and neither sorts nor reads a row it does not return, and counts\n-- come from a row kept by triggers (tests/integration/query-plans.test.ts checks every list's plan).\n-- 1. `page_counts`: pages per language, published and drafts, kept by the triggers below.\nCREATE TABLE `page_counts` (\n\t`locale` text NOT NULL,\n\t`draft` integer NOT NULL,\n\t`pages` integer NOT NULL,\n\tPRIMARY KEY(`locale`, `draft`)\n);",
+      "ALTER TABLE `page_tags` ADD `draft` integer DEFAULT false NOT NULL;",
+      "ALTER TABLE `page_tags` ADD `date` text;",
+      "ALTER TABLE `page_tags` ADD `slug` text DEFAULT '' NOT NULL;",
+      "CREATE INDEX `page_tags_list_idx` ON `page_tags` (`locale`,`tag`,`draft`,\"date\" desc,`slug`);",
+      "CREATE INDEX `page_tags_count_idx` ON `page_tags` (`locale`,`draft`,`tag`,`name`);",
+      "CREATE INDEX `pages_sitemap_idx` ON `pages` (`locale`,`draft`,`noindex`,`slug`);",
+      "CREATE INDEX `pages_api_idx` ON `pages` (`locale`,`draft`,\"date\" is null,\"date\" desc,`slug`);",
+      "CREATE INDEX `pages_api_cat_idx` ON `pages` (`locale`,`draft`,`cat`,\"date\" is null,\"date\" desc,`slug`);",
+      "CREATE INDEX `pages_manage_idx` ON `pages` (\"indexed_at\" desc,`locale`,substr(`source_path`, 12, length(`source_path`) - 14));",
+      "CREATE INDEX `pages_manage_locale_idx` ON `pages` (`locale`,\"indexed_at\" desc,substr(`source_path`, 12, length(`source_path`) - 14));",
+      "-- 2. The counts of the pages already indexed.\nINSERT INTO `page_counts` (`locale`, `draft`, `pages`) SELECT `locale`, `draft`, count(*) FROM `pages` GROUP BY 1, 2;",
+      "CREATE TRIGGER `pages_counts_insert` AFTER INSERT ON `pages` BEGIN\n  INSERT INTO `page_counts` (`locale`, `draft`, `pages`) VALUES (new.`locale`, new.`draft`, 1)\n    ON CONFLICT (`locale`, `draft`) DO UPDATE SET `pages` = `pages` + 1;\nEND;",
+      "CREATE TRIGGER `pages_counts_delete` AFTER DELETE ON `pages` BEGIN\n  UPDATE `page_counts` SET `pages` = `pages` - 1 WHERE `locale` = old.`locale` AND `draft` = old.`draft`;\nEND;",
+      "CREATE TRIGGER `pages_counts_update` AFTER UPDATE OF `locale`, `draft` ON `pages` WHEN old.`locale` IS NOT new.`locale` OR old.`draft` IS NOT new.`draft` BEGIN\n  UPDATE `page_counts` SET `pages` = `pages` - 1 WHERE `locale` = old.`locale` AND `draft` = old.`draft`;\n  INSERT INTO `page_counts` (`locale`, `draft`, `pages`) VALUES (new.`locale`, new.`draft`, 1)\n    ON CONFLICT (`locale`, `draft`) DO UPDATE SET `pages` = `pages` + 1;\nEND;",
+      "-- 3. `page_tags` carries its page's draft, date and slug (a tag's page in the index's order): the\n-- triggers of 0021 copy them too, and an update of any of them rewrites the page's tag rows.\nUPDATE `page_tags` SET (`draft`, `date`, `slug`) = (SELECT `draft`, `date`, `slug` FROM `pages` WHERE `pages`.`id` = `page_tags`.`page_id`);",
+      "DROP TRIGGER IF EXISTS `pages_tags_insert`;",
+      "DROP TRIGGER IF EXISTS `pages_tags_update`;",
+      "CREATE TRIGGER `pages_tags_insert` AFTER INSERT ON `pages` WHEN new.`tags` IS NOT NULL BEGIN\n  INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`, `draft`, `date`, `slug`)\n    SELECT new.`id`, new.`locale`, json_extract(value, '$.slug'), json_extract(value, '$.name'), new.`draft`, new.`date`, new.`slug` FROM json_each(new.`tags`);\nEND;",
+      "CREATE TRIGGER `pages_tags_update` AFTER UPDATE OF `tags`, `locale`, `draft`, `date`, `slug` ON `pages` BEGIN\n  DELETE FROM `page_tags` WHERE `page_id` = old.`id`;\n  INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`, `draft`, `date`, `slug`)\n    SELECT new.`id`, new.`locale`, json_extract(value, '$.slug'), json_extract(value, '$.name'), new.`draft`, new.`date`, new.`slug` FROM json_each(coalesce(new.`tags`, '[]'));\nEND;"
+    ]
   }
 ];

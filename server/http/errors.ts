@@ -28,7 +28,17 @@ export function errorJson(c: Context, statusCode: ContentfulStatusCode, message:
 }
 
 /** Turns anything thrown into a clean response; stack traces are logged, never sent. */
-export function handleError(error: unknown, c: Context) {
+/** The AppError a failure is, or was caused by (the database driver wraps what its client threw: the statement budget's 503). */
+function appErrorOf(error: unknown): AppError | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (current instanceof AppError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function handleError(failure: unknown, c: Context) {
+  const error = appErrorOf(failure) ?? failure;
   if (error instanceof AppError) {
     const locale = requestLocale(c);
     const issues = error.data?.issues?.map((issue) => ({ ...issue, message: translateMessage(locale, issue.message) }));

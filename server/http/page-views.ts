@@ -3,7 +3,7 @@ import { isbot } from 'isbot';
 import { isLocale, type Locale } from '../../common/locales';
 import { isFilePath, RESERVED_FOLDERS } from '../../common/paths';
 import type { Database } from '../db/database';
-import { isClosedDatabaseError, isMissingTableError } from '../db/errors';
+import { isClosedDatabaseError, isDatabaseBusyError, isMissingTableError } from '../db/errors';
 import type { AppDeps, PageViewRecorder, WaitUntil } from '../deps';
 import { createViewWriter, type PageViewGroup, type PageViewHit } from '../services/analytics';
 import { answeredByPageCache, hostAndTarget } from './page-cache';
@@ -44,7 +44,27 @@ export function createPageViewRecorder(db: Database, { flushMs = 1000, maxQueue 
     const batch = [...waiting.values()];
     waiting = new Map();
     waitingViews = 0;
-    await write(batch).catch(logFailure);
+    await write(batch).catch((error) => {
+      // Another process held the database past the wait (a backup, a long lock): the views wait
+      // for the next flush instead of being lost (issue 35 F-6), within the queue's bound.
+      if (isDatabaseBusyError(error)) for (const group of batch) keep(group.hit, group.views);
+      else logFailure(error);
+    });
+  }
+
+  /** Adds `views` views of `hit` to the waiting batch and makes sure a flush comes. */
+  function keep(hit: PageViewHit, views: number) {
+    if (waitingViews + views > maxQueue) return;
+    waitingViews += views;
+    const key = groupKey(hit);
+    const group = waiting.get(key);
+    if (group) group.views += views;
+    else waiting.set(key, { hit, views });
+    if (!timer) {
+      timer = setTimeout(() => void flush(), flushMs);
+      // Node: a waiting batch does not keep the process alive.
+      (timer as { unref?: () => void }).unref?.();
+    }
   }
 
   return {
@@ -53,17 +73,7 @@ export function createPageViewRecorder(db: Database, { flushMs = 1000, maxQueue 
         waitUntil(write([{ hit, views: 1 }]).catch(logFailure));
         return;
       }
-      if (waitingViews >= maxQueue) return;
-      waitingViews++;
-      const key = groupKey(hit);
-      const group = waiting.get(key);
-      if (group) group.views++;
-      else waiting.set(key, { hit, views: 1 });
-      if (!timer) {
-        timer = setTimeout(() => void flush(), flushMs);
-        // Node: a waiting batch does not keep the process alive.
-        (timer as { unref?: () => void }).unref?.();
-      }
+      keep(hit, 1);
     },
     flush,
   };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   type BodySegment,
   type ContentPage,
@@ -9,7 +9,7 @@ import {
   type ResolvedWidget,
   type Widget,
 } from '../../common/content';
-import { type Locale, otherLocale } from '../../common/locales';
+import { type Locale, locales, otherLocale } from '../../common/locales';
 import type { SiteSettings } from '../../common/site-settings';
 import { normaliseUserName, userNameKey } from '../../common/user-name';
 import { renderMarkdown } from '../content/render';
@@ -101,15 +101,20 @@ export async function previewMarkdown(
 /**
  * The address of the published page of `other` paired with the outer `pages` row, or null: the page
  * with the same translation key (front matter `translationKey`, else the page's own address;
- * docs/content.md "Translations"), through `pages_translation_idx`. Two pages of one language with one
- * key: the first by address. The outer columns are named with their table: drizzle writes bare
- * names, which SQLite would read as the inner row's own.
+ * docs/content.md "Translations"). Two pages of one language with one key: the first by address.
+ * The outer columns are named with their table: drizzle writes bare names, which SQLite would read
+ * as the inner row's own.
+ *
+ * `indexed by pages_translation_idx`: left to itself the planner reads the other language's pages
+ * through `pages_public_idx` (locale, draft) for every outer row, a scan per row: a 10 000-page
+ * sitemap took 107 s and a deep page of the public API 63 s (issue 35 F-1). With the index it is one
+ * lookup (tests/integration/query-plans.test.ts).
  */
 export function translationSlug(other: Locale) {
   const outer = (column: string) => sql`${pages}.${sql.identifier(column)}`;
   return sql<
     string | null
-  >`(select other.slug from ${pages} as other where other.locale = ${other} and coalesce(other.translation_key, other.slug) = coalesce(${outer('translation_key')}, ${outer('slug')}) and other.draft = 0 order by other.slug limit 1)`;
+  >`(select min(other.slug) from ${pages} as other indexed by pages_translation_idx where other.locale = ${other} and coalesce(other.translation_key, other.slug) = coalesce(${outer('translation_key')}, ${outer('slug')}) and other.draft = 0)`;
 }
 
 /**
@@ -212,20 +217,21 @@ function pageOf(pageNumber: number, total: number) {
  */
 export async function tagPage(db: Database, locale: Locale, tag: string, pageNumber: number) {
   if (!Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
-  const tagged = and(eq(pageTags.tag, tag), eq(pages.draft, false));
+  // In `page_tags_list_idx`'s order (the page's draft, date and slug are copied into its tag rows),
+  // so a page of the list reads its 10 pages, not every page with the tag.
+  const tagged = and(inArray(pageTags.locale, [...locales]), eq(pageTags.tag, tag), eq(pageTags.draft, false));
   const [items, counts] = await Promise.all([
     db
       .select(summaryColumns)
       .from(pageTags)
       .innerJoin(pages, eq(pages.id, pageTags.pageId))
-      .where(and(eq(pageTags.locale, locale), tagged))
-      .orderBy(...newestFirst)
+      .where(and(eq(pageTags.locale, locale), eq(pageTags.tag, tag), eq(pageTags.draft, false)))
+      .orderBy(desc(pageTags.date), pageTags.slug)
       .limit(LOGS_PAGE_SIZE)
       .offset((pageNumber - 1) * LOGS_PAGE_SIZE),
     db
       .select({ locale: pageTags.locale, total: count(), name: sql<string>`min(${pageTags.name})` })
       .from(pageTags)
-      .innerJoin(pages, eq(pages.id, pageTags.pageId))
       .where(tagged)
       .groupBy(pageTags.locale),
   ]);
@@ -243,7 +249,8 @@ export async function tagPage(db: Database, locale: Locale, tag: string, pageNum
 export async function authorPage(db: Database, locale: Locale, user: string, pageNumber: number) {
   if (!Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
   const key = userNameKey(normaliseUserName(user));
-  const byAuthor = and(eq(pages.authorKey, key), eq(pages.draft, false));
+  // Every language named, so the count reads `pages_author_idx` by (locale, author) instead of all of it.
+  const byAuthor = and(inArray(pages.locale, [...locales]), eq(pages.authorKey, key), eq(pages.draft, false));
   const [account, items, counts] = await Promise.all([
     db
       .select({ user: users.username, name: users.displayName, about: users.about, avatarUrl: users.avatarUrl })
@@ -270,11 +277,11 @@ export async function authorPage(db: Database, locale: Locale, user: string, pag
  * editor's suggestions (`GET /api/public/tags`) and the sitemap's tag pages.
  */
 export async function listTags(db: Database, locale: Locale, limit = 1000) {
+  // From `page_tags_count_idx` alone (the page's draft is copied into its tag rows): no page is read.
   return db
     .select({ slug: pageTags.tag, name: sql<string>`min(${pageTags.name})`, pages: count() })
     .from(pageTags)
-    .innerJoin(pages, eq(pages.id, pageTags.pageId))
-    .where(and(eq(pageTags.locale, locale), eq(pages.draft, false)))
+    .where(and(eq(pageTags.locale, locale), eq(pageTags.draft, false)))
     .groupBy(pageTags.tag)
     .orderBy(desc(count()), pageTags.tag)
     .limit(limit);

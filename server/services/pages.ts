@@ -19,7 +19,7 @@ import { formatSize, PAGE_RENDER_CHECK_BYTES, PAGE_ROW_MAX_BYTES, PAGE_SOURCE_MA
 import { renderPage } from '../content/render-page';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { type Commit, commits, pages } from '../db/schema';
+import { type Commit, commits, pageCounts, pages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { addChange, addressOf, ensureOpenBuild, pendingChanges, requireRepository, stillOpen } from './builds';
@@ -307,7 +307,11 @@ type PublishedSource = {
 function sqlPublished(db: Database, where: SQL | undefined): PublishedSource {
   const filter = where ?? sql`1`;
   return {
-    count: () => db.$count(pages, where),
+    // Every page, unfiltered: the one row per language and draft the triggers keep (drizzle/0029), not a count of 100 000.
+    count: async () =>
+      where
+        ? db.$count(pages, where)
+        : Number((await db.select({ n: sql<number>`coalesce(sum(${pageCounts.pages}), 0)` }).from(pageCounts))[0]?.n ?? 0),
     async window(offset, limit) {
       const rows = await db
         .select(publishedColumns)
@@ -392,7 +396,13 @@ async function translatedEntries(
         key: sql<string>`coalesce(${pages.translationKey}, ${pages.slug})`,
       })
       .from(pages)
-      .where(inArray(sql`coalesce(${pages.translationKey}, ${pages.slug})`, jsonValues(unknown.map((item) => item.key))));
+      .where(
+        and(
+          // Both languages named, so the keys are looked up in pages_translation_idx, not in every page.
+          inArray(pages.locale, [...locales]),
+          inArray(sql`coalesce(${pages.translationKey}, ${pages.slug})`, jsonValues(unknown.map((item) => item.key))),
+        ),
+      );
     for (const item of unknown)
       if (rows.some((row) => row.locale === item.locale && row.key === item.key && !touched.has(row.sourcePath)))
         found.add(item.file);
@@ -442,7 +452,12 @@ async function withTranslations(
             key: sql<string>`coalesce(${pages.translationKey}, ${pages.slug})`,
           })
           .from(pages)
-          .where(inArray(sql`coalesce(${pages.translationKey}, ${pages.slug})`, jsonValues(unique)))
+          .where(
+            and(
+              inArray(pages.locale, [...locales]),
+              inArray(sql`coalesce(${pages.translationKey}, ${pages.slug})`, jsonValues(unique)),
+            ),
+          )
           .orderBy(pages.slug)
       ).filter((row) => !touched.has(row.sourcePath))
     : [];

@@ -86,8 +86,28 @@ export const pages = sqliteTable(
     // The logs archive and category pages (server/services/content.ts listLogs): the page of 10 and
     // the total come from the index alone, in its order, however many pages the site has.
     index('pages_logs_idx').on(t.locale, t.draft, sql`${t.date} desc`, t.slug).where(sql`${t.date} is not null`),
-    // Public pages of a locale in address order (sitemap files) and their count (sitemap index).
+    // Public pages of a locale in address order and their count.
     index('pages_public_idx').on(t.locale, t.draft, t.slug),
+    // The sitemap files (public, not `noindex`, in address order) and their count (the sitemap
+    // index): a file's offset is skipped in the index alone, never reading a page's row (`noindex`
+    // is the row's last column, behind the body).
+    index('pages_sitemap_idx').on(t.locale, t.draft, t.noindex, t.slug),
+    // The public API's list (server/services/public-api.ts): dated pages newest first, then the
+    // undated by address, in the index's order, so page N skips index entries and sorts nothing.
+    index('pages_api_idx').on(t.locale, t.draft, sql`${t.date} is null`, sql`${t.date} desc`, t.slug),
+    index('pages_api_cat_idx').on(t.locale, t.draft, t.cat, sql`${t.date} is null`, sql`${t.date} desc`, t.slug),
+    // The dashboard's pages list (server/services/pages.ts listPages): newest change first, then by
+    // `locale/path` (the path is the source file's, `content/xx/` and `.md` cut), all languages or one.
+    index('pages_manage_idx').on(
+      sql`${t.indexedAt} desc`,
+      t.locale,
+      sql`substr(${t.sourcePath}, 12, length(${t.sourcePath}) - 14)`,
+    ),
+    index('pages_manage_locale_idx').on(
+      t.locale,
+      sql`${t.indexedAt} desc`,
+      sql`substr(${t.sourcePath}, 12, length(${t.sourcePath}) - 14)`,
+    ),
     index('pages_cat_logs_idx').on(t.locale, t.draft, t.cat, sql`${t.date} desc`, t.slug).where(sql`${t.date} is not null`),
     // A page by its file (the editor's save, move and delete; a publish's base versions): one row, not a scan.
     index('pages_source_path_idx').on(t.sourcePath),
@@ -113,8 +133,39 @@ export const pageTags = sqliteTable(
     locale: text('locale', { enum: locales }).notNull(),
     tag: text('tag').notNull(),
     name: text('name').notNull(),
+    /**
+     * The page's `draft`, `date` and `slug`, copied by the same triggers (drizzle/0029), so a tag's
+     * page lists its pages newest first and counts them from one index, reading only the rows it
+     * shows (issue 35 F-1: a popular tag sorted every page it had, on every request).
+     */
+    draft: integer('draft', { mode: 'boolean' }).notNull().default(false),
+    date: text('date'),
+    slug: text('slug').notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.pageId, t.tag] }), index('page_tags_locale_tag_idx').on(t.locale, t.tag)],
+  (t) => [
+    primaryKey({ columns: [t.pageId, t.tag] }),
+    index('page_tags_locale_tag_idx').on(t.locale, t.tag),
+    // A tag's page: its public pages newest first (undated last), and their count.
+    index('page_tags_list_idx').on(t.locale, t.tag, t.draft, sql`${t.date} desc`, t.slug),
+    // The tags of a language with their counts (suggestions, the sitemap): one pass over this index, no page read.
+    index('page_tags_count_idx').on(t.locale, t.draft, t.tag, t.name),
+  ],
+);
+
+/**
+ * How many pages each language has, published (`draft` false) and drafts: kept by triggers on
+ * `pages` (drizzle/0029_list_indexes.sql), so every writer of the index (a sync, its staging copy, a
+ * publish) keeps it without a second write, and the overview and the dashboard's list read a count
+ * in one row instead of counting 100 000 (issue 35 F-2). Never written by the application.
+ */
+export const pageCounts = sqliteTable(
+  'page_counts',
+  {
+    locale: text('locale', { enum: locales }).notNull(),
+    draft: integer('draft', { mode: 'boolean' }).notNull(),
+    pages: integer('pages').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.draft] })],
 );
 
 /**
