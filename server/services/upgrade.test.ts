@@ -134,13 +134,14 @@ describe('dashboard menu entries a release brings', () => {
     const targets = (await stored(db)).dashMenu.map((entry) => entry.to);
     expect(targets).toEqual([
       '/manage/settings',
-      '/manage/redirects',
       '/manage',
       '/manage/pages',
       '/manage/media',
       '/manage/comments',
       '/manage/newsletter',
       '/manage/users',
+      // After the last of its default predecessors the menu has (Settings moved first, Builds removed).
+      '/manage/redirects',
       '/manage/webhooks',
       '/manage/api',
     ]);
