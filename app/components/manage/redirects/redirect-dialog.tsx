@@ -107,12 +107,16 @@ export function RedirectDialog({ redirect, from }: { redirect?: RedirectItem; fr
         </label>
         <select
           id="redirect-status"
+          aria-describedby="redirect-status-hint"
           {...form.register('status')}
           className="block h-10 w-full rounded-md border border-border bg-surface px-3 text-sm focus:border-secondary focus:outline-none"
         >
           <option value="301">{t('redirects.status.301')}</option>
           <option value="302">{t('redirects.status.302')}</option>
         </select>
+        <p id="redirect-status-hint" className="mt-1 text-xs text-fg-muted">
+          {t('redirects.fields.statusHint')}
+        </p>
       </div>
     </FormDialog>
   );
