@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CornerDownLeft, Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
@@ -54,7 +54,7 @@ export function RedirectDialog({ redirect, from }: { redirect?: RedirectItem; fr
       </>
     ) : mode === 'fromLog' ? (
       <>
-        <CornerDownLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+        <Plus aria-hidden className="size-4" />
         <span>
           {t('redirects.fromLog.open')}
           <span className="sr-only"> {from}</span>
