@@ -219,7 +219,7 @@ test.describe('redirects and the 404 log', () => {
           .setInputFiles(file(`from,to,status\n/csv-a-${locale},/${locale}/a\n/csv-b-${locale},/${locale}/b,302\n`));
         await dialog.getByRole('button', { name: w.importSubmit, exact: true }).click();
         await expect(dialog).toBeHidden();
-        await expect(page.getByText(w.imported)).toBeVisible();
+        await expect(page.getByText(w.imported, { exact: true })).toBeVisible();
         await expect(page.getByTestId('redirect-row').filter({ hasText: `/csv-b-${locale}` })).toBeVisible();
         expect(await answerOf(page, `/csv-b-${locale}`)).toEqual({ status: 302, location: `/${locale}/b` });
       });
