@@ -14,16 +14,14 @@ const redirectOf = async (site: Site, path: string, headers: Record<string, stri
 
 /** Publishes a page (in the serving index, as a publish leaves it) and gives its address. */
 async function publishedAddress(site: Site) {
-  await site.deps.db
-    .insert(pages)
-    .values({
-      locale: 'en',
-      slug: 'logs/published',
-      sourcePath: 'en/logs/published.md',
-      sourceHash: 'h',
-      title: 'Here',
-      html: '',
-    });
+  await site.deps.db.insert(pages).values({
+    locale: 'en',
+    slug: 'logs/published',
+    sourcePath: 'en/logs/published.md',
+    sourceHash: 'h',
+    title: 'Here',
+    html: '',
+  });
   return '/en/logs/published';
 }
 
