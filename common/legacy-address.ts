@@ -18,6 +18,11 @@ export function legacyAddressKey(pathname: string, search: string): string | und
     return undefined;
   }
   if (path) return path.normalize('NFC');
+  return legacyQueryKey(search);
+}
+
+/** `/?p=12` for a query naming what a WordPress plain address shows (`?p=12&x=1`); undefined for any other query. */
+export function legacyQueryKey(search: string): string | undefined {
   const query = new URLSearchParams(search);
   const name = LEGACY_QUERY.find((key) => query.get(key));
   return name ? `/?${name}=${query.get(name)}` : undefined;

@@ -22,6 +22,8 @@ export const pageAccess = {
   'manage/history': 'dashboard.read',
   // The API reference: every route and who may call it (the OpenAPI document is public anyway).
   'manage/api': 'dashboard.read',
+  // Redirects and the 404 log (issue 36): those who may change the settings, as their API (common/endpoints/redirects.ts).
+  'manage/redirects': 'settings.edit',
   // Outgoing webhooks: the owner's alone, as their API is (an endpoint receives subscribers' addresses).
   'manage/webhooks': 'owner',
 } as const satisfies Record<string, Permission | 'owner'>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFilePath, isReservedSlug, isSiteRoutePath, paths } from './paths';
+import { isFilePath, isRedirectTargetPath, isReservedSlug, isSiteRoutePath, paths } from './paths';
 
 describe('paths', () => {
   it('builds page and archive addresses, encoding Persian segments', () => {
@@ -77,7 +77,57 @@ describe('isSiteRoutePath (security F-43: imports and redirects never take the s
       '/category/news/',
       '/about',
       '/en/logs-of-mine',
+      // WordPress's plain addresses: the home with one of its query names is an old address, not the home.
+      '/?p=12',
+      '/?page_id=3&x=1',
     ])
       expect(isSiteRoutePath(path), path).toBe(false);
+  });
+  it('keeps the home with any other query (or none) the site’s own', () => {
+    for (const path of ['/?x=1', '/?p=', '/?'] as const) expect(isSiteRoutePath(path), path).toBe(true);
+  });
+});
+
+describe('isRedirectTargetPath: where a redirect may lead', () => {
+  it('allows pages, the public reading pages and media files', () => {
+    for (const path of [
+      '/en',
+      '/fa/',
+      '/en/about',
+      '/fa/logs/سلام',
+      '/en/logs',
+      '/en/cats/notes',
+      '/en/tags/books',
+      '/en/tags/books/feed.xml',
+      '/fa/authors/ali',
+      '/en/feed.xml',
+      '/en/search',
+      '/media/pic.jpg',
+    ])
+      expect(isRedirectTargetPath(path), path).toBe(true);
+  });
+  it('refuses the private sections, the API, server files and paths outside the locales', () => {
+    for (const path of [
+      '/en/login',
+      '/EN/Login',
+      '/en/%6Cogin',
+      '/fa/manage',
+      '/fa/manage/settings',
+      '/en/register',
+      '/en/profile',
+      '/en/preview/abc',
+      '/en/403',
+      '/en/sitemap.xml',
+      '/en/cats/notes/extra',
+      '/en/logs/../login',
+      '/api/backup',
+      '/assets/app.js',
+      '/robots.txt',
+      '/media',
+      '/about',
+      '/',
+      '/%',
+    ])
+      expect(isRedirectTargetPath(path), path).toBe(false);
   });
 });

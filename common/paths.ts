@@ -1,3 +1,4 @@
+import { legacyQueryKey } from './legacy-address';
 import type { Locale } from './locales';
 
 /**
@@ -5,6 +6,8 @@ import type { Locale } from './locales';
  * this file only. Segments are URL-encoded, so Persian slugs and category names stay valid.
  */
 const encodePath = (slug: string) => slug.split('/').map(encodeURIComponent).join('/');
+/** A decoded path of this site (`/media/عکس.jpg`) as an address: each segment encoded. */
+export const encodeSitePath = (path: string) => encodePath(path);
 const withQuery = (path: string, query: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value));
@@ -113,8 +116,9 @@ const SITE_FOLDERS = ['api', 'media', 'assets', 'builds', 'images', 'data', '.we
  * F-43). Refused: a locale's home, its reserved folders and pages (`isReservedSlug`), its feeds and
  * sitemaps, the same without a locale (`/login` is where the app sends a visitor to `/fa/login`),
  * the server's own top-level files and folders, and React Router's and the platforms' own
- * endpoints (`/__manifest`, `/__daftar/…`). Content (`/en/about`, `/fa/logs/x`)
- * and old addresses outside the locales (`/blog/2018/10/02/hello/`) are free. The path is read as
+ * endpoints (`/__manifest`, `/__daftar/…`). Content (`/en/about`, `/fa/logs/x`) and old addresses
+ * outside the locales (`/blog/2018/10/02/hello/`, WordPress's plain `/?p=12`: the home with one of
+ * its query names) are free. The path is read as
  * a browser sends it (normalised, decoded, case-folded), so `/EN/Login/`, `/en/./login` and
  * `/en/%6Cogin` are the same route.
  */
@@ -135,11 +139,36 @@ export function isSiteRoutePath(path: string): boolean {
   }
   const segments = decoded.toLowerCase().split('/').filter(Boolean);
   const [first = '', ...rest] = segments;
-  if (segments.length === 0) return true;
+  if (segments.length === 0) return legacyQueryKey(url.search) === undefined;
   if ((SITE_FILES as readonly string[]).includes(first) && rest.length === 0) return true;
   if ((SITE_FOLDERS as readonly string[]).includes(first) || first.startsWith('__')) return true;
   const inLocale = first === 'fa' || first === 'en';
   if (inLocale && rest.length === 0) return true;
   const slug = (inLocale ? rest : segments).join('/');
   return isReservedSlug(slug) || /^(feed\.xml|sitemap(-\d+)?\.xml)$/.test(slug);
+}
+
+/**
+ * Whether a redirect may lead to a path of this site (server/services/redirects.ts): a page under a
+ * locale that is not the product's own (isSiteRoutePath), or one of the product's public reading
+ * pages — a locale's home, the logs, a category, tag or author page, search, a feed — or a media
+ * file. Never a private section (`/en/login`, `/fa/manage`), the API, the server's other files or
+ * folders, nor a path outside the locales (the server would send it on again: a second hop).
+ */
+export function isRedirectTargetPath(path: string): boolean {
+  let segments: string[];
+  try {
+    segments = decodeURIComponent(new URL(path, 'https://site.invalid').pathname).toLowerCase().split('/').filter(Boolean);
+  } catch {
+    return false;
+  }
+  const [first = '', second = '', ...rest] = segments;
+  if (first === 'media') return segments.length > 1;
+  if (first !== 'fa' && first !== 'en') return false;
+  if (!isSiteRoutePath(path)) return true;
+  if (!second) return true;
+  if (second === 'logs' || second === 'search' || second === 'feed.xml') return rest.length === 0;
+  if (second === 'cats' || second === 'tags' || second === 'authors')
+    return rest.length === 1 || (rest.length === 2 && second !== 'cats' && rest[1] === 'feed.xml');
+  return false;
 }

@@ -45,6 +45,8 @@ export const defaultSiteSettings: SiteSettings = {
     { label: { fa: 'کاربران', en: 'Users' }, to: '/manage/users' },
     { label: { fa: 'ساخت‌ها', en: 'Builds' }, to: '/manage/builds' },
     { label: { fa: 'تنظیمات', en: 'Settings' }, to: '/manage/settings' },
+    // Shown to those who may change the settings (common/page-access.ts).
+    { label: { fa: 'تغییر مسیرها', en: 'Redirects' }, to: '/manage/redirects' },
     // Shown to the owner only (common/page-access.ts).
     { label: { fa: 'وب‌هوک‌ها', en: 'Webhooks' }, to: '/manage/webhooks' },
     { label: { fa: 'راهنمای API', en: 'API reference' }, to: '/manage/api' },

@@ -14,6 +14,7 @@ import { createPublicFileRoutes } from './http/content';
 import { handleError } from './http/errors';
 import { httpsAware } from './http/https';
 import { createMediaFileRoutes } from './http/media';
+import { createNotFoundRecorder, recordNotFound } from './http/not-found-log';
 import { pageCache } from './http/page-cache';
 import { createPageViewRecorder, recordPageViews } from './http/page-views';
 import { redirectMovedPages } from './http/redirects';
@@ -104,6 +105,8 @@ export function createApp(deps: AppDeps, { platform = [] }: { platform?: Middlew
     return c.redirect(target, 302);
   });
 
+  // The 404 log: pages that answered 404 are counted after their response (cached pages never 404).
+  const notFoundLog = deps.notFoundLog ?? createNotFoundRecorder(deps.db);
   // Pages: what every loader needs (installed? settings, locale) is read here, once per request.
   app.all('*', async (c) => {
     if (!deps.pageHandler) return c.text(`Page not found: ${c.req.path}`, 404);
@@ -122,6 +125,7 @@ export function createApp(deps: AppDeps, { platform = [] }: { platform?: Middlew
     const response = await deps.pageHandler(request, { deps, nonce: c.get('secureHeadersNonce'), state });
     // A site set not to be indexed says so on every page, also to crawlers that read only headers.
     if (!site.site.indexable) response.headers.set('X-Robots-Tag', 'noindex');
+    if (response.status === 404 && site.installed) recordNotFound(c, notFoundLog, response.status);
     return response;
   });
 

@@ -69,6 +69,8 @@ export type AppDeps = {
   webhookTransport?: OutgoingWebhookTransport;
   /** Where page views wait to be written; absent = one made by createApp (docs/analytics.md). */
   pageViews?: PageViewRecorder;
+  /** Where the 404 log's hits wait to be written; absent = one made by createApp (docs/analytics.md "The 404 log"). */
+  notFoundLog?: NotFoundRecorder;
   /**
    * Makes the content index match the repository (`Indexer` below). Node: in one go, in this
    * process; Workers: in steps, carried on after the response and by the cron (decision 0009).
@@ -175,6 +177,16 @@ export type WaitUntil = (promise: Promise<unknown>) => void;
 export type PageViewRecorder = {
   /** With `waitUntil` (Workers) the view is written after the response; otherwise it joins the next batch. */
   record(hit: PageViewHit, waitUntil?: WaitUntil): void;
+  /** Writes the waiting batch now (tests, shutdown). */
+  flush(): Promise<void>;
+};
+
+/** A request that answered 404, as the 404 log keeps it: the path only (no query, address or user agent). */
+export type NotFoundHit = { path: string; bot: boolean; at: number };
+
+/** Collects 404s and writes them off the request path, as PageViewRecorder does views. */
+export type NotFoundRecorder = {
+  record(hit: NotFoundHit, waitUntil?: WaitUntil): void;
   /** Writes the waiting batch now (tests, shutdown). */
   flush(): Promise<void>;
 };

@@ -160,3 +160,13 @@ export const outgoingWebhooks = {
   test: /* @__PURE__ */ route<E['outgoingWebhooks']['test']>('POST', '/api/outgoing-webhooks/:id/test'),
   deliveries: /* @__PURE__ */ route<E['outgoingWebhooks']['deliveries']>('GET', '/api/outgoing-webhooks/:id/deliveries'),
 };
+
+export const redirects = {
+  list: /* @__PURE__ */ route<E['redirects']['list']>('GET', '/api/redirects'),
+  create: /* @__PURE__ */ route<E['redirects']['create']>('POST', '/api/redirects'),
+  update: /* @__PURE__ */ route<E['redirects']['update']>('PUT', '/api/redirects/:id'),
+  delete: /* @__PURE__ */ route<E['redirects']['delete']>('DELETE', '/api/redirects/:id'),
+  export: /* @__PURE__ */ route<E['redirects']['export']>('GET', '/api/redirects/export'),
+  import: /* @__PURE__ */ route<E['redirects']['import']>('POST', '/api/redirects/import'),
+  notFound: /* @__PURE__ */ route<E['redirects']['notFound']>('GET', '/api/not-found'),
+};

@@ -35,6 +35,7 @@ export const apiTags = {
   users: { en: 'Users', fa: 'کاربران' },
   roles: { en: 'Roles', fa: 'نقش‌ها' },
   settings: { en: 'Settings', fa: 'تنظیمات' },
+  redirects: { en: 'Redirects and the 404 log', fa: 'تغییر مسیرها و گزارش ۴۰۴' },
   analytics: { en: 'Analytics', fa: 'آمار بازدید' },
   'outgoing-webhooks': { en: 'Outgoing webhooks', fa: 'وب‌هوک‌های خروجی' },
   operating: { en: 'Operating', fa: 'نگهداری' },

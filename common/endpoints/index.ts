@@ -11,6 +11,7 @@ import { outgoingWebhooks } from './outgoing-webhooks';
 import { pages } from './pages';
 import { profile } from './profile';
 import { publicApi } from './public';
+import { redirects } from './redirects';
 import { roles } from './roles';
 import { search } from './search';
 import { settings } from './settings';
@@ -40,6 +41,7 @@ export const endpoints = {
   newsletter,
   analytics,
   outgoingWebhooks,
+  redirects,
 };
 export type Endpoints = typeof endpoints;
 

@@ -11,6 +11,7 @@ import type { ServerBuild } from 'react-router';
 import { createPageHandler } from '../../app/lib/app-context.server';
 import { createApp } from '../../server/app';
 import { SESSION_COOKIE } from '../../server/auth/sessions';
+import { createNotFoundRecorder } from '../../server/http/not-found-log';
 import { answeredByPageCache } from '../../server/http/page-cache';
 import { createPageViewRecorder } from '../../server/http/page-views';
 import { siteUrlStartupWarnings } from '../../server/http/site-url-check';
@@ -117,8 +118,9 @@ async function serve(config: NodeConfig, buildDir: string, serverBuildPath: stri
   const compressor = compress();
   // One recorder for the views of both paths: cache hits answered before the app, and the app's.
   const pageViews = deps.pageViews ?? createPageViewRecorder(deps.db);
+  const notFoundLog = deps.notFoundLog ?? createNotFoundRecorder(deps.db);
   const app = createApp(
-    { ...deps, pageViews },
+    { ...deps, pageViews, notFoundLog },
     {
       platform: [
         // build/client's files, pre-compressed at build time; every other path goes on without a file lookup.
@@ -168,7 +170,7 @@ async function serve(config: NodeConfig, buildDir: string, serverBuildPath: stri
     await Promise.all([closeServer(server), jobs.stop(STOP_TIMEOUT_MS)]);
     clearTimeout(deadline);
     // Views answered before the stop are written, then the database is closed.
-    await pageViews.flush();
+    await Promise.all([pageViews.flush(), notFoundLog.flush()]);
     close();
     process.exit(0);
   };

@@ -80,4 +80,40 @@ describe('migration runner', () => {
         VALUES ('late', 'ADMIN', ${userNameKey('ADMIN')}, '!', 'F', 'L', 'F L')`),
     ).rejects.toThrow();
   });
+
+  it('0029 keeps every redirect, a move’s as a move and the rest as imports, all 301', async () => {
+    const { db } = await createTestDatabase({ migrate: false });
+    const upTo = migrations.findIndex((m) => m.name === '0030_redirects_screen_not_found_log');
+    await runMigrations(db, migrations.slice(0, upTo));
+    await db.run(sql`INSERT INTO builds (id, status, title, created_at) VALUES (7, 'published', 'b', 1000)`);
+    await db.run(sql`INSERT INTO redirects (from_path, to_path, build_id, created_at) VALUES
+      ('/en/old', '/en/new', 7, 2000), ('/?p=12', '/en/logs/hello', NULL, 1000)`);
+    await runMigrations(db);
+    const rows = await db.all<Record<string, unknown>>(
+      sql`SELECT id, from_path, to_path, status, origin, build_id, created_at, updated_at FROM redirects ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      {
+        id: 1,
+        from_path: '/?p=12',
+        to_path: '/en/logs/hello',
+        status: 301,
+        origin: 'import',
+        build_id: null,
+        created_at: 1000,
+        updated_at: 1000,
+      },
+      {
+        id: 2,
+        from_path: '/en/old',
+        to_path: '/en/new',
+        status: 301,
+        origin: 'move',
+        build_id: 7,
+        created_at: 2000,
+        updated_at: 2000,
+      },
+    ]);
+    await expect(db.run(sql`INSERT INTO redirects (from_path, to_path) VALUES ('/en/old', '/en/x')`)).rejects.toThrow();
+  });
 });

@@ -326,5 +326,18 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE TRIGGER `pages_tags_insert` AFTER INSERT ON `pages` WHEN new.`tags` IS NOT NULL BEGIN\n  INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`, `draft`, `date`, `slug`)\n    SELECT new.`id`, new.`locale`, json_extract(value, '$.slug'), json_extract(value, '$.name'), new.`draft`, new.`date`, new.`slug` FROM json_each(new.`tags`);\nEND;",
       "CREATE TRIGGER `pages_tags_update` AFTER UPDATE OF `tags`, `locale`, `draft`, `date`, `slug` ON `pages` BEGIN\n  DELETE FROM `page_tags` WHERE `page_id` = old.`id`;\n  INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`, `draft`, `date`, `slug`)\n    SELECT new.`id`, new.`locale`, json_extract(value, '$.slug'), json_extract(value, '$.name'), new.`draft`, new.`date`, new.`slug` FROM json_each(coalesce(new.`tags`, '[]'));\nEND;"
     ]
+  },
+  {
+    "name": "0030_redirects_screen_not_found_log",
+    "statements": [
+      "CREATE TABLE `not_found_hits` (\n\t`path` text NOT NULL,\n\t`day` text NOT NULL,\n\t`people` integer DEFAULT 0 NOT NULL,\n\t`bots` integer DEFAULT 0 NOT NULL,\n\t`last_at` integer NOT NULL,\n\tPRIMARY KEY(`path`, `day`)\n);",
+      "CREATE INDEX `not_found_hits_last_idx` ON `not_found_hits` (`last_at`);",
+      "CREATE TABLE `__new_redirects` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`from_path` text NOT NULL,\n\t`to_path` text NOT NULL,\n\t`status` integer DEFAULT 301 NOT NULL,\n\t`origin` text DEFAULT 'import' NOT NULL,\n\t`build_id` integer,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\t`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tFOREIGN KEY (`build_id`) REFERENCES `builds`(`id`) ON UPDATE no action ON DELETE set null\n);",
+      "-- Nothing references redirects, so it is rebuilt in place (the migration runs in one transaction).\n-- A rule with a build is a published move's; every other existing rule came from a site import.\nINSERT INTO `__new_redirects`(\"from_path\", \"to_path\", \"status\", \"origin\", \"build_id\", \"created_at\", \"updated_at\") SELECT \"from_path\", \"to_path\", 301, CASE WHEN \"build_id\" IS NOT NULL THEN 'move' ELSE 'import' END, \"build_id\", \"created_at\", \"created_at\" FROM `redirects` ORDER BY \"created_at\", \"from_path\";",
+      "DROP TABLE `redirects`;",
+      "ALTER TABLE `__new_redirects` RENAME TO `redirects`;",
+      "CREATE UNIQUE INDEX `redirects_from_unique` ON `redirects` (`from_path`);",
+      "CREATE INDEX `redirects_to_idx` ON `redirects` (`to_path`);"
+    ]
   }
 ];

@@ -18,6 +18,7 @@ import { createOpenApiRoutes } from './openapi';
 import { createOutgoingWebhookRoutes, deliverQueuedEvents } from './outgoing-webhooks';
 import { createPageRoutes, createPreviewLinkRoutes } from './pages';
 import { createPublicApiRoutes } from './public-api';
+import { createNotFoundRoutes, createRedirectRoutes } from './redirects-api';
 import { requireSameOrigin } from './request';
 import { createSearchRoutes } from './search';
 import { createSessionRoutes } from './session';
@@ -80,6 +81,8 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/backup', createBackupRoutes(deps));
   api.route('/webhooks', createWebhookRoutes(deps));
   api.route('/outgoing-webhooks', createOutgoingWebhookRoutes(deps));
+  api.route('/redirects', createRedirectRoutes(deps));
+  api.route('/not-found', createNotFoundRoutes(deps));
 
   return api;
 }

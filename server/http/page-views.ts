@@ -98,7 +98,7 @@ function referrerHost(referer: string | undefined, ownHosts: string[]): string |
 // A cached page may be asked for thousands of times a second by a handful of browsers: their user
 // agents are checked against isbot's patterns once each, not on every request.
 const botVerdicts = new Map<string, boolean>();
-function isBotCached(userAgent: string): boolean {
+export function isBotCached(userAgent: string): boolean {
   let verdict = botVerdicts.get(userAgent);
   if (verdict === undefined) {
     verdict = isbot(userAgent);

@@ -1,34 +1,51 @@
 import { and, eq } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { legacyAddressKey } from '../../common/legacy-address';
 import { isLocale } from '../../common/locales';
-import { isFilePath, paths } from '../../common/paths';
+import { encodeSitePath, isFilePath, paths } from '../../common/paths';
 import { foldSlug } from '../../common/persian-fold';
+import { isExternalRedirect } from '../../common/redirects';
 import { pages, redirects } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { routeRulesGeneration } from '../services/builds';
 
+/** A rule as the middleware holds it: where to, and with which status. */
+type Rule = { to: string; status: 301 | 302 };
+
+/** The Location of a rule's target: an http(s) address as it is, a path of this site encoded. */
+function location(to: string, search: string): string {
+  if (isExternalRedirect(to)) return to;
+  const [, first, ...rest] = to.split('/');
+  return `${isLocale(first) ? paths.page(first, rest.join('/')) : encodeSitePath(to)}${search}`;
+}
+
+function answer(c: Context, rule: Rule, search: string) {
+  // A 301 may be kept by browsers and caches for an hour; a 302 is asked again each time.
+  c.header('Cache-Control', rule.status === 301 ? 'public, max-age=3600' : 'no-store');
+  return c.redirect(location(rule.to, search), rule.status);
+}
+
 /**
- * The route rules of published moves (the `redirects` table, listed in `builds/meta/{id}.json`):
- * a page request for an address a page was moved away from answers 301 with the new address,
- * unless a page is published there again. The rules are read at most every 5 seconds (other
- * processes and Worker isolates see a publish within that), and at once after a publish in this
- * process.
+ * The redirects (the `redirects` table: published moves, site imports and those made on
+ * /manage/redirects, docs/content.md "Redirects"): a page request for a source answers its status
+ * (301 or 302) with its target, unless a page is published there. The rules are read at most every
+ * 5 seconds (other processes and Worker isolates see a change within that), and at once after a
+ * publish or a redirect change in this process.
  *
  * An address written with Arabic ي ى ك that finds no page answers 301 with its Persian spelling
  * (ی ک, `foldSlug`) when a page is published there: slugs are made with the Persian letters.
  */
 export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } = {}): MiddlewareHandler {
-  let memo: { at: number; generation: number; rules: Promise<Map<string, string>> } | undefined;
+  let memo: { at: number; generation: number; rules: Promise<Map<string, Rule>> } | undefined;
   const rules = () => {
     const now = Date.now();
     const generation = routeRulesGeneration(deps.db);
     if (!memo || now - memo.at >= ttlMs || memo.generation !== generation) {
       const loaded = deps.db
-        .select({ from: redirects.from, to: redirects.to })
+        .select({ from: redirects.from, to: redirects.to, status: redirects.status })
         .from(redirects)
-        .then((rows) => new Map(rows.map((row) => [row.from, row.to])))
-        .catch(() => new Map<string, string>()); // not installed yet
+        .then((rows) => new Map(rows.map((row) => [row.from, { to: row.to, status: row.status === 302 ? 302 : 301 } as Rule])))
+        .catch(() => new Map<string, Rule>()); // not installed yet
       memo = { at: now, generation, rules: loaded };
     }
     return memo.rules;
@@ -38,26 +55,18 @@ export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } =
     const { pathname, search } = new URL(c.req.url);
     const [, locale, ...rest] = pathname.split('/');
     if (!isLocale(locale)) {
-      // An imported site's old addresses (`/?p=12`, `/2024/05/hello/`, `/category/news/`): only
-      // rules the importers wrote match here, and a lookup in the loaded rules costs no query.
+      // An old address outside the locales (`/?p=12`, `/2024/05/hello/`, `/category/news/`): a
+      // lookup in the loaded rules costs no query. The query is part of `/?p=12`'s key, not passed on.
       const key = legacyAddressKey(pathname, search);
-      const to = key && (await rules()).get(key);
-      if (!to) return next();
-      const [, toLocale, ...toSlug] = to.split('/');
-      if (!isLocale(toLocale)) return next();
-      c.header('Cache-Control', 'public, max-age=3600');
-      return c.redirect(paths.page(toLocale, toSlug.join('/')), 301);
+      const rule = key && (await rules()).get(key);
+      return rule ? answer(c, rule, '') : next();
     }
-    if (!rest.length || isFilePath(pathname)) return next();
-    let address: string;
-    try {
-      address = decodeURIComponent(pathname).replace(/\/+$/, '');
-    } catch {
-      return next();
-    }
-    const to = (await rules()).get(address);
-    const folded = foldSlug(address);
-    if (!to && folded === address) return next();
+    if (!rest.length) return next();
+    const address = legacyAddressKey(pathname, '');
+    if (!address) return next();
+    const rule = (await rules()).get(address);
+    const folded = isFilePath(pathname) ? address : foldSlug(address);
+    if (!rule && folded === address) return next();
     const slug = address.split('/').slice(2).join('/');
     const published = await deps.db
       .select({ id: pages.id })
@@ -65,7 +74,7 @@ export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } =
       .where(and(eq(pages.locale, locale), eq(pages.slug, slug)))
       .get();
     if (published) return next();
-    if (!to) {
+    if (!rule) {
       const foldedSlug = folded.split('/').slice(2).join('/');
       const there = await deps.db
         .select({ id: pages.id })
@@ -76,16 +85,15 @@ export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } =
       c.header('Cache-Control', 'public, max-age=3600');
       return c.redirect(`${paths.page(locale, foldedSlug)}${search}`, 301);
     }
-    const [, toLocale, ...toSlug] = to.split('/');
-    if (!isLocale(toLocale)) return next();
-    c.header('Cache-Control', 'public, max-age=3600');
-    return c.redirect(`${paths.page(toLocale, toSlug.join('/'))}${search}`, 301);
+    return answer(c, rule, search);
   };
 }
 
-/** The query parameters of WordPress's plain addresses (`/?p=12`) that name what an address shows. */
 /** Every rule in the shape of the build manifest's `matcher.static` (`builds/meta/{id}.json`). */
 export async function redirectRules(db: AppDeps['db']) {
-  const rows = await db.select({ from: redirects.from, to: redirects.to }).from(redirects).orderBy(redirects.from);
-  return Object.fromEntries(rows.map((row) => [row.from, { redirect: { to: row.to, statusCode: 301 } }]));
+  const rows = await db
+    .select({ from: redirects.from, to: redirects.to, status: redirects.status })
+    .from(redirects)
+    .orderBy(redirects.from);
+  return Object.fromEntries(rows.map((row) => [row.from, { redirect: { to: row.to, statusCode: row.status } }]));
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { pageHtml } from '../../common/content';
+import { csvCell } from '../../common/csv';
 import { type Locale, localeNames } from '../../common/locales';
 import type { IssueSummary, SendablePage, SubscriberItem, SubscriberStatus } from '../../common/newsletter';
 import { paths } from '../../common/paths';
@@ -213,9 +214,6 @@ export async function deleteSubscriber(db: Database, id: number) {
     .returning({ id: newsletterSubscribers.id });
   if (!row) throw new AppError(404, 'api.notFound');
 }
-
-/** A CSV cell: quoted, and a leading =, +, - or @ defused so a spreadsheet does not run it as a formula. */
-const csvCell = (value: string) => `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replaceAll('"', '""')}"`;
 
 /** Every subscriber (with the list's filters) as CSV: email, locale, status, created, confirmed, unsubscribed. */
 export async function subscribersCsv(db: Database, input: { query?: string; status?: SubscriberStatus }) {

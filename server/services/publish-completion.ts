@@ -48,12 +48,15 @@ function redirectStatements(db: Database, buildId: number, changes: Commit[], no
     const from = change.kind === 'move' && change.fromPath ? addressOf(change.fromPath) : undefined;
     if (!from || from === to) continue;
     // Earlier rules that led to the old address now lead to the new one (no chains of 301s).
-    statements.push(db.update(redirects).set({ to, buildId }).where(eq(redirects.to, from)));
+    statements.push(db.update(redirects).set({ to, buildId, updatedAt: now }).where(eq(redirects.to, from)));
     statements.push(
       db
         .insert(redirects)
-        .values({ from, to, buildId, createdAt: now })
-        .onConflictDoUpdate({ target: redirects.from, set: { to, buildId, createdAt: now } }),
+        .values({ from, to, buildId, status: 301, origin: 'move', createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: redirects.from,
+          set: { to, buildId, status: 301, origin: 'move', createdAt: now, updatedAt: now },
+        }),
     );
   }
   return statements;
@@ -144,15 +147,17 @@ export async function publishingBuild(db: Database, buildId: number, head: strin
 }
 
 /**
- * Bumped whenever this process publishes, so route rules memoised by the redirect middleware
- * (server/http/redirects.ts) are re-read at once; other processes see them within its TTL.
+ * Bumped whenever this process publishes or changes a redirect (server/services/redirects.ts), so
+ * route rules memoised by the redirect middleware (server/http/redirects.ts) are re-read at once;
+ * other processes see them within its TTL.
  */
 const ruleGenerations = new WeakMap<Database, number>();
 export const routeRulesGeneration = (db: Database) => ruleGenerations.get(db) ?? 0;
+export const routeRulesChanged = (db: Database) => ruleGenerations.set(db, routeRulesGeneration(db) + 1);
 
 /** Step 5, after the transaction: the page cache, this process's route rules, responsive copies of new media. */
 export function afterPublish(deps: Pick<AppDeps, 'db' | 'pageCache' | 'mediaVariants' | 'contentRepository'>, changes: Commit[]) {
   deps.pageCache?.clear();
-  ruleGenerations.set(deps.db, routeRulesGeneration(deps.db) + 1);
+  routeRulesChanged(deps.db);
   prepareMediaVariants(deps, changes);
 }

@@ -22,6 +22,8 @@ const screens = [
   '/manage/newsletter',
   '/manage/api',
   '/manage/webhooks',
+  '/manage/redirects',
+  '/manage/redirects/not-found',
 ];
 const signedOutScreens = ['/login', '/register'];
 

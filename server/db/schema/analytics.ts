@@ -55,3 +55,23 @@ export const pageViewDayPages = sqliteTable(
   },
   (t) => [primaryKey({ name: 'page_view_day_pages_pk', columns: [t.day, t.locale, t.path, t.referrer] })],
 );
+
+/**
+ * The 404 log (docs/analytics.md "The 404 log"): per path and UTC day, how many requests for it
+ * answered 404, from people and from bots apart, and when the last one came. No address, user agent
+ * or query string is kept. Days older than 30 go, and the table holds at most `NOT_FOUND_MAX_ROWS`
+ * rows (server/services/not-found-log.ts): the least asked-for, oldest first, make room.
+ */
+export const notFoundHits = sqliteTable(
+  'not_found_hits',
+  {
+    /** The path as the redirects table keys it (decoded, no trailing slash, no query). */
+    path: text('path').notNull(),
+    /** UTC day, `YYYY-MM-DD`. */
+    day: text('day').notNull(),
+    people: integer('people').notNull().default(0),
+    bots: integer('bots').notNull().default(0),
+    lastAt: integer('last_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.path, t.day] }), index('not_found_hits_last_idx').on(t.lastAt)],
+);

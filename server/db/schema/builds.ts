@@ -83,13 +83,30 @@ export const commits = sqliteTable(
 export type Commit = typeof commits.$inferSelect;
 
 /**
- * Route rules of published moves: `/en/old` answers 301 to `/en/new` while no page is published
- * at `/en/old`. Listed in `builds/meta/{id}.json` under `matcher.static`.
+ * Redirects (docs/content.md "Redirects"): a request for `from` answers `status` (301 or 302) with
+ * `to`. `from` is a path on this site as the request path reads it (decoded, no trailing slash:
+ * `/en/old`, an imported site's `/2018/10/hello` or `/?p=12`, common/legacy-address.ts); `to` is a
+ * path on this site (`/en/new`) or an http(s) address. Made three ways (`origin`): a published
+ * move (`/en/old` → `/en/new` while no page is published at `/en/old`; listed in
+ * `builds/meta/{id}.json` under `matcher.static`), a site import, or by hand on /manage/redirects.
+ * The rules every one of them obeys are in server/services/redirects.ts.
  */
-export const redirects = sqliteTable('redirects', {
-  from: text('from_path').primaryKey(),
-  to: text('to_path').notNull(),
-  buildId: integer('build_id').references(() => builds.id, { onDelete: 'set null' }),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
-});
+export const redirects = sqliteTable(
+  'redirects',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    from: text('from_path').notNull(),
+    to: text('to_path').notNull(),
+    /** 301 (moved for good, cached by browsers) or 302 (for now). */
+    status: integer('status').notNull().default(301),
+    /** Who made it: a published move, a site import (the default: importers write only `from` and `to`), or by hand. */
+    origin: text('origin', { enum: ['move', 'import', 'manual'] })
+      .notNull()
+      .default('import'),
+    buildId: integer('build_id').references(() => builds.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [uniqueIndex('redirects_from_unique').on(t.from), index('redirects_to_idx').on(t.to)],
+);
 export type Redirect = typeof redirects.$inferSelect;

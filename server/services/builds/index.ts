@@ -3,7 +3,7 @@
  * open build collects changes), publish.ts (claim → check → commit → index), revert.ts,
  * discard.ts, schedule.ts, history.ts (reading); shared.ts holds what they share.
  */
-export { addressOf, changesOf, routeRulesGeneration } from '../publish-completion';
+export { addressOf, changesOf, routeRulesChanged, routeRulesGeneration } from '../publish-completion';
 export { discardChange } from './discard';
 export { listBuilds, openBuildChanges } from './history';
 export { publishOpenBuild, resumeInterruptedPublishes } from './publish';
