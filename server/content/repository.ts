@@ -15,6 +15,42 @@ export type CommitOptions = {
   expectedHead?: string;
 };
 
+import { AppError } from '../errors';
+
+/**
+ * The repository cannot be read: an object is cut short, changed, missing, or does not inflate
+ * (a disk fault, a copy cut off, a file edited by hand). Never read as "no pages" or "no such
+ * file": the sync stops and writes nothing, a publish and the editor answer this, and the message
+ * names the object, the file when known, and says to restore from a backup (docs/operating.md
+ * "A damaged content repository"). The English message is what the CLI and the log print.
+ */
+export class RepositoryDamagedError extends AppError {
+  readonly object: string;
+  readonly file: string | undefined;
+  readonly detail: string;
+  constructor(damage: { object: string; file?: string | undefined; detail: string }) {
+    super(
+      500,
+      damage.file ? 'api.repositoryDamagedFile' : 'api.repositoryDamaged',
+      { object: damage.object, file: damage.file ?? null },
+      {
+        object: damage.object,
+        file: damage.file ?? '',
+      },
+    );
+    this.name = 'RepositoryDamagedError';
+    this.object = damage.object;
+    this.file = damage.file;
+    this.detail = damage.detail;
+    this.message = `The content repository is damaged: object ${damage.object}${damage.file ? ` (${damage.file})` : ''} cannot be read: ${damage.detail}. Nothing was changed. Restore the repository from a backup (docs/operating.md "A damaged content repository"); \`git fsck\` in the repository lists every damaged object.`;
+  }
+
+  /** The same damage, naming the file (or folder) whose read found it. */
+  inFile(file: string) {
+    return this.file ? this : new RepositoryDamagedError({ object: this.object, file, detail: this.detail });
+  }
+}
+
 /** The repository moved on (another commit, or edited files in the way): nothing was committed. */
 export class RepositoryConflictError extends Error {
   constructor(message: string) {
