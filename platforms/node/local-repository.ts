@@ -8,6 +8,7 @@ import {
   type CommitOptions,
   type CommitStamp,
   type ContentRepository,
+  damageIn,
   type FileChange,
   type FileCommit,
   RepositoryConflictError,
@@ -67,19 +68,15 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
     if (!/^[0-9a-f]{40}$/.test(oid)) throw new RepositoryDamagedError({ object: 'HEAD', detail: 'the branch names no commit' });
     return oid;
   };
-  /** Damage found while reading `file` (a path, or a folder's) names it. */
-  const naming = (file: string) => (error: unknown) => {
-    throw error instanceof RepositoryDamagedError ? error.inFile(file) : error;
-  };
   /** The entries of a folder in a commit (`''`: its root), or undefined when the commit has no such folder. */
   const folderAt = async (commit: string, folder: string): Promise<GitTreeEntry[] | undefined> => {
-    let entries = await objects.tree((await objects.commit(commit)).tree).catch(naming('/'));
+    let entries = await objects.tree((await objects.commit(commit)).tree).catch(damageIn('/'));
     let walked = '';
     for (const name of folder ? folder.split('/') : []) {
       const entry = entries.find((candidate) => candidate.path === name);
       if (entry?.type !== 'tree') return undefined;
       walked = walked ? `${walked}/${name}` : name;
-      entries = await objects.tree(entry.oid).catch(naming(`${walked}/`));
+      entries = await objects.tree(entry.oid).catch(damageIn(`${walked}/`));
     }
     return entries;
   };
@@ -118,7 +115,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
     const walk = async (a: string, b: string | undefined, prefix: string): Promise<void> => {
       if (a === b) return;
       const read = async (oid: string | undefined) =>
-        new Map(oid ? (await objects.tree(oid).catch(naming(`${prefix || '/'}`))).map((entry) => [entry.path, entry]) : []);
+        new Map(oid ? (await objects.tree(oid).catch(damageIn(`${prefix || '/'}`))).map((entry) => [entry.path, entry]) : []);
       const [now, then] = await Promise.all([read(a), read(b)]);
       for (const [name, entry] of now) {
         const full = prefix + name;
@@ -175,7 +172,10 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
         while (queue.length) {
           for (const parent of (await objects.commit(queue.shift()!)).parents) {
             if (parent === commit) return true;
-            if (!seen.has(parent)) seen.add(parent), queue.push(parent);
+            if (!seen.has(parent)) {
+              seen.add(parent);
+              queue.push(parent);
+            }
           }
         }
         return false;
@@ -306,7 +306,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       const walk = async (entries: GitTreeEntry[], treePath: string): Promise<void> => {
         for (const entry of entries) {
           const full = `${treePath}/${entry.path}`;
-          if (entry.type === 'tree') await walk(await objects.tree(entry.oid).catch(naming(`${full}/`)), full);
+          if (entry.type === 'tree') await walk(await objects.tree(entry.oid).catch(damageIn(`${full}/`)), full);
           else if (entry.type === 'blob') files.push({ path: full, sha: entry.oid });
         }
       };
@@ -375,7 +375,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       const clean = repositoryPath(file);
       const sha = (await blobsAt(commit, [clean])).get(clean);
       if (!sha) return undefined;
-      return new TextDecoder().decode(await objects.blob(sha).catch(naming(clean)));
+      return new TextDecoder().decode(await objects.blob(sha).catch(damageIn(clean)));
     },
   };
 }

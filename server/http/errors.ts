@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { readCookie } from '../../common/cookies';
 import { isLocale, LOCALE_COOKIE, type Locale, localeFromAcceptLanguage } from '../../common/locales';
 import { translateMessage } from '../../common/messages';
+import { RepositoryDamagedError } from '../content/repository';
 import { isMissingTableError } from '../db/errors';
 import { AppError, type IssueLike } from '../errors';
 
@@ -30,6 +31,8 @@ export function errorJson(c: Context, statusCode: ContentfulStatusCode, message:
 /** Turns anything thrown into a clean response; stack traces are logged, never sent. */
 export function handleError(error: unknown, c: Context) {
   if (error instanceof AppError) {
+    // A damaged repository is the operator's business too: the log names the object, the file and what to do.
+    if (error instanceof RepositoryDamagedError) console.error(error.message);
     const locale = requestLocale(c);
     const issues = error.data?.issues?.map((issue) => ({ ...issue, message: translateMessage(locale, issue.message) }));
     const data = error.data ? { ...error.data, ...(issues ? { issues } : {}) } : undefined;

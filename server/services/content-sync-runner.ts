@@ -1,7 +1,13 @@
 import { and, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { type ContentSyncState, parseSyncPause, parseSyncRefusal, syncPauseHead } from '../../common/content-sync';
+import {
+  type ContentSyncState,
+  parseRepositoryDamage,
+  parseSyncPause,
+  parseSyncRefusal,
+  syncPauseHead,
+} from '../../common/content-sync';
 import { GithubRateLimitError } from '../content/github-repository';
-import type { ContentRepository } from '../content/repository';
+import { type ContentRepository, reasonOf } from '../content/repository';
 import type { Database } from '../db/database';
 import { type Commit, type ContentSync, contentSyncs } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -45,8 +51,9 @@ const retryDelayMs = (failures: number) => 60_000 * 2 ** (failures - 1);
 /** When the cron takes a failed sync up again by itself; undefined once it has tried SYNC_AUTO_RETRIES times (or on node, which counts no failures). */
 function automaticRetryAt(row: ContentSync): Date | undefined {
   if (row.status !== 'failed' || row.failures < 1 || row.failures > SYNC_AUTO_RETRIES) return undefined;
-  // A refusal to remove pages is not a passing fault: it waits for someone to fix the setting or force it.
-  if (parseSyncRefusal(row.error)) return undefined;
+  // A refusal to remove pages is not a passing fault: it waits for someone to fix the setting or force it;
+  // nor is a damaged repository, which waits for a restore.
+  if (parseSyncRefusal(row.error) || parseRepositoryDamage(row.error)) return undefined;
   return new Date(row.updatedAt.getTime() + retryDelayMs(row.failures));
 }
 
@@ -72,6 +79,7 @@ export function contentSyncState(row: ContentSync, now = Date.now()): ContentSyn
     pausedUntil: pausedUntil?.toISOString() ?? null,
     problems: row.problems.length,
     refusal: row.status === 'failed' ? parseSyncRefusal(row.error) : null,
+    damage: row.status === 'failed' ? parseRepositoryDamage(row.error) : null,
     buildId: row.buildId,
     startedAt: row.startedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -106,7 +114,7 @@ async function insertSync(
 }
 
 function failed(error: unknown) {
-  return error instanceof Error ? error.message : String(error);
+  return reasonOf(error);
 }
 
 /**

@@ -7,7 +7,7 @@ import { mapLimited } from '../../common/map-limited';
 import { isReservedSlug } from '../../common/paths';
 import { RENDERER_VERSION } from '../content/render';
 import { type PageSource, type RenderedFields, type RenderPages, renderInThread } from '../content/render-page';
-import { byPath, type CommitStamp, type ContentRepository } from '../content/repository';
+import { byPath, type CommitStamp, type ContentRepository, damageIn } from '../content/repository';
 import type { Database } from '../db/database';
 import { failUnless } from '../db/guard';
 import { type ContentBuild, contentBuilds, pages } from '../db/schema';
@@ -521,7 +521,11 @@ async function renderPending(
     const texts = await mapLimited(part, READ_AT_ONCE, async (file): Promise<PageSource> => {
       if (stopped) throw new Error('the sync stopped');
       return {
-        text: options.knownBlobs?.get(file.sha) ?? bulk?.get(file.sha) ?? (await repository.readBlob(file.sha)),
+        text:
+          options.knownBlobs?.get(file.sha) ??
+          bulk?.get(file.sha) ??
+          // A blob that cannot be read stops the sync naming its file: never skipped, never read as "no page".
+          (await repository.readBlob(file.sha).catch(damageIn(file.path))),
         locale: file.locale,
       };
     });
