@@ -39,6 +39,8 @@ import { afterPublish, publishingBuild } from './publish-completion';
  * that was killed.
  */
 export const SYNC_LEASE_MS = 2 * 60_000;
+/** The lease a sync in one go holds through its final transaction. */
+const SWITCH_LEASE_MS = 15 * 60_000;
 /**
  * Workers: how many times in a row the cron takes a failed sync up again by itself, 1, 2 and 4
  * minutes after the failure (`retryFailedSync`). A passing fault (GitHub or D1 unreachable for a
@@ -56,6 +58,10 @@ function automaticRetryAt(row: ContentSync): Date | undefined {
   if (parseSyncRefusal(row.error) || parseRepositoryDamage(row.error)) return undefined;
   return new Date(row.updatedAt.getTime() + retryDelayMs(row.failures));
 }
+
+/** What a sync whose process stopped before it finished records, once another sync takes over. */
+export const SYNC_INTERRUPTED =
+  'Interrupted: the process running this re-index stopped (a crash, out of memory, or a kill); the next re-index carried on from the pages it had rendered';
 
 /** Rows of earlier syncs kept for the record. */
 const KEPT_SYNCS = 20;
@@ -109,7 +115,16 @@ async function insertSync(
     .from(contentSyncs)
     .orderBy(desc(contentSyncs.startedAt))
     .limit(KEPT_SYNCS - 1);
-  await db.batch([db.delete(contentSyncs).where(notInArray(contentSyncs.id, recent)), db.insert(contentSyncs).values(row)]);
+  await db.batch([
+    // A sync whose process died (a crash, out of memory, kill -9) stays `running` no longer: this one
+    // carries on from the pages it staged (content-sync.ts), and its record says what happened.
+    db
+      .update(contentSyncs)
+      .set({ status: 'failed', error: SYNC_INTERRUPTED, leaseUntil: null, updatedAt: new Date(now) })
+      .where(and(eq(contentSyncs.status, 'running'), lt(contentSyncs.leaseUntil, new Date(now)))),
+    db.delete(contentSyncs).where(notInArray(contentSyncs.id, recent)),
+    db.insert(contentSyncs).values(row),
+  ]);
   return (await db.select().from(contentSyncs).where(eq(contentSyncs.id, row.id)).get())!;
 }
 
@@ -121,7 +136,7 @@ function failed(error: unknown) {
  * Node: the whole sync in this process, as `syncContent`, with its progress written after each
  * chunk (one small update) for the builds screen; a failure is recorded and thrown. GitHub's rate
  * limit is not a failure: the sync is recorded as paused until the reset (as Workers' steps are)
- * and the error thrown; the jobs runner takes it up again then (`resumePausedSync`).
+ * and the error thrown; the jobs runner takes it up again then (`resumeStoppedSync`).
  */
 export async function recordedSync(db: Database, repository: ContentRepository, options: SyncOptions = {}): Promise<SyncResult> {
   const now = options.now ?? Date.now;
@@ -130,18 +145,19 @@ export async function recordedSync(db: Database, repository: ContentRepository, 
 }
 
 /**
- * Node: a sync paused by GitHub's rate limit, again once the reset has passed: one process takes
- * it (a conditional update on its lease) and runs it whole, reusing the pages it had staged.
- * Undefined when there is none to resume.
+ * Node: a sync that stopped before it finished, taken up again — one paused by GitHub's rate limit
+ * once the reset has passed, or one whose process died (its lease, renewed after every chunk, ran
+ * out): one process takes it (a conditional update on its lease) and runs it whole, reusing the
+ * pages it had staged. Undefined when there is none to resume.
  */
-export async function resumePausedSync(
+export async function resumeStoppedSync(
   db: Database,
   repository: ContentRepository,
   options: SyncOptions = {},
 ): Promise<SyncResult | undefined> {
   const now = options.now ?? Date.now;
   const latest = await latestContentSync(db);
-  if (latest?.status !== 'running' || !parseSyncPause(latest.error) || !latest.leaseUntil) return undefined;
+  if (latest?.status !== 'running' || !latest.leaseUntil) return undefined;
   if (latest.leaseUntil.getTime() > now()) return undefined;
   const claimed = await db
     .update(contentSyncs)
@@ -165,6 +181,15 @@ async function runRecordedSync(
   try {
     const result = await syncContent(db, repository, {
       ...options,
+      afterRendering: async () => {
+        // The final transaction of a big site takes a while (minutes at 100 000 pages on a busy
+        // machine): no other process may take the sync over as stopped meanwhile.
+        await db
+          .update(contentSyncs)
+          .set({ updatedAt: new Date(now()), leaseUntil: new Date(now() + SWITCH_LEASE_MS) })
+          .where(eq(contentSyncs.id, row.id));
+        await options.afterRendering?.();
+      },
       onProgress: async (progress) => {
         await db
           .update(contentSyncs)
