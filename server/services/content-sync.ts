@@ -846,8 +846,10 @@ function lastChangesOf(
   const stampOf = (row: (typeof existing)[number]): CommitStamp | undefined =>
     row.lastCommit && row.lastCommitAt ? { sha: row.lastCommit, at: row.lastCommitAt.getTime() } : undefined;
   const indexed = new Map(existing.map((row) => [row.sourcePath, row]));
-  const present = new Set(files.map((file) => file.path));
-  const gone = existing.filter((row) => !present.has(row.sourcePath) && stampOf(row));
+  // Removed pages with a last change (a set of the tree's paths only when the index has pages: not on a first import).
+  const stamped = existing.filter((row) => stampOf(row));
+  const present = stamped.length ? new Set(files.map((file) => file.path)) : undefined;
+  const gone = stamped.filter((row) => !present?.has(row.sourcePath));
   return {
     async of(part: { path: string; sha: string }[]) {
       const stamps = new Map<string, CommitStamp>();
