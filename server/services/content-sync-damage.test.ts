@@ -1,7 +1,6 @@
 import { rmSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { rethrowRepositoryDamage } from '../../app/lib/repository-damage.server';
 import { client, createAuthoringSite, hello } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
 import { commitFiles, git } from '../../tests/support/content-repo';
@@ -49,23 +48,7 @@ describe('a damaged content repository is reported, never read as "no pages" (no
     );
     expect(logged.mock.calls.flat().join('\n')).toContain(`object ${blob} (content/en/about.md) cannot be read`);
 
-    // The editor's loader turns the same error into an error page with that message, in the page's language.
-    const thrown = (() => {
-      try {
-        rethrowRepositoryDamage(new RepositoryDamagedError({ object: blob, file: 'content/en/about.md', detail: 'x' }), 'fa');
-      } catch (error) {
-        return error;
-      }
-    })();
-    // React Router shows a thrown `data()` as a route error response with this status and data.
-    expect(thrown).toMatchObject({
-      init: { status: 500 },
-      data: {
-        kind: 'repositoryDamaged',
-        message: `مخزن محتوا آسیب دیده است: content/en/about.md (شیء ${blob}) خوانده نمی‌شود. چیزی تغییر نکرد؛ مخزن را از پشتیبان بازگردانید`,
-      },
-    });
-    expect(() => rethrowRepositoryDamage(new Error('other'), 'en')).toThrow('other');
+    // The editor's loader shows the same error as its error page: app/lib/repository-damage.server.test.ts.
 
     // A forced re-index reads every page: it stops at the damaged one, and nothing is removed.
     const forced = await client(site, 'editor', 'en').post('/api/content/sync?force=1');
