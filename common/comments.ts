@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_MAX } from './comment-limits';
 import { type Locale, locales } from './locales';
-import { tooLong } from './messages';
+import { messageRef, tooLong } from './messages';
 
 export { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX } from './comment-limits';
 
@@ -54,7 +54,7 @@ export const commentBulkSchema = z.object({
   ids: z
     .array(z.number().int().positive('validation.invalid'))
     .min(1, 'validation.required')
-    .max(COMMENT_BULK_MAX, 'validation.invalid'),
+    .max(COMMENT_BULK_MAX, messageRef('validation.tooMany', { max: COMMENT_BULK_MAX })),
   action: z.enum(commentBulkActions, 'validation.invalid'),
 });
 

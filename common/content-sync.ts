@@ -25,6 +25,8 @@ export type ContentSyncState = {
   problems: number;
   /** A failed sync that refused to remove pages (`SyncRefusal`): the builds screen offers to re-index anyway. */
   refusal: SyncRefusal | null;
+  /** A failed sync that found the content repository damaged (`RepositoryDamage`): restore it from a backup. */
+  damage: RepositoryDamage | null;
   /** The content build a finished sync made. */
   buildId: string | null;
   startedAt: string;
@@ -68,4 +70,26 @@ export function syncPauseHead(until: Date, detail: string) {
 export function parseSyncPause(error: string | null | undefined): Date | null {
   const match = error ? PAUSE.exec(error) : null;
   return match ? new Date(match[1]!) : null;
+}
+
+/**
+ * An object of the content repository that cannot be read (cut short, changed, missing), and the
+ * file or folder whose read found it (server/content/repository.ts `RepositoryDamagedError`).
+ */
+export type RepositoryDamage = { object: string; file: string | null };
+
+/** What a page's error boundary receives when a loader found the content repository damaged (app/lib/repository-damage.server.ts). */
+export type RepositoryDamagePage = { kind: 'repositoryDamaged'; message: string };
+
+const DAMAGE = /^The content repository is damaged: object (\S+)(?: \((.+?)\))? cannot be read/;
+
+/** The damage's head, as the error's English message (the CLI, the log, a failed sync's `error`) starts. */
+export function repositoryDamageHead({ object, file }: RepositoryDamage) {
+  return `The content repository is damaged: object ${object}${file ? ` (${file})` : ''} cannot be read`;
+}
+
+/** The damage a failed sync's `error` records, if it is one. */
+export function parseRepositoryDamage(error: string | null | undefined): RepositoryDamage | null {
+  const match = error ? DAMAGE.exec(error) : null;
+  return match ? { object: match[1]!, file: match[2] ?? null } : null;
 }

@@ -141,6 +141,10 @@ export const sharedMessages = {
       revertNotPublished: 'Only a published build can be reverted',
       revertConflict: 'A later build or a pending change touched the same files; revert or discard that first',
       repositoryFailed: 'The content repository could not be written: {{reason}}',
+      repositoryDamaged:
+        'The content repository is damaged: object {{object}} cannot be read. Nothing was changed; restore the repository from a backup',
+      repositoryDamagedFile:
+        'The content repository is damaged: {{file}} (object {{object}}) cannot be read. Nothing was changed; restore the repository from a backup',
       syncRefusedUnborn:
         'Re-index refused: the content repository has no commits, so all {{n}} pages would be removed. The site keeps its pages',
       syncRefusedEmpty:
@@ -337,6 +341,9 @@ export const sharedMessages = {
       revertNotPublished: 'فقط ساختِ منتشرشده را می‌توان برگرداند',
       revertConflict: 'ساختی تازه‌تر یا تغییری منتشرنشده به همین پرونده‌ها دست زده است؛ نخست آن را برگردانید یا کنار بگذارید',
       repositoryFailed: 'نوشتن در مخزن محتوا ممکن نشد: {{reason}}',
+      repositoryDamaged: 'مخزن محتوا آسیب دیده است: شیء {{object}} خوانده نمی‌شود. چیزی تغییر نکرد؛ مخزن را از پشتیبان بازگردانید',
+      repositoryDamagedFile:
+        'مخزن محتوا آسیب دیده است: {{file}} (شیء {{object}}) خوانده نمی‌شود. چیزی تغییر نکرد؛ مخزن را از پشتیبان بازگردانید',
       syncRefusedUnborn:
         'نمایه‌سازی دوباره انجام نشد: مخزن محتوا هیچ کامیتی ندارد و همهٔ {{n}} صفحه حذف می‌شد. صفحه‌های سایت سر جایشان ماندند',
       syncRefusedEmpty:

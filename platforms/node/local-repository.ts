@@ -8,12 +8,15 @@ import {
   type CommitOptions,
   type CommitStamp,
   type ContentRepository,
+  damageIn,
   type FileChange,
   type FileCommit,
   RepositoryConflictError,
+  RepositoryDamagedError,
   repositoryPath,
   type TreeFile,
 } from '../../server/content/repository';
+import { createGitObjects, type GitTreeEntry } from './git-objects';
 
 type Git = typeof IsomorphicGit;
 let loadingGit: Promise<Git> | undefined;
@@ -49,25 +52,33 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
     return ready;
   };
   /*
-   * isomorphic-git's object cache, shared by every read: without it each read of a packed object
-   * loads the pack index again and hashes the whole packfile to verify it (a full sync of a packed
-   * 10 000-page repository spent most of its time there). It holds the packs read so far, so it
-   * starts again when the set of packs changes (`git gc` made new ones), checked once per tree listing.
+   * Every read goes through git-objects.ts (a packfile is never held in memory whole, every object
+   * is checked against its id, damage is an error naming it); isomorphic-git only writes.
    */
-  let cache: object = {};
-  let packs = '';
-  const refreshCache = async () => {
-    const listing = (await readdir(path.join(dir, '.git', 'objects', 'pack')).catch(() => [])).sort().join(',');
-    if (listing !== packs) cache = {};
-    packs = listing;
-  };
+  const objects = createGitObjects(path.join(dir, '.git'));
   const safePath = (file: string) => path.join(dir, ...repositoryPath(file).split('/'));
   const resolveHead = async () => {
+    let oid: string;
     try {
-      return await git.resolveRef({ fs, dir, ref: 'HEAD' });
-    } catch {
-      return undefined; // no commit yet
+      oid = await git.resolveRef({ fs, dir, ref: 'HEAD' });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'NotFoundError') return undefined; // no commit yet
+      throw new RepositoryDamagedError({ object: 'HEAD', detail: `the branch cannot be read (${(error as Error).message})` });
     }
+    if (!/^[0-9a-f]{40}$/.test(oid)) throw new RepositoryDamagedError({ object: 'HEAD', detail: 'the branch names no commit' });
+    return oid;
+  };
+  /** The entries of a folder in a commit (`''`: its root), or undefined when the commit has no such folder. */
+  const folderAt = async (commit: string, folder: string): Promise<GitTreeEntry[] | undefined> => {
+    let entries = await objects.tree((await objects.commit(commit)).tree).catch(damageIn('/'));
+    let walked = '';
+    for (const name of folder ? folder.split('/') : []) {
+      const entry = entries.find((candidate) => candidate.path === name);
+      if (entry?.type !== 'tree') return undefined;
+      walked = walked ? `${walked}/${name}` : name;
+      entries = await objects.tree(entry.oid).catch(damageIn(`${walked}/`));
+    }
+    return entries;
   };
   /** The git id of a file's bytes on disk, or undefined when there is no such file. */
   const hashFile = async (full: string) => {
@@ -80,19 +91,16 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
   /** Blob ids of some files in a commit (absent files are left out). */
   const blobsAt = async (commit: string, files: string[]) => {
     const found = new Map<string, string>();
-    const folders = new Map<string, Promise<Awaited<ReturnType<typeof git.readTree>>['tree']>>();
+    const folders = new Map<string, Promise<GitTreeEntry[] | undefined>>();
     for (const file of files) {
       const slash = file.lastIndexOf('/');
       const folder = slash < 0 ? '' : file.slice(0, slash);
       let listing = folders.get(folder);
       if (!listing) {
-        listing = git
-          .readTree({ fs, dir, cache, oid: commit, ...(folder ? { filepath: folder } : {}) })
-          .then((result) => result.tree)
-          .catch(() => []);
+        listing = folderAt(commit, folder);
         folders.set(folder, listing);
       }
-      const entry = (await listing).find((candidate) => candidate.path === file.slice(slash + 1));
+      const entry = (await listing)?.find((candidate) => candidate.path === file.slice(slash + 1));
       if (entry?.type === 'blob') found.set(file, entry.oid);
     }
     return found;
@@ -107,7 +115,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
     const walk = async (a: string, b: string | undefined, prefix: string): Promise<void> => {
       if (a === b) return;
       const read = async (oid: string | undefined) =>
-        new Map(oid ? (await git.readTree({ fs, dir, cache, oid })).tree.map((entry) => [entry.path, entry]) : []);
+        new Map(oid ? (await objects.tree(oid).catch(damageIn(`${prefix || '/'}`))).map((entry) => [entry.path, entry]) : []);
       const [now, then] = await Promise.all([read(a), read(b)]);
       for (const [name, entry] of now) {
         const full = prefix + name;
@@ -123,9 +131,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
   };
   /** Writes a tree with the changes applied (`null` deletes); undefined when it ends up empty. */
   const writeTree = async (treeOid: string | undefined, changes: Map<string, string | null>): Promise<string | undefined> => {
-    const entries = new Map(
-      (treeOid ? (await git.readTree({ fs, dir, cache, oid: treeOid })).tree : []).map((entry) => [entry.path, entry]),
-    );
+    const entries = new Map((treeOid ? await objects.tree(treeOid) : []).map((entry) => [entry.path, entry]));
     const nested = new Map<string, Map<string, string | null>>();
     for (const [file, oid] of changes) {
       const slash = file.indexOf('/');
@@ -161,9 +167,22 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       await ensure();
       try {
         // Walks back from head (a commit the index was built from is usually a few commits back).
-        return await git.isDescendent({ fs, dir, cache, oid: head, ancestor: commit, depth: -1 });
-      } catch {
-        return false; // head unreadable: nothing can be trusted to contain it
+        const seen = new Set([head]);
+        const queue = [head];
+        while (queue.length) {
+          for (const parent of (await objects.commit(queue.shift()!)).parents) {
+            if (parent === commit) return true;
+            if (!seen.has(parent)) {
+              seen.add(parent);
+              queue.push(parent);
+            }
+          }
+        }
+        return false;
+      } catch (error) {
+        // A head that is not in this repository at all (another repository's commit id) contains nothing.
+        if (error instanceof RepositoryDamagedError && error.object === head && error.detail === 'it is missing') return false;
+        throw error;
       }
     },
     /**
@@ -197,9 +216,15 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
         if (onDisk[i] !== before.get(file) && onDisk[i] !== (oid ?? undefined))
           throw new RepositoryConflictError(`${file} has changes in ${dir} that are not committed`);
       });
-      const rootTree = head ? (await git.readCommit({ fs, dir, cache, oid: head })).commit.tree : undefined;
+      const rootTree = head ? (await objects.commit(head)).tree : undefined;
       const tree = (await writeTree(rootTree, writes)) ?? (await git.writeTree({ fs, dir, tree: [] }));
-      const oid = await git.commit({ fs, dir, message, author, tree, parent: head ? [head] : [], noUpdateBranch: true });
+      // Written as an object, not with git.commit, which reads the whole work-tree index first.
+      const stamp = { ...author, timestamp: Math.floor(Date.now() / 1000), timezoneOffset: new Date().getTimezoneOffset() };
+      const oid = await git.writeCommit({
+        fs,
+        dir,
+        commit: { message, tree, parent: head ? [head] : [], author: stamp, committer: stamp },
+      });
       // Checked again right before the branch moves (a commit made meanwhile with plain git).
       if ((await resolveHead()) !== head) throw new RepositoryConflictError(`${dir}: the branch moved on while committing`);
       const branchRef = (await git.currentBranch({ fs, dir, fullname: true })) ?? `refs/heads/${branch}`;
@@ -210,7 +235,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
         added.map(async (file) => {
           const full = safePath(file);
           await mkdir(path.dirname(full), { recursive: true });
-          await writeFile(full, texts.get(file) ?? (await git.readBlob({ fs, dir, cache, oid: writes.get(file)! })).blob);
+          await writeFile(full, texts.get(file) ?? (await objects.blob(writes.get(file)!)));
         }),
       );
       for (const [file, blob] of writes) {
@@ -236,9 +261,9 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       let oid: string | undefined = head;
       let last: CommitStamp | undefined;
       for (let walked = 0; oid && wanted.size && walked < LAST_CHANGES_WALK; walked++) {
-        const { commit } = await git.readCommit({ fs, dir, cache, oid });
-        const parent: string | undefined = commit.parent[0];
-        const parentTree = parent ? (await git.readCommit({ fs, dir, cache, oid: parent })).commit.tree : undefined;
+        const commit = await objects.commit(oid);
+        const parent: string | undefined = commit.parents[0];
+        const parentTree = parent ? (await objects.commit(parent)).tree : undefined;
         last = { sha: oid, at: commit.committer.timestamp * 1000 };
         for (const file of await changedBetween(commit.tree, parentTree, wanted, folders)) {
           found.set(file, last);
@@ -275,38 +300,29 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
     },
     async tree(folder: string, commit?: string) {
       await ensure();
-      await refreshCache();
-      let oid: string;
-      try {
-        oid = commit ?? (await git.resolveRef({ fs, dir, ref: 'HEAD' }));
-      } catch {
-        return []; // no commit yet
-      }
+      const oid = commit ?? (await resolveHead());
+      if (!oid) return []; // no commit yet
       const files: TreeFile[] = [];
-      const walk = async (treePath: string): Promise<void> => {
-        let entries: Awaited<ReturnType<typeof git.readTree>>['tree'];
-        try {
-          entries = (await git.readTree({ fs, dir, cache, oid, filepath: treePath })).tree;
-        } catch {
-          return; // the folder does not exist in this commit
-        }
+      const walk = async (entries: GitTreeEntry[], treePath: string): Promise<void> => {
         for (const entry of entries) {
           const full = `${treePath}/${entry.path}`;
-          if (entry.type === 'tree') await walk(full);
+          if (entry.type === 'tree') await walk(await objects.tree(entry.oid).catch(damageIn(`${full}/`)), full);
           else if (entry.type === 'blob') files.push({ path: full, sha: entry.oid });
         }
       };
-      await walk(repositoryPath(folder));
+      const root = repositoryPath(folder);
+      // A folder the commit does not have is empty; one that cannot be read is damage, never "no pages".
+      const entries = await folderAt(oid, root);
+      if (entries) await walk(entries, root);
       return files.sort(byPath);
     },
     async readBlob(sha: string) {
       await ensure();
-      const { blob } = await git.readBlob({ fs, dir, cache, oid: sha });
-      return new TextDecoder().decode(blob);
+      return new TextDecoder().decode(await objects.blob(sha));
     },
     async readBlobBytes(sha: string) {
       await ensure();
-      return (await git.readBlob({ fs, dir, cache, oid: sha })).blob;
+      return new Uint8Array(await objects.blob(sha));
     },
     async writeBlob(bytes: Uint8Array) {
       await ensure();
@@ -317,8 +333,6 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       const head = await resolveHead();
       if (!head) return [];
       const clean = repositoryPath(file);
-      // Every commit, newest first (all parents, by age), each compared with its first parent.
-      const log = await git.log({ fs, dir, cache, ref: head });
       const blobs = new Map<string, Promise<string | null>>();
       const blobIn = (commit: string) => {
         let found = blobs.get(commit);
@@ -329,9 +343,22 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
         return found;
       };
       const changed: FileCommit[] = [];
-      for (const entry of log) {
-        if (changed.length >= limit) break;
-        const parent = entry.commit.parent[0];
+      // Every commit reachable from head, newest (committer time) first, each compared with its
+      // first parent; the walk stops once `limit` changes are found.
+      const seen = new Set([head]);
+      const queue = [{ oid: head, commit: await objects.commit(head) }];
+      while (queue.length && changed.length < limit) {
+        let newest = 0;
+        queue.forEach((entry, i) => {
+          if (entry.commit.committer.timestamp > queue[newest]!.commit.committer.timestamp) newest = i;
+        });
+        const [entry] = queue.splice(newest, 1) as [(typeof queue)[number]];
+        for (const parent of entry.commit.parents)
+          if (!seen.has(parent)) {
+            seen.add(parent);
+            queue.push({ oid: parent, commit: await objects.commit(parent) });
+          }
+        const parent = entry.commit.parents[0];
         const [now, before] = await Promise.all([blobIn(entry.oid), parent ? blobIn(parent) : null]);
         if (now === before) continue;
         changed.push({
@@ -348,7 +375,7 @@ export function createLocalRepository(dir: string, branch = 'main'): ContentRepo
       const clean = repositoryPath(file);
       const sha = (await blobsAt(commit, [clean])).get(clean);
       if (!sha) return undefined;
-      return new TextDecoder().decode((await git.readBlob({ fs, dir, cache, oid: sha })).blob);
+      return new TextDecoder().decode(await objects.blob(sha).catch(damageIn(clean)));
     },
   };
 }

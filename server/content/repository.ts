@@ -15,6 +15,59 @@ export type CommitOptions = {
   expectedHead?: string;
 };
 
+import { repositoryDamageHead } from '../../common/content-sync';
+import { AppError } from '../errors';
+
+/**
+ * The repository cannot be read: an object is cut short, changed, missing, or does not inflate
+ * (a disk fault, a copy cut off, a file edited by hand). Never read as "no pages" or "no such
+ * file": the sync stops and writes nothing, a publish and the editor answer this, and the message
+ * names the object, the file when known, and says to restore from a backup (docs/operating.md
+ * "A damaged content repository"). The English message is what the CLI and the log print.
+ */
+export class RepositoryDamagedError extends AppError {
+  readonly object: string;
+  readonly file: string | undefined;
+  readonly detail: string;
+  constructor(damage: { object: string; file?: string | undefined; detail: string }) {
+    super(
+      500,
+      damage.file ? 'api.repositoryDamagedFile' : 'api.repositoryDamaged',
+      { object: damage.object, file: damage.file ?? null },
+      {
+        object: damage.object,
+        file: damage.file ?? '',
+      },
+    );
+    this.name = 'RepositoryDamagedError';
+    this.object = damage.object;
+    this.file = damage.file;
+    this.detail = damage.detail;
+    this.message = `${repositoryDamageHead({ object: damage.object, file: damage.file ?? null })}: ${damage.detail}. Nothing was changed. Restore the repository from a backup (docs/operating.md "A damaged content repository"); \`git fsck\` in the repository lists every damaged object.`;
+  }
+
+  /** The same damage, naming the file (or folder) whose read found it. */
+  inFile(file: string) {
+    return this.file ? this : new RepositoryDamagedError({ object: this.object, file, detail: this.detail });
+  }
+}
+
+/** For `.catch`: damage found while reading `file` names it; anything else goes on as it was. */
+export const damageIn = (file: string) => (error: unknown) => {
+  throw error instanceof RepositoryDamagedError ? error.inFile(file) : error;
+};
+
+/**
+ * An error's message for people: isomorphic-git wraps its internal errors in a request to report
+ * them to "that application's developers" (us), which is no use to the site's owner; only the
+ * cause is kept.
+ */
+export function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = /and this error message: ([\s\S]*)$/.exec(message)?.[1];
+  return (cause ?? message.replace(/\s*If you're using an application that depends on isomorphic-git[\s\S]*$/, '')).trim();
+}
+
 /** The repository moved on (another commit, or edited files in the way): nothing was committed. */
 export class RepositoryConflictError extends Error {
   constructor(message: string) {

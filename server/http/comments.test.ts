@@ -543,6 +543,20 @@ describe('comments: moderation list and bulk actions', () => {
       changed: 3,
     });
     expect((await editor.post('/api/manage/comments/bulk', { ids: [], action: 'approve' })).status).toBe(400);
+    // The cap says its number (issue 35 F-12), in both languages, and changes nothing.
+    const many = Array.from({ length: 101 }, (_, i) => i + 1);
+    const countsBefore = (await json(await editor.get('/api/manage/comments?status=approved'))).counts;
+    const capped = await editor.post('/api/manage/comments/bulk', { ids: many, action: 'delete' });
+    expect(capped.status).toBe(400);
+    expect((await json(capped)).data.issues).toEqual([
+      expect.objectContaining({ path: ['ids'], message: 'At most 100 entries' }),
+    ]);
+    const cappedFa = await as(site, 'editor', { 'x-locale': 'fa' }).post('/api/manage/comments/bulk', {
+      ids: many,
+      action: 'delete',
+    });
+    expect((await json(cappedFa)).data.issues[0].message).toBe('حداکثر ۱۰۰ مورد مجاز است');
+    expect((await json(await editor.get('/api/manage/comments?status=approved'))).counts).toEqual(countsBefore);
     expect((await editor.post('/api/manage/comments/bulk', { ids: [1], action: 'publish' })).status).toBe(400);
     expect(
       (await editor.post('/api/manage/comments/bulk', { ids: Array.from({ length: 101 }, (_, i) => i + 1), action: 'spam' }))

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { readCookie } from '../../common/cookies';
 import { isLocale, LOCALE_COOKIE, type Locale, localeFromAcceptLanguage } from '../../common/locales';
 import { translateMessage } from '../../common/messages';
+import { RepositoryDamagedError } from '../content/repository';
 import { isMissingTableError } from '../db/errors';
 import { AppError, type IssueLike } from '../errors';
 
@@ -40,6 +41,8 @@ function appErrorOf(error: unknown): AppError | undefined {
 export function handleError(failure: unknown, c: Context) {
   const error = appErrorOf(failure) ?? failure;
   if (error instanceof AppError) {
+    // A damaged repository is the operator's business too: the log names the object, the file and what to do.
+    if (error instanceof RepositoryDamagedError) console.error(error.message);
     const locale = requestLocale(c);
     const issues = error.data?.issues?.map((issue) => ({ ...issue, message: translateMessage(locale, issue.message) }));
     const data = error.data ? { ...error.data, ...(issues ? { issues } : {}) } : undefined;

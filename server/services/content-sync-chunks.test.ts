@@ -7,9 +7,10 @@ import { commitFiles } from '../../tests/support/content-repo';
 import { createInstalledSite } from '../../tests/support/site';
 import { type RenderPages, renderInThread } from '../content/render-page';
 import type { ContentRepository } from '../content/repository';
-import { pages } from '../db/schema';
+import { contentSyncs, pages } from '../db/schema';
 import { getContentPage } from './content';
 import { latestContentBuild, type SyncProgress, syncContent } from './content-sync';
+import { latestContentSync, recordedSync, resumeStoppedSync, SYNC_INTERRUPTED } from './content-sync-runner';
 import { searchPages } from './search';
 
 const page = (title: string, body = 'Some text.') => `---\ntitle: "${title}"\ndate: 2026-02-01\n---\n\n${body}\n`;
@@ -240,4 +241,34 @@ describe('content sync in chunks', () => {
     expect(await served()).toEqual({ ...newIndex, build: result.buildId });
     expect(await staged()).toBe(0);
   }, 30_000);
+
+  it('a recorded sync (the CLI) killed halfway is not left running: the jobs runner carries it on from its staged pages, or the next sync marks it interrupted', async () => {
+    for (const next of ['resume', 'new sync'] as const) {
+      const { deps, db, repository, reads, served, staged } = await siteWithBigChange();
+      const before = (await served()).build;
+      const dir = path.dirname(deps.contentRepository!.location);
+      expect(await killWhenPrinted('sync-child', [dir, '4', 'recorded'], 'at chunk 4')).toBe('SIGKILL');
+      const killed = (await latestContentSync(db))!;
+      expect(killed).toMatchObject({ status: 'running', done: 12 });
+      expect(await served()).toEqual(oldIndex(before));
+      // Its lease (renewed after each chunk) has not run out yet: nobody takes it over.
+      expect(await resumeStoppedSync(db, repository)).toBeUndefined();
+      const later = () => killed.leaseUntil!.getTime() + 1000;
+      reads.count = 0;
+      if (next === 'resume') {
+        const result = await resumeStoppedSync(db, repository, { now: later });
+        expect(result?.buildId).toBeDefined();
+        expect((await latestContentSync(db))!).toMatchObject({ id: killed.id, status: 'done' });
+      } else {
+        await recordedSync(db, repository, { now: later });
+        const rows = await db.select().from(contentSyncs).orderBy(contentSyncs.startedAt).all();
+        expect(rows.find((row) => row.id === killed.id)).toMatchObject({ status: 'failed', error: SYNC_INTERRUPTED });
+        expect(rows.filter((row) => row.status === 'running')).toEqual([]);
+      }
+      // Either way only the pages the killed sync had not staged were read again.
+      expect(reads.count).toBe(9);
+      expect(await served()).toMatchObject(newIndex);
+      expect(await staged()).toBe(0);
+    }
+  }, 60_000);
 });

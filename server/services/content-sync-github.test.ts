@@ -9,7 +9,7 @@ import {
   contentSyncState,
   latestContentSync,
   recordedSync,
-  resumePausedSync,
+  resumeStoppedSync,
   runSyncSteps,
   startChunkedSync,
 } from './content-sync-runner';
@@ -228,7 +228,7 @@ describe("GitHub's rate limit pauses the sync (Node, whole syncs)", () => {
 
     // Before the reset the job asks GitHub nothing.
     clock += 10 * 60_000;
-    const early = await counted(server, () => resumePausedSync(db, repository, { now }));
+    const early = await counted(server, () => resumeStoppedSync(db, repository, { now }));
     expect(early.result).toBeUndefined();
     expect(early.requests).toHaveLength(0);
 
@@ -236,8 +236,8 @@ describe("GitHub's rate limit pauses the sync (Node, whole syncs)", () => {
     server.lift();
     clock = reset * 1000 + 2000;
     const [resumed, other] = await Promise.all([
-      resumePausedSync(db, repository, { now }),
-      resumePausedSync(db, repository, { now }),
+      resumeStoppedSync(db, repository, { now }),
+      resumeStoppedSync(db, repository, { now }),
     ]);
     expect([resumed, other].filter(Boolean)).toHaveLength(1);
     expect((resumed ?? other)?.added).toHaveLength(120);

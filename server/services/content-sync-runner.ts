@@ -1,7 +1,13 @@
 import { and, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { type ContentSyncState, parseSyncPause, parseSyncRefusal, syncPauseHead } from '../../common/content-sync';
+import {
+  type ContentSyncState,
+  parseRepositoryDamage,
+  parseSyncPause,
+  parseSyncRefusal,
+  syncPauseHead,
+} from '../../common/content-sync';
 import { GithubRateLimitError } from '../content/github-repository';
-import type { ContentRepository } from '../content/repository';
+import { type ContentRepository, reasonOf } from '../content/repository';
 import type { Database } from '../db/database';
 import { type Commit, type ContentSync, contentSyncs } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -33,6 +39,8 @@ import { afterPublish, publishingBuild } from './publish-completion';
  * that was killed.
  */
 export const SYNC_LEASE_MS = 2 * 60_000;
+/** The lease a sync in one go holds through its final transaction. */
+const SWITCH_LEASE_MS = 15 * 60_000;
 /**
  * Workers: how many times in a row the cron takes a failed sync up again by itself, 1, 2 and 4
  * minutes after the failure (`retryFailedSync`). A passing fault (GitHub or D1 unreachable for a
@@ -45,10 +53,15 @@ const retryDelayMs = (failures: number) => 60_000 * 2 ** (failures - 1);
 /** When the cron takes a failed sync up again by itself; undefined once it has tried SYNC_AUTO_RETRIES times (or on node, which counts no failures). */
 function automaticRetryAt(row: ContentSync): Date | undefined {
   if (row.status !== 'failed' || row.failures < 1 || row.failures > SYNC_AUTO_RETRIES) return undefined;
-  // A refusal to remove pages is not a passing fault: it waits for someone to fix the setting or force it.
-  if (parseSyncRefusal(row.error)) return undefined;
+  // A refusal to remove pages is not a passing fault: it waits for someone to fix the setting or force it;
+  // nor is a damaged repository, which waits for a restore.
+  if (parseSyncRefusal(row.error) || parseRepositoryDamage(row.error)) return undefined;
   return new Date(row.updatedAt.getTime() + retryDelayMs(row.failures));
 }
+
+/** What a sync whose process stopped before it finished records, once another sync takes over. */
+export const SYNC_INTERRUPTED =
+  'Interrupted: the process running this re-index stopped (a crash, out of memory, or a kill); the next re-index carried on from the pages it had rendered';
 
 /** Rows of earlier syncs kept for the record. */
 const KEPT_SYNCS = 20;
@@ -72,6 +85,7 @@ export function contentSyncState(row: ContentSync, now = Date.now()): ContentSyn
     pausedUntil: pausedUntil?.toISOString() ?? null,
     problems: row.problems.length,
     refusal: row.status === 'failed' ? parseSyncRefusal(row.error) : null,
+    damage: row.status === 'failed' ? parseRepositoryDamage(row.error) : null,
     buildId: row.buildId,
     startedAt: row.startedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -101,19 +115,28 @@ async function insertSync(
     .from(contentSyncs)
     .orderBy(desc(contentSyncs.startedAt))
     .limit(KEPT_SYNCS - 1);
-  await db.batch([db.delete(contentSyncs).where(notInArray(contentSyncs.id, recent)), db.insert(contentSyncs).values(row)]);
+  await db.batch([
+    // A sync whose process died (a crash, out of memory, kill -9) stays `running` no longer: this one
+    // carries on from the pages it staged (content-sync.ts), and its record says what happened.
+    db
+      .update(contentSyncs)
+      .set({ status: 'failed', error: SYNC_INTERRUPTED, leaseUntil: null, updatedAt: new Date(now) })
+      .where(and(eq(contentSyncs.status, 'running'), lt(contentSyncs.leaseUntil, new Date(now)))),
+    db.delete(contentSyncs).where(notInArray(contentSyncs.id, recent)),
+    db.insert(contentSyncs).values(row),
+  ]);
   return (await db.select().from(contentSyncs).where(eq(contentSyncs.id, row.id)).get())!;
 }
 
 function failed(error: unknown) {
-  return error instanceof Error ? error.message : String(error);
+  return reasonOf(error);
 }
 
 /**
  * Node: the whole sync in this process, as `syncContent`, with its progress written after each
  * chunk (one small update) for the builds screen; a failure is recorded and thrown. GitHub's rate
  * limit is not a failure: the sync is recorded as paused until the reset (as Workers' steps are)
- * and the error thrown; the jobs runner takes it up again then (`resumePausedSync`).
+ * and the error thrown; the jobs runner takes it up again then (`resumeStoppedSync`).
  */
 export async function recordedSync(db: Database, repository: ContentRepository, options: SyncOptions = {}): Promise<SyncResult> {
   const now = options.now ?? Date.now;
@@ -122,18 +145,19 @@ export async function recordedSync(db: Database, repository: ContentRepository, 
 }
 
 /**
- * Node: a sync paused by GitHub's rate limit, again once the reset has passed: one process takes
- * it (a conditional update on its lease) and runs it whole, reusing the pages it had staged.
- * Undefined when there is none to resume.
+ * Node: a sync that stopped before it finished, taken up again — one paused by GitHub's rate limit
+ * once the reset has passed, or one whose process died (its lease, renewed after every chunk, ran
+ * out): one process takes it (a conditional update on its lease) and runs it whole, reusing the
+ * pages it had staged. Undefined when there is none to resume.
  */
-export async function resumePausedSync(
+export async function resumeStoppedSync(
   db: Database,
   repository: ContentRepository,
   options: SyncOptions = {},
 ): Promise<SyncResult | undefined> {
   const now = options.now ?? Date.now;
   const latest = await latestContentSync(db);
-  if (latest?.status !== 'running' || !parseSyncPause(latest.error) || !latest.leaseUntil) return undefined;
+  if (latest?.status !== 'running' || !latest.leaseUntil) return undefined;
   if (latest.leaseUntil.getTime() > now()) return undefined;
   const claimed = await db
     .update(contentSyncs)
@@ -157,6 +181,15 @@ async function runRecordedSync(
   try {
     const result = await syncContent(db, repository, {
       ...options,
+      afterRendering: async () => {
+        // The final transaction of a big site takes a while (minutes at 100 000 pages on a busy
+        // machine): no other process may take the sync over as stopped meanwhile.
+        await db
+          .update(contentSyncs)
+          .set({ updatedAt: new Date(now()), leaseUntil: new Date(now() + SWITCH_LEASE_MS) })
+          .where(eq(contentSyncs.id, row.id));
+        await options.afterRendering?.();
+      },
       onProgress: async (progress) => {
         await db
           .update(contentSyncs)

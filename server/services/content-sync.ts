@@ -7,7 +7,7 @@ import { mapLimited } from '../../common/map-limited';
 import { isReservedSlug } from '../../common/paths';
 import { RENDERER_VERSION } from '../content/render';
 import { type PageSource, type RenderedFields, type RenderPages, renderInThread } from '../content/render-page';
-import { byPath, type CommitStamp, type ContentRepository } from '../content/repository';
+import { byPath, type CommitStamp, type ContentRepository, damageIn } from '../content/repository';
 import type { Database } from '../db/database';
 import { failUnless } from '../db/guard';
 import { type ContentBuild, contentBuilds, pages } from '../db/schema';
@@ -319,7 +319,49 @@ type SyncStart = {
 };
 
 /** A file to read and render. */
-type PendingFile = { path: string; sha: string; key: string; locale: PageRow['locale']; slug: string; sourceHash: string };
+const sourceHashOf = (sha: string) => `${sha}:r${RENDERER_VERSION}`;
+
+/*
+ * The plan holds one entry per page of the site (100 000 at the scale the CLI must handle under its
+ * 96 MB heap, issue 35 F-3): each keeps the path and blob strings of the tree's listing and its
+ * address key, and derives the rest, so a page costs a small object, not five more strings.
+ * server/services/content-sync-memory.test.ts holds the growth per page to a budget.
+ */
+
+/** A file to read and render. */
+class PendingFile {
+  constructor(
+    readonly path: string,
+    readonly sha: string,
+    /** `locale/slug`, the plan's key. */
+    readonly key: string,
+  ) {}
+  get locale() {
+    return this.key.slice(0, this.key.indexOf('/')) as PageRow['locale'];
+  }
+  get slug() {
+    return this.key.slice(this.key.indexOf('/') + 1);
+  }
+  get sourceHash() {
+    return sourceHashOf(this.sha);
+  }
+}
+
+/** A page of the index after the sync: its file and blob, the source hash derived unless it keeps an older render (`kept`). */
+class NextPage {
+  /** The row waits in the staging table. */
+  staged?: boolean;
+  /** Rendered in the last chunk: written in the switch. */
+  row?: PageRow;
+  constructor(
+    readonly sourcePath: string,
+    readonly sha: string,
+    private readonly kept?: string,
+  ) {}
+  get sourceHash() {
+    return this.kept ?? sourceHashOf(this.sha);
+  }
+}
 
 /** What a sync does, planned from the tree and filled in as it renders. */
 type SyncPlan = {
@@ -327,7 +369,7 @@ type SyncPlan = {
    * The index after this sync, by `locale/slug`: its source hash, and whether this sync writes it
    * (`staged`: the row waits in the staging table; `row`: rendered in the last chunk).
    */
-  next: Map<string, { sourcePath: string; sourceHash: string; staged?: boolean; row?: PageRow }>;
+  next: Map<string, NextPage>;
   /** Files to read and render, in order. */
   pending: PendingFile[];
   problems: SyncProblem[];
@@ -443,7 +485,7 @@ function planSync(start: SyncStart, options: SyncOptions): SyncPlan {
   const keepLastGood = (file: { path: string; key: string }) => {
     const before = existingByPath.get(file.path);
     if (before && `${before.locale}/${before.slug}` === file.key)
-      next.set(file.key, { sourcePath: file.path, sourceHash: before.sourceHash });
+      next.set(file.key, new NextPage(file.path, blobOf(before.sourceHash), before.sourceHash));
     else next.delete(file.key);
   };
 
@@ -464,14 +506,16 @@ function planSync(start: SyncStart, options: SyncOptions): SyncPlan {
       problems.push({ path: file.path, message: `the address /${key} is already used by ${taken.sourcePath}` });
       continue;
     }
-    const sourceHash = `${file.sha}:r${RENDERER_VERSION}`;
+    const sourceHash = sourceHashOf(file.sha);
     const before = existingByPath.get(file.path);
     if (!options.force && before && before.sourceHash === sourceHash && `${before.locale}/${before.slug}` === key) {
-      next.set(key, { sourcePath: file.path, sourceHash });
+      next.set(key, new NextPage(file.path, file.sha));
       continue;
     }
     if (start.staged.get(file.path) === sourceHash) {
-      next.set(key, { sourcePath: file.path, sourceHash, staged: true });
+      const staged = new NextPage(file.path, file.sha);
+      staged.staged = true;
+      next.set(key, staged);
       continue;
     }
     const known = options.knownProblems?.get(file.path);
@@ -480,8 +524,8 @@ function planSync(start: SyncStart, options: SyncOptions): SyncPlan {
       keepLastGood({ path: file.path, key });
       continue;
     }
-    next.set(key, { sourcePath: file.path, sourceHash });
-    pending.push({ path: file.path, sha: file.sha, key, locale: target.locale, slug: target.slug, sourceHash });
+    next.set(key, new NextPage(file.path, file.sha));
+    pending.push(new PendingFile(file.path, file.sha, key));
   }
 
   // Known problems count as done: a step that found them need not render them again.
@@ -521,7 +565,11 @@ async function renderPending(
     const texts = await mapLimited(part, READ_AT_ONCE, async (file): Promise<PageSource> => {
       if (stopped) throw new Error('the sync stopped');
       return {
-        text: options.knownBlobs?.get(file.sha) ?? bulk?.get(file.sha) ?? (await repository.readBlob(file.sha)),
+        text:
+          options.knownBlobs?.get(file.sha) ??
+          bulk?.get(file.sha) ??
+          // A blob that cannot be read stops the sync naming its file: never skipped, never read as "no page".
+          (await repository.readBlob(file.sha).catch(damageIn(file.path))),
         locale: file.locale,
       };
     });
@@ -613,7 +661,10 @@ async function chunkRows(
     };
     rows.push(row);
     // The last chunk goes straight into the final transaction; earlier ones are staged.
-    plan.next.set(file.key, { sourcePath: file.path, sourceHash: file.sourceHash, ...(last ? { row } : { staged: true }) });
+    const entry = new NextPage(file.path, file.sha);
+    if (last) entry.row = row;
+    else entry.staged = true;
+    plan.next.set(file.key, entry);
   }
   return rows;
 }
@@ -795,8 +846,10 @@ function lastChangesOf(
   const stampOf = (row: (typeof existing)[number]): CommitStamp | undefined =>
     row.lastCommit && row.lastCommitAt ? { sha: row.lastCommit, at: row.lastCommitAt.getTime() } : undefined;
   const indexed = new Map(existing.map((row) => [row.sourcePath, row]));
-  const present = new Set(files.map((file) => file.path));
-  const gone = existing.filter((row) => !present.has(row.sourcePath) && stampOf(row));
+  // Removed pages with a last change (a set of the tree's paths only when the index has pages: not on a first import).
+  const stamped = existing.filter((row) => stampOf(row));
+  const present = stamped.length ? new Set(files.map((file) => file.path)) : undefined;
+  const gone = stamped.filter((row) => !present?.has(row.sourcePath));
   return {
     async of(part: { path: string; sha: string }[]) {
       const stamps = new Map<string, CommitStamp>();

@@ -17,6 +17,7 @@ import { type Locale, locales, otherLocale } from '../../common/locales';
 import { checkFrontMatter, keepTranslationKey, pageSummary, readPage, serializePage } from '../content/page-file';
 import { formatSize, PAGE_RENDER_CHECK_BYTES, PAGE_ROW_MAX_BYTES, PAGE_SOURCE_MAX_BYTES, utf8Bytes } from '../content/page-size';
 import { renderPage } from '../content/render-page';
+import { damageIn } from '../content/repository';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { type Commit, commits, pageCounts, pages } from '../db/schema';
@@ -482,7 +483,7 @@ export async function pageSource(deps: PageDeps, ref: PageRef) {
   const publishedSha = entry.published?.sourceHash.split(':')[0] ?? null;
   let source: string;
   if (entry.change && entry.change.kind !== 'delete') source = entry.change.content ?? '';
-  else source = await requireRepository(deps).readBlob(publishedSha!);
+  else source = await requireRepository(deps).readBlob(publishedSha!).catch(damageIn(file));
   return { source, entry, publishedSha };
 }
 
@@ -608,7 +609,7 @@ export async function savePage(
     change && change.kind !== 'delete'
       ? (change.content ?? undefined)
       : publishedSha
-        ? await repository.readBlob(publishedSha)
+        ? await repository.readBlob(publishedSha).catch(damageIn(pageFile(ref.locale, ref.path)))
         : undefined;
   const content = serializePage(checked.data, checked.extra, input.body, previous);
   requireStorableSize(content, ref.locale);
@@ -729,7 +730,7 @@ export async function movePage(deps: PageDeps, userId: string, from: PageRef, to
   const publishedSha = entry.published!.sourceHash.split(':')[0]!;
   return writeChange(db, build.id, userId, {
     path: toFile,
-    content: keep(await repository.readBlob(publishedSha)),
+    content: keep(await repository.readBlob(publishedSha).catch(damageIn(fromFile))),
     kind: 'move',
     baseSha: publishedSha,
     fromPath: fromFile,

@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const bundleDir = path.join(root, '.cache', 'test-children');
 const childrenDir = path.join(root, 'tests', 'support');
 
-export type ChildScript = 'publish-child' | 'publish-race-child' | 'sync-child';
+export type ChildScript = 'publish-child' | 'publish-race-child' | 'sync-child' | 'sync-memory-child';
 
 /** Bundles every tests/support/*-child.ts (packages stay imports). Run by the global setup. */
 export async function bundleChildScripts() {
@@ -37,9 +37,9 @@ export async function bundleChildScripts() {
   });
 }
 
-/** Starts a child script's bundle with these arguments, its standard streams piped. */
-export function spawnChild(script: ChildScript, args: string[]): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--enable-source-maps', path.join(bundleDir, `${script}.mjs`), ...args]);
+/** Starts a child script's bundle with these arguments (and node flags), its standard streams piped. */
+export function spawnChild(script: ChildScript, args: string[], nodeFlags: string[] = []): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [...nodeFlags, '--enable-source-maps', path.join(bundleDir, `${script}.mjs`), ...args]);
 }
 
 /**

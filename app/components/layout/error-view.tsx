@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import type { RepositoryDamagePage } from '../../../common/content-sync';
 import { paths } from '../../../common/paths';
 import { formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
@@ -32,30 +33,39 @@ export function ShellErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <SiteShell error>
-      <ErrorView status={errorStatus(error)} />
+      <ErrorView status={errorStatus(error)} damage={repositoryDamageOf(error)} />
     </SiteShell>
   );
 }
 
+/** The message of a damaged content repository a loader threw (app/lib/repository-damage.server.ts), if it is one. */
+function repositoryDamageOf(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error)) return undefined;
+  const page = error.data as Partial<RepositoryDamagePage> | undefined;
+  return page?.kind === 'repositoryDamaged' && typeof page.message === 'string' ? page.message : undefined;
+}
+
 /**
- * The one error view: 404 says which path was not found, 403 says access is denied, anything else
- * is "Internal Server Error". Stack traces are never shown.
+ * The one error view: 404 says which path was not found, 403 says access is denied, a damaged
+ * content repository (`damage`, the server's message) says which file to restore from a backup,
+ * anything else is "Internal Server Error". Stack traces are never shown.
  */
-export function ErrorView({ status }: { status: number }) {
+export function ErrorView({ status, damage }: { status: number; damage?: string | undefined }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
   const { pathname } = useLocation();
   const { authReady, loggedIn } = useSession();
-  const title = t(errorTitleKey(status));
-  const message =
-    status === 404 ? (
-      // The path is isolated so it keeps its left-to-right order inside Persian text.
-      <Trans i18nKey="errors.notFound" values={{ path: readablePath(pathname) }} components={{ path: <bdi dir="ltr" /> }} />
-    ) : status === 403 ? (
-      t('errors.forbidden')
-    ) : (
-      t('errors.internal')
-    );
+  const title = damage ? t('errors.damagedTitle') : t(errorTitleKey(status));
+  const message = damage ? (
+    damage
+  ) : status === 404 ? (
+    // The path is isolated so it keeps its left-to-right order inside Persian text.
+    <Trans i18nKey="errors.notFound" values={{ path: readablePath(pathname) }} components={{ path: <bdi dir="ltr" /> }} />
+  ) : status === 403 ? (
+    t('errors.forbidden')
+  ) : (
+    t('errors.internal')
+  );
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <p className="text-sm font-semibold text-error-strong">{t('errors.status', { status: formatNumber(locale, status) })}</p>

@@ -5,6 +5,7 @@ import { checkPagePath, getPage } from '../../../server/services/pages';
 import type { EditorData } from '../../components/manage/editor/types';
 import { serverContext } from '../../lib/app-context.server';
 import { notFound } from '../../lib/auth.server';
+import { rethrowRepositoryDamage } from '../../lib/repository-damage.server';
 import type { Route } from './+types/editor';
 import { dashboardUser } from './layout.server';
 
@@ -34,7 +35,7 @@ export async function loadEditor({ context, params, request }: Route.LoaderArgs)
   const user = dashboardUser(context);
   const { deps } = serverContext(context);
   const page = pageRefOf(params['*']) ?? notFound();
-  const document = await readOrNull(deps, page);
+  const document = await readOrNull(deps, page).catch((error) => rethrowRepositoryDamage(error, params.locale));
   let from: EditorData['from'] = null;
   const source = document ? undefined : pageRefOf(new URL(request.url).searchParams.get('from'));
   if (source) {

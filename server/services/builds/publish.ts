@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PublishIndexing, PublishResult } from '../../../common/authoring';
 import type { SessionUser } from '../../../common/permissions';
 import { gitBlobSha } from '../../content/git-blob';
-import { type FileChange, RepositoryConflictError } from '../../content/repository';
+import { type FileChange, RepositoryConflictError, RepositoryDamagedError, reasonOf } from '../../content/repository';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { type Build, builds, type Commit, commits } from '../../db/schema';
@@ -147,8 +147,10 @@ async function commitAndFinishClaimed(
         const now = conflictPaths(changes, await changeStates(repository, await repository.head(), changes));
         throw await conflictError(deps, now.length ? now : changes.flatMap(touchedPaths).sort());
       }
+      // A damaged repository says so (which object, which file, restore from a backup).
+      if (error instanceof RepositoryDamagedError) throw error;
       throw new AppError(502, 'api.repositoryFailed', undefined, {
-        reason: error instanceof Error ? error.message : String(error),
+        reason: reasonOf(error),
       });
     }
     committed = true;

@@ -2,7 +2,7 @@ import { GithubRateLimitError } from '../../content/github-repository';
 import type { IndexDeps, Indexer } from '../../deps';
 import { AppError } from '../../errors';
 import { syncContent } from '../content-sync';
-import { latestContentSync, recordedSync, resumePausedSync } from '../content-sync-runner';
+import { latestContentSync, recordedSync, resumeStoppedSync } from '../content-sync-runner';
 import { afterPublish, publishStatements } from '../publish-completion';
 
 /*
@@ -46,7 +46,7 @@ export const inOneGo: Indexer = {
 
   async resume(deps) {
     if (!deps.contentRepository) return;
-    const resumed = await resumePausedSync(deps.db, deps.contentRepository).catch((error: unknown) => {
+    const resumed = await resumeStoppedSync(deps.db, deps.contentRepository).catch((error: unknown) => {
       if (error instanceof GithubRateLimitError) return undefined; // paused again, recorded
       throw error;
     });

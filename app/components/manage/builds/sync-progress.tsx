@@ -1,6 +1,6 @@
 import { RefreshCw, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { ContentSyncState } from '../../../../common/content-sync';
 import { ApiRequestError } from '../../../lib/api';
@@ -166,6 +166,18 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
             onConfirm={() => void start(true)}
             busy={starting}
           />
+        </Alert>
+      ) : sync?.status === 'failed' && sync.damage ? (
+        <Alert tone="error" title={t('builds.sync.damaged.title')}>
+          <p data-testid="sync-damage">
+            <Trans
+              i18nKey={sync.damage.file ? 'builds.sync.damaged.file' : 'builds.sync.damaged.object'}
+              values={{ file: sync.damage.file, object: sync.damage.object }}
+              components={{ file: <bdi dir="ltr" className="font-mono text-xs" /> }}
+            />
+          </p>
+          <p className="mt-1">{t('builds.sync.damaged.hint')}</p>
+          {canSync ? <div className="mt-2">{action(t('builds.sync.checkAgain'), RotateCcw)}</div> : null}
         </Alert>
       ) : sync?.status === 'failed' || sync?.status === 'interrupted' ? (
         <Alert
