@@ -11,7 +11,14 @@ import {
   profileUpdateSchema,
   registerRequestSchema,
 } from '../../common/schemas/account';
-import { createLimits, createLoginThrottle, takeEmailConfirmSend, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
+import {
+  createLimits,
+  createLoginThrottle,
+  isAppError,
+  takeEmailConfirmSend,
+  tokenGuesses,
+  tooManyAttempts,
+} from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { confirmEmail, requestEmailChange, resendEmailConfirmation } from '../services/account-email';
@@ -69,14 +76,7 @@ export function createAuthRoutes(deps: AppDeps) {
   on(endpoints.auth.confirmEmail, async (c) => {
     const { token } = await readJson(c, emailConfirmSchema);
     const { ip } = clientInfo(c, deps);
-    const wait = await confirmGuesses.guessWait(ip);
-    if (wait > 0) throw tooManyAttempts(wait);
-    try {
-      return c.json(await confirmEmail(deps.db, token));
-    } catch (error) {
-      if (error instanceof AppError && error.messageKey === 'api.emailLinkInvalid') await confirmGuesses.wrongGuess(ip);
-      throw error;
-    }
+    return c.json(await confirmGuesses.judge(ip, () => confirmEmail(deps.db, token), isAppError('api.emailLinkInvalid')));
   });
 
   return routes;

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, isNull, lte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../tests/support/config';
 import { createInstalledSite, type InstalledSite, PASSWORD } from '../../tests/support/site';
+import { PASSKEY_OPTIONS_IP_LIMIT } from '../auth/rate-limit';
 import { totpCode } from '../auth/totp';
-import { halfSignedStates, totpFactors } from '../db/schema';
-import { HALF_SIGNED_ATTEMPTS, SECOND_STEP_USER_LIMIT } from '../services/two-factor';
+import { batchInParts } from '../db/limits';
+import { halfSignedStates, totpFactors, webauthnChallenges } from '../db/schema';
+import { HALF_SIGNED_ATTEMPTS, OPEN_SIGN_IN_CHALLENGES_MAX, SECOND_STEP_USER_LIMIT } from '../services/two-factor';
 import { HALF_SIGNED_COOKIE } from './request';
 import { routeAccess } from './route-access';
 
@@ -243,5 +245,42 @@ describe('two-factor sign-in', () => {
     expect((await send(site, 'POST', '/api/auth/passkey', forged, undefined, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(
       400,
     );
+  });
+
+  it('limits password-less passkey options per address and keeps their rows bounded (F-49)', async () => {
+    const site = await createInstalledSite({ TRUST_PROXY: 'true' });
+    const from = { 'x-forwarded-for': '203.0.113.20' };
+    const anonymous = async () =>
+      (await site.deps.db.select({ n: count() }).from(webauthnChallenges).where(isNull(webauthnChallenges.userId)).get())?.n;
+    for (let i = 0; i < PASSKEY_OPTIONS_IP_LIMIT; i++)
+      expect((await send(site, 'POST', '/api/auth/passkey/options', {}, undefined, from)).status).toBe(200);
+    const refused = await send(site, 'POST', '/api/auth/passkey/options', {}, undefined, from);
+    expect(refused.status).toBe(429);
+    expect((await json(refused)).message).toMatch(/^Too many attempts/);
+    expect(await anonymous()).toBe(PASSKEY_OPTIONS_IP_LIMIT);
+    // Expired challenges and those past the site-wide cap go with the next one stored.
+    const now = Date.now();
+    const rows = Array.from({ length: OPEN_SIGN_IN_CHALLENGES_MAX + 50 }, (_, i) => ({
+      challenge: `filler-${i}`,
+      purpose: 'authenticate' as const,
+      userId: null,
+      expiresAt: new Date(i < 50 ? now - 1000 : now + 60_000 + i),
+    }));
+    await batchInParts(site.deps.db, rows, (part) => site.deps.db.insert(webauthnChallenges).values(part));
+    const other = { 'x-forwarded-for': '203.0.113.21' };
+    const options = await json(await send(site, 'POST', '/api/auth/passkey/options', {}, undefined, other));
+    expect(await anonymous()).toBe(OPEN_SIGN_IN_CHALLENGES_MAX);
+    const kept = await site.deps.db
+      .select({ challenge: webauthnChallenges.challenge })
+      .from(webauthnChallenges)
+      .where(eq(webauthnChallenges.challenge, options.challenge))
+      .get();
+    expect(kept).toBeDefined();
+    const expired = await site.deps.db
+      .select({ n: count() })
+      .from(webauthnChallenges)
+      .where(lte(webauthnChallenges.expiresAt, new Date(now)))
+      .get();
+    expect(expired?.n).toBe(0);
   });
 });

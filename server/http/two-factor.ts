@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { endpoints } from '../../common/endpoints';
 import { passkeyProofSchema, passkeyRegisterSchema, securitySettingsSchema, twoFactorCodeSchema } from '../../common/two-factor';
-import { createLimits, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
+import { createLimits, isAppError, passkeyOptionsRule, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
 import { createSession, recordDevice } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -131,31 +131,25 @@ export function createSecondStepRoutes(deps: AppDeps) {
 export function createPasskeySignInRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
   const on = endpointsOn(routes, '/api/auth/passkey');
-  const guesses = tokenGuesses(createLimits(deps.db), 'passkey');
+  const limits = createLimits(deps.db);
+  const guesses = tokenGuesses(limits, 'passkey');
 
-  const throttle = async (c: Context) => {
-    const { ip } = clientInfo(c, deps);
-    const wait = await guesses.guessWait(ip);
-    if (wait > 0) throw tooManyAttempts(wait);
-    return ip;
-  };
-
+  // Each call stores a challenge, so calls are counted per address (F-49), like the proofs.
   on(endpoints.auth.passkeyOptions, async (c) => {
-    await throttle(c);
+    const { wait } = await limits.take([passkeyOptionsRule(clientInfo(c, deps).ip)]);
+    if (wait > 0) throw tooManyAttempts(wait);
     return c.json(await passkeyAuthenticationOptions(deps.db, await rpOf(c, deps), null));
   });
 
   on(endpoints.auth.passkey, async (c) => {
-    const ip = await throttle(c);
-    const input = await readJson(c, passkeyProofSchema);
-    let userId: string;
-    try {
-      userId = await verifyPasskey(deps.db, await rpOf(c, deps), input.response, null);
-    } catch (error) {
-      await guesses.wrongGuess(ip);
-      throw error;
-    }
     const client = clientInfo(c, deps);
+    const input = await readJson(c, passkeyProofSchema);
+    const rp = await rpOf(c, deps);
+    const userId = await guesses.judge(
+      client.ip,
+      () => verifyPasskey(deps.db, rp, input.response, null),
+      isAppError('api.passkeyRefused'),
+    );
     const deviceId = input.pub ? await recordDevice(deps.db, userId, input.pub, client, input.deviceName) : undefined;
     const session = await createSession(deps.db, userId, client, deviceId);
     writeSessionCookie(c, session.token, session.expiresAt);

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Grantor } from '../../common/grants';
 import {
   HALF_SIGNED_TTL_MS,
@@ -334,10 +334,46 @@ export async function relyingParty(db: Database, origin: string): Promise<Relyin
   return { origin, rpID: new URL(origin).hostname, name: await issuerName(db) };
 }
 
-async function storeChallenge(db: Database, challenge: string, purpose: 'register' | 'authenticate', userId: string | null) {
-  await db
+/**
+ * Password-less sign-in challenges open at once on the whole site (F-49). Each address may ask for
+ * a few (rate-limit.ts `passkeyOptionsRule`); past this, the oldest open ones go first.
+ */
+export const OPEN_SIGN_IN_CHALLENGES_MAX = 1000;
+
+/**
+ * Stores a challenge. A password-less one (no account) also drops expired challenges and the
+ * oldest password-less ones past `OPEN_SIGN_IN_CHALLENGES_MAX`, in the same transaction, so anonymous
+ * option calls never grow the table beyond that between two purges.
+ */
+async function storeChallenge(
+  db: Database,
+  challenge: string,
+  purpose: 'register' | 'authenticate',
+  userId: string | null,
+  now = Date.now(),
+) {
+  const insert = db
     .insert(webauthnChallenges)
-    .values({ challenge, purpose, userId, expiresAt: new Date(Date.now() + WEBAUTHN_CHALLENGE_TTL_MS) });
+    .values({ challenge, purpose, userId, expiresAt: new Date(now + WEBAUTHN_CHALLENGE_TTL_MS) });
+  if (userId) {
+    await insert;
+    return;
+  }
+  // The expiry of the newest password-less challenge past the cap (none: nothing goes).
+  const cutoff = db
+    .select({ at: webauthnChallenges.expiresAt })
+    .from(webauthnChallenges)
+    .where(isNull(webauthnChallenges.userId))
+    .orderBy(desc(webauthnChallenges.expiresAt))
+    .limit(1)
+    .offset(OPEN_SIGN_IN_CHALLENGES_MAX);
+  await db.batch([
+    db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, new Date(now))),
+    insert,
+    db
+      .delete(webauthnChallenges)
+      .where(and(isNull(webauthnChallenges.userId), sql`${webauthnChallenges.expiresAt} <= (${cutoff})`)),
+  ]);
 }
 
 /** Spends a stored challenge: true once, for its purpose and account, before it expires. */
