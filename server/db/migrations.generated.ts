@@ -301,5 +301,13 @@ export const migrations: { name: string; statements: string[] }[] = [
       "ALTER TABLE `pages` ADD `meta_title` text;",
       "ALTER TABLE `pages` ADD `noindex` integer DEFAULT false NOT NULL;"
     ]
+  },
+  {
+    "name": "0029_session_factors",
+    "statements": [
+      "ALTER TABLE `sessions` ADD `two_factor` integer DEFAULT false NOT NULL;",
+      "ALTER TABLE `sessions` ADD `confirmed_at` integer;",
+      "-- Sessions of accounts that already have a factor went through the second step (or turned it on):\n-- count them as two-factor sessions, so the policy (F-42) signs out only those that never had one.\nUPDATE `sessions` SET `two_factor` = 1 WHERE `user_id` IN (SELECT `user_id` FROM `totp_factors` WHERE `enabled_at` IS NOT NULL UNION SELECT `user_id` FROM `passkeys`);"
+    ]
   }
 ];

@@ -28,7 +28,7 @@ import { setNotificationPrefs, unsubscribeNotifications } from '../services/noti
 import { mailOrigin, requireMailOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
 import { requestLocale } from './errors';
-import { type AuthEnv, requireApiUser } from './guards';
+import { type AuthEnv, requireApiUser, requireRecentConfirmation } from './guards';
 import { afterResponse, clientInfo, readSessionCookie, writeHalfSignedCookie, writeSessionCookie } from './request';
 import { readJson, readQuery } from './validate';
 
@@ -87,6 +87,8 @@ export function createProfileRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
   const on = endpointsOn(routes, '/api/profile');
   const limits = createLimits(deps.db);
+  // The current password is counted like a sign-in (F-45).
+  const throttle = createLoginThrottle(limits);
   // Each confirmation mail counts for the account: nobody mails an address over and over from here.
   const requireSendAllowed = async (userId: string) => {
     const wait = await takeEmailConfirmSend(limits, userId);
@@ -104,12 +106,15 @@ export function createProfileRoutes(deps: AppDeps) {
   );
 
   on(endpoints.profile.changePassword, async (c) => {
-    await changePassword(deps, requireApiUser(c).id, await readJson(c, passwordChangeSchema), readSessionCookie(c));
+    const input = await readJson(c, passwordChangeSchema);
+    await changePassword(deps, throttle, requireApiUser(c).id, input, readSessionCookie(c), clientInfo(c, deps).ip);
     return c.json({ ok: true });
   });
 
   // A new address waits for its mailed link; '' removes the address at once.
+  // The address that recovery mails go to: a recent sign-in or confirmation first (F-46).
   on(endpoints.profile.setEmail, async (c) => {
+    requireRecentConfirmation(c);
     const { email } = await readJson(c, emailChangeSchema);
     const userId = requireApiUser(c).id;
     const origin = email && deps.mailer ? await requireMailOrigin(deps, 'e-mail confirmation') : undefined;

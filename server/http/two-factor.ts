@@ -1,14 +1,22 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { endpoints } from '../../common/endpoints';
-import { passkeyProofSchema, passkeyRegisterSchema, securitySettingsSchema, twoFactorCodeSchema } from '../../common/two-factor';
-import { createLimits, isAppError, passkeyOptionsRule, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
-import { createSession, recordDevice } from '../auth/sessions';
+import {
+  confirmIdentitySchema,
+  passkeyProofSchema,
+  passkeyRegisterSchema,
+  securitySettingsSchema,
+  twoFactorCodeSchema,
+} from '../../common/two-factor';
+import { createLimits, createLoginThrottle, isAppError, passkeyOptionsRule, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
+import { createSession, markSessionConfirmed, recordDevice } from '../auth/sessions';
+import { checkOwnPassword } from '../services/accounts';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import {
   beginTotp,
   completeSignIn,
+  confirmWithCode,
   deletePasskey,
   disableTotp,
   enableTotp,
@@ -29,7 +37,7 @@ import {
 } from '../services/two-factor';
 import { requestOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
-import { type AuthEnv, requireApiUser } from './guards';
+import { type AuthEnv, requireApiUser, requireRecentConfirmation, sessionOf } from './guards';
 import { clearHalfSignedCookie, clientInfo, writeSessionCookie } from './request';
 import { readJson } from './validate';
 
@@ -151,7 +159,7 @@ export function createPasskeySignInRoutes(deps: AppDeps) {
       isAppError('api.passkeyRefused'),
     );
     const deviceId = input.pub ? await recordDevice(deps.db, userId, input.pub, client, input.deviceName) : undefined;
-    const session = await createSession(deps.db, userId, client, deviceId);
+    const session = await createSession(deps.db, userId, client, deviceId, { twoFactor: true });
     writeSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: { id: userId } });
   });
@@ -168,36 +176,63 @@ export function createProfileSecurityRoutes(deps: AppDeps) {
     return next();
   });
 
-  on(endpoints.profile.security, async (c) => c.json(await securityOverview(deps.db, requireApiUser(c))));
+  const limits = createLimits(deps.db);
+  const throttle = createLoginThrottle(limits);
+  /** The signed-in account, after its session proved the password or a factor lately (F-46). */
+  const confirmedUser = (c: Context<AuthEnv>) => {
+    const user = requireApiUser(c);
+    requireRecentConfirmation(c);
+    return user;
+  };
+  /** A factor turned on in this session: the session now has its second factor (F-42). */
+  const sessionHasFactor = (c: Context<AuthEnv>) => markSessionConfirmed(deps.db, sessionOf(c).id, { twoFactor: true });
 
-  on(endpoints.profile.securityTotp, async (c) => c.json(await beginTotp(deps.db, requireApiUser(c).id)));
+  on(endpoints.profile.security, async (c) =>
+    c.json(await securityOverview(deps.db, requireApiUser(c), sessionOf(c).secondFactorNeeded)),
+  );
+
+  // The password (counted like a sign-in) or a code (counted like the second step) opens the window.
+  on(endpoints.profile.securityConfirm, async (c) => {
+    const user = requireApiUser(c);
+    const input = await readJson(c, confirmIdentitySchema);
+    if (input.code) await confirmWithCode(deps.db, limits, user.id, input.code);
+    else await checkOwnPassword(deps, throttle, user.id, input.password ?? '', clientInfo(c, deps).ip, 'password');
+    await markSessionConfirmed(deps.db, sessionOf(c).id, { twoFactor: Boolean(input.code) });
+    return c.json({ ok: true });
+  });
+
+  on(endpoints.profile.securityTotp, async (c) => c.json(await beginTotp(deps.db, confirmedUser(c).id)));
 
   on(endpoints.profile.securityTotpEnable, async (c) => {
     const { code } = await readJson(c, twoFactorCodeSchema);
-    return c.json({ recoveryCodes: await enableTotp(deps.db, requireApiUser(c).id, code) });
+    const recoveryCodes = await enableTotp(deps.db, requireApiUser(c).id, code);
+    await sessionHasFactor(c);
+    return c.json({ recoveryCodes });
   });
 
   on(endpoints.profile.securityTotpOff, async (c) => {
-    await disableTotp(deps.db, requireApiUser(c).id);
+    await disableTotp(deps.db, confirmedUser(c).id);
     return c.json({ ok: true });
   });
 
   on(endpoints.profile.securityRecoveryCodes, async (c) =>
-    c.json({ recoveryCodes: await regenerateRecoveryCodes(deps.db, requireApiUser(c).id) }),
+    c.json({ recoveryCodes: await regenerateRecoveryCodes(deps.db, confirmedUser(c).id) }),
   );
 
   on(endpoints.profile.securityPasskeysOptions, async (c) =>
-    c.json(await passkeyRegistrationOptions(deps.db, await rpOf(c, deps), requireApiUser(c).id)),
+    c.json(await passkeyRegistrationOptions(deps.db, await rpOf(c, deps), confirmedUser(c).id)),
   );
 
   on(endpoints.profile.securityPasskeys, async (c) => {
+    const user = confirmedUser(c);
     const { name, response } = await readJson(c, passkeyRegisterSchema);
-    const recoveryCodes = await registerPasskey(deps.db, await rpOf(c, deps), requireApiUser(c).id, response, name);
+    const recoveryCodes = await registerPasskey(deps.db, await rpOf(c, deps), user.id, response, name);
+    await sessionHasFactor(c);
     return c.json({ recoveryCodes }, 201);
   });
 
   on(endpoints.profile.securityPasskeyDelete, async (c) => {
-    await deletePasskey(deps.db, requireApiUser(c).id, c.req.param('id'));
+    await deletePasskey(deps.db, confirmedUser(c).id, c.req.param('id'));
     return c.json({ ok: true });
   });
 

@@ -62,7 +62,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Tabs defaultValue="comments" dir={localeDirection[locale]}>
+        <Tabs defaultValue={loaderData.tab} dir={localeDirection[locale]}>
           <TabsList aria-label={t('profile.tabs.label')}>
             <TabsTrigger value="comments">
               {t('profile.tabs.comments')}
