@@ -6,6 +6,7 @@ import { DeviceCard } from '../../components/profile/device-card';
 import { DeviceList } from '../../components/profile/device-list';
 import { EmailCard } from '../../components/profile/email-card';
 import { UpdateProfileDialog } from '../../components/profile/update-profile-dialog';
+import { ConfirmIdentityProvider } from '../../components/two-factor/confirm-identity';
 import { SecuritySection } from '../../components/two-factor/security-section';
 import { Avatar } from '../../components/ui/avatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -34,8 +35,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const count = (n: number) =>
     n > 0 ? <span className="rounded-full bg-muted px-1.5 text-xs">{formatNumber(locale, n)}</span> : null;
 
+  const { security } = loaderData;
   return (
-    <div>
+    <ConfirmIdentityProvider hasCode={security.totp || security.recoveryCodesLeft > 0}>
       <section aria-labelledby="profile-name" className="overflow-hidden rounded-xl border border-border">
         <img src={site.defaultBanner} alt="" className="h-36 w-full bg-muted object-cover sm:h-48 dark:brightness-75" />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-3 px-4 py-4 sm:px-6">
@@ -89,6 +91,6 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <EmailCard email={user.email} pendingEmail={user.pendingEmail} notifications={user.notifications} />
         </aside>
       </div>
-    </div>
+    </ConfirmIdentityProvider>
   );
 }
