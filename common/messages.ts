@@ -175,6 +175,7 @@ export const sharedMessages = {
       passkeyRefused: 'The passkey could not be verified. Try again',
       passkeyExists: 'This passkey is already registered',
       passkeyNone: 'This account has no passkey',
+      baseShaUnknown: 'The version this edit starts from is not in the repository. Reload the page and save again',
       secondFactorNeeded:
         'This site requires two-factor sign-in for your role. In your profile’s security section, turn on an authenticator app or a passkey, or confirm with a code',
       confirmIdentityFirst: 'Confirm it is you first: enter your password or a code from your authenticator app',
@@ -347,6 +348,7 @@ export const sharedMessages = {
       passkeyRefused: 'گذرکلید تأیید نشد. دوباره تلاش کنید',
       passkeyExists: 'این گذرکلید پیش‌تر ثبت شده است',
       passkeyNone: 'این حساب گذرکلیدی ندارد',
+      baseShaUnknown: 'نسخه‌ای که این ویرایش از آن آغاز شده در مخزن نیست. صفحه را دوباره بار کنید و دوباره ذخیره کنید',
       secondFactorNeeded:
         'این سایت برای نقش شما ورود دومرحله‌ای را لازم می‌داند. در بخش امنیت نمایه‌تان یک برنامهٔ احراز هویت یا گذرکلید روشن کنید، یا با یک کد تأیید کنید',
       confirmIdentityFirst: 'نخست تأیید کنید که خودتان هستید: گذرواژه یا کدی از برنامهٔ احراز هویت را وارد کنید',
