@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { endpoints } from '../../common/endpoints';
 import { tokenSchema, unsubscribeQuerySchema } from '../../common/endpoints/newsletter';
+import { OWNER_ROLE } from '../../common/permissions';
 import {
   emailChangeSchema,
   emailConfirmSchema,
@@ -134,9 +135,11 @@ export function createProfileRoutes(deps: AppDeps) {
   });
 
   on(endpoints.profile.setNotifications, async (c) => {
-    const userId = requireApiUser(c).id;
-    await setNotificationPrefs(deps.db, userId, await readJson(c, notificationPrefsSchema));
-    return c.json(await getProfile(deps, userId));
+    const user = requireApiUser(c);
+    const { digest, ...prefs } = await readJson(c, notificationPrefsSchema);
+    // The weekly digest is the owners' alone: another account's choice of it is left out (F-53).
+    await setNotificationPrefs(deps.db, user.id, user.roles.includes(OWNER_ROLE) ? { ...prefs, digest } : prefs);
+    return c.json(await getProfile(deps, user.id));
   });
 
   on(endpoints.profile.revokeDevice, async (c) => {
