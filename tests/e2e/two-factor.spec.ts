@@ -278,7 +278,7 @@ for (const locale of ['en', 'fa'] as const) {
     await withSiteDatabase(freshSite, (db) =>
       db.update(sessions).set({ confirmedAt: new Date(Date.now() - RECENT_CONFIRMATION_MS - 60_000) }),
     );
-    await page.getByRole('button', { name: w.turnOff }).click();
+    // The "turn off?" question is still open from the cancelled try: its button asks again.
     await page.getByTestId('security-section').getByRole('button', { name: w.turnOff }).click();
     await expect(dialog).toBeVisible();
     await dialog.getByLabel(w.confirmPassword).fill(ACCOUNTS.member.password);
