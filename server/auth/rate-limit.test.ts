@@ -177,7 +177,8 @@ describe('registration, comments and token guesses', () => {
     // Another failure (not a wrong token) gives it back too.
     for (let i = 0; i < 3 * TOKEN_GUESS_LIMIT; i++)
       await expect(guesses.judge('1.1.1.1', () => Promise.reject(new Error('outage')), isWrong)).rejects.toThrow('outage');
-    for (let i = 0; i < TOKEN_GUESS_LIMIT; i++) await expect(guesses.judge('1.1.1.1', wrong, isWrong)).rejects.toThrow('wrong token');
+    for (let i = 0; i < TOKEN_GUESS_LIMIT; i++)
+      await expect(guesses.judge('1.1.1.1', wrong, isWrong)).rejects.toThrow('wrong token');
     await expect(guesses.judge('1.1.1.1', right, isWrong)).rejects.toMatchObject({ statusCode: 429 });
     expect(await guesses.take('1.1.1.1')).toBe(TOKEN_WINDOW_MS);
     expect(await guesses.judge('2.2.2.2', right, isWrong)).toBe('ok');

@@ -21,7 +21,6 @@ import {
   tooManyAttempts,
 } from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
 import { confirmEmail, requestEmailChange, resendEmailConfirmation } from '../services/account-email';
 import { changePassword, getProfile, login, register, revokeDevice, updateProfile } from '../services/accounts';
 import { forgotPassword } from '../services/forgot-password';

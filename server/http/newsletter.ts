@@ -11,7 +11,6 @@ import {
 import { createLimits, isAppError, subscribeRules, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
 import { requireTurnstile } from '../auth/turnstile';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
 import {
   confirmSubscription,
   createIssue,

@@ -8,11 +8,18 @@ import {
   securitySettingsSchema,
   twoFactorCodeSchema,
 } from '../../common/two-factor';
-import { createLimits, createLoginThrottle, isAppError, passkeyOptionsRule, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
+import {
+  createLimits,
+  createLoginThrottle,
+  isAppError,
+  passkeyOptionsRule,
+  tokenGuesses,
+  tooManyAttempts,
+} from '../auth/rate-limit';
 import { createSession, markSessionConfirmed, recordDevice } from '../auth/sessions';
-import { checkOwnPassword } from '../services/accounts';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { checkOwnPassword } from '../services/accounts';
 import {
   beginTotp,
   completeSignIn,
