@@ -121,7 +121,12 @@ for (const locale of ['fa', 'en'] as const) {
       await page.keyboard.type(w.text);
       await page.keyboard.press('Enter');
       // A mixed paragraph takes the page's direction, as published (common/text-direction.ts).
-      expect(await editor.locator('p').first().evaluate((p) => getComputedStyle(p).direction)).toBe(locale === 'fa' ? 'rtl' : 'ltr');
+      expect(
+        await editor
+          .locator('p')
+          .first()
+          .evaluate((p) => getComputedStyle(p).direction),
+      ).toBe(locale === 'fa' ? 'rtl' : 'ltr');
       await pasteImage(page, 'flow-shot.png');
       const image = editor.locator('img[src^="/media/"]');
       await expect(image).toBeVisible();
