@@ -207,6 +207,10 @@ export const sharedMessages = {
       redirectImportInvalid: 'The file was not imported: it has {{count}} problems, listed by line. Nothing was changed',
       redirectImportEmpty: 'The file holds no redirects',
       redirectImportTooMany: 'One file may hold at most {{max}} redirects',
+      baseShaUnknown: 'The version this edit starts from is not in the repository. Reload the page and save again',
+      secondFactorNeeded:
+        'This site requires two-factor sign-in for your role. In your profile’s security section, turn on an authenticator app or a passkey, or confirm with a code',
+      confirmIdentityFirst: 'Confirm it is you first: enter your password or a code from your authenticator app',
     },
   },
   fa: {
@@ -407,6 +411,10 @@ export const sharedMessages = {
       redirectImportInvalid: 'فایل درون‌ریزی نشد: {{count}} ایراد دارد که به ترتیب سطر آمده‌اند. چیزی تغییر نکرد',
       redirectImportEmpty: 'این فایل هیچ تغییر مسیری ندارد',
       redirectImportTooMany: 'هر فایل حداکثر {{max}} تغییر مسیر می‌تواند داشته باشد',
+      baseShaUnknown: 'نسخه‌ای که این ویرایش از آن آغاز شده در مخزن نیست. صفحه را دوباره بار کنید و دوباره ذخیره کنید',
+      secondFactorNeeded:
+        'این سایت برای نقش شما ورود دومرحله‌ای را لازم می‌داند. در بخش امنیت نمایه‌تان یک برنامهٔ احراز هویت یا گذرکلید روشن کنید، یا با یک کد تأیید کنید',
+      confirmIdentityFirst: 'نخست تأیید کنید که خودتان هستید: گذرواژه یا کدی از برنامهٔ احراز هویت را وارد کنید',
     },
   },
 } as const;

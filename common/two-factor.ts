@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { tooLong } from './messages';
-import { pageAccess } from './page-access';
-import type { Permission } from './permissions';
+import { OWNER_ROLE, type Permission } from './permissions';
 import { deviceNameSchema, pubkeySchema } from './schemas/account';
 
 /** How long the half-signed state between the password and the second factor lasts. */
@@ -26,15 +25,41 @@ export function isTotpCode(normalized: string): boolean {
   return /^\d{6}$/.test(normalized);
 }
 
-/**
- * The permissions that open a dashboard page (common/page-access.ts). A site that requires two
- * factors requires them of every account holding one of these.
- */
-export const dashboardPermissions = [...new Set(Object.values(pageAccess))] as Permission[];
+/** What registration's `member` role holds (server/auth/permissions.ts): commenting, nothing more. */
+export const MEMBER_PERMISSIONS: readonly Permission[] = ['comments.create'];
 
-export function holdsDashboardPermission(permissions: readonly string[]): boolean {
-  return dashboardPermissions.some((p) => permissions.includes(p));
+/**
+ * Staff: an account whose roles hold any permission beyond a member's (newsletter, builds,
+ * settings, users, roles…, not only those that open a dashboard page; F-42), or the owner role. A
+ * site that requires two factors requires them of every such account.
+ */
+export function isStaff(user: { permissions: readonly string[]; roles?: readonly string[] }): boolean {
+  return (
+    user.permissions.some((p) => !(MEMBER_PERMISSIONS as readonly string[]).includes(p)) ||
+    Boolean(user.roles?.includes(OWNER_ROLE))
+  );
 }
+
+/** What a staff session without a second factor keeps while the site requires two factors: a member's rights. */
+export function asMember<T extends { permissions: Permission[]; roles: string[] }>(user: T): T {
+  return {
+    ...user,
+    permissions: user.permissions.filter((p) => MEMBER_PERMISSIONS.includes(p)),
+    roles: user.roles.filter((r) => r !== OWNER_ROLE),
+  };
+}
+
+/** How long a session's sign-in (or a later confirmation) lets it change its own recovery (F-46). */
+export const RECENT_CONFIRMATION_MS = 10 * 60 * 1000;
+
+/** Confirming who one is again (`POST /api/profile/security/confirm`): the password, or a code. */
+export const confirmIdentitySchema = z
+  .object({
+    password: z.string().max(200, tooLong(200)).optional(),
+    code: z.string().trim().max(40, tooLong(40)).optional(),
+  })
+  .refine((value) => Boolean(value.password || value.code), { message: 'validation.required', path: ['password'] });
+export type ConfirmIdentity = z.infer<typeof confirmIdentitySchema>;
 
 /** The second step as the login page asks for it (`GET /api/auth/two-factor`). */
 export type SecondStepState = {
@@ -56,6 +81,8 @@ export type SecurityOverview = {
   recoveryCodesLeft: number;
   /** The site requires two factors of this account. */
   required: boolean;
+  /** …and this session has not proven one yet: it holds a member's rights until it does (F-42). */
+  secondFactorNeeded: boolean;
 };
 
 /** A code typed at the second step or to turn the authenticator on (six digits or a recovery code). */

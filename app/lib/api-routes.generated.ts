@@ -41,6 +41,7 @@ export const auth = {
 
 export const profile = {
   security: /* @__PURE__ */ route<E['profile']['security']>('GET', '/api/profile/security'),
+  securityConfirm: /* @__PURE__ */ route<E['profile']['securityConfirm']>('POST', '/api/profile/security/confirm'),
   securityTotp: /* @__PURE__ */ route<E['profile']['securityTotp']>('POST', '/api/profile/security/totp'),
   securityTotpEnable: /* @__PURE__ */ route<E['profile']['securityTotpEnable']>('POST', '/api/profile/security/totp/enable'),
   securityTotpOff: /* @__PURE__ */ route<E['profile']['securityTotpOff']>('DELETE', '/api/profile/security/totp'),

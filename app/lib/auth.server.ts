@@ -62,11 +62,21 @@ export async function requireAnonymous(args: GuardArgs): Promise<null> {
   throw redirect(back ? safeReturnPath(back, locale) : homeForUser(session.user.permissions, locale));
 }
 
+/**
+ * The refusal of a page the session may not open: the 403 page, or — for staff whose second factor
+ * the site requires and this session has not proven (F-42) — the profile's security tab, where
+ * it can turn a factor on or confirm with a code.
+ */
+export function pageRefusal(args: GuardArgs, session: Session): never {
+  if (session.secondFactorNeeded) throw redirect(`${paths.profile(localeOf(args))}?tab=security`);
+  throw data(null, { status: 403 });
+}
+
 /** A signed-in user holding `permission`; anonymous visitors go to login, others get the 403 page. */
 export async function requirePermission(args: GuardArgs, permission: Permission): Promise<SessionUser> {
-  const { user } = await requireUser(args);
-  if (!user.permissions.includes(permission)) throw data(null, { status: 403 });
-  return user;
+  const session = await requireUser(args);
+  if (!session.user.permissions.includes(permission)) pageRefusal(args, session);
+  return session.user;
 }
 
 /** A 404 for a page that does not exist; the error view names the path from the browser's URL. */

@@ -1,5 +1,5 @@
 import { emailChangeSchema, notificationPrefsSchema, passwordChangeSchema, profileUpdateSchema } from '../schemas/account';
-import { passkeyRegisterSchema, twoFactorCodeSchema } from '../two-factor';
+import { confirmIdentitySchema, passkeyRegisterSchema, twoFactorCodeSchema } from '../two-factor';
 import { declare, idParam } from './define';
 import { tokenSchema, unsubscribeQuerySchema } from './newsletter';
 
@@ -12,6 +12,16 @@ export const profile = declare({
     en: 'Your two-factor sign-in: authenticator, passkeys, recovery codes left',
     fa: 'ورود دومرحله‌ای شما: برنامهٔ احراز هویت، گذرکلیدها، کدهای بازیابی باقی‌مانده',
   },
+  securityConfirm: {
+    method: 'POST',
+    path: '/api/profile/security/confirm',
+    access: 'user',
+    tag: 'profile',
+    en: 'Confirm it is you (your password, or a code): opens ten minutes for changing your factors, recovery codes and address',
+    fa: 'تأیید اینکه خودتان هستید (گذرواژه یا یک کد): ده دقیقه برای تغییر عامل‌ها، کدهای بازیابی و نشانی ایمیل',
+    body: confirmIdentitySchema,
+    errors: [429],
+  },
   securityTotp: {
     method: 'POST',
     path: '/api/profile/security/totp',
@@ -19,7 +29,7 @@ export const profile = declare({
     tag: 'profile',
     en: 'Begin setting up an authenticator app (a new secret and its otpauth:// address)',
     fa: 'آغاز راه‌اندازی برنامهٔ احراز هویت (رمز تازه و نشانی otpauth:// آن)',
-    errors: [409],
+    errors: [403, 409],
   },
   securityTotpEnable: {
     method: 'POST',
@@ -38,6 +48,7 @@ export const profile = declare({
     tag: 'profile',
     en: 'Turn the authenticator app off',
     fa: 'خاموش کردن برنامهٔ احراز هویت',
+    errors: [403],
   },
   securityRecoveryCodes: {
     method: 'POST',
@@ -46,6 +57,7 @@ export const profile = declare({
     tag: 'profile',
     en: 'Replace your recovery codes with ten new ones',
     fa: 'جایگزینی کدهای بازیابی با ده کد تازه',
+    errors: [403],
   },
   securityPasskeysOptions: {
     method: 'POST',
@@ -54,6 +66,7 @@ export const profile = declare({
     tag: 'profile',
     en: 'A WebAuthn registration challenge for a new passkey',
     fa: 'چالش ثبت WebAuthn برای گذرکلید تازه',
+    errors: [403],
   },
   securityPasskeys: {
     method: 'POST',
@@ -64,7 +77,7 @@ export const profile = declare({
     fa: 'ثبت گذرکلید',
     body: passkeyRegisterSchema,
     status: 201,
-    errors: [409],
+    errors: [403, 409],
   },
   securityPasskeyDelete: {
     method: 'DELETE',
@@ -74,6 +87,7 @@ export const profile = declare({
     en: 'Delete a passkey',
     fa: 'حذف گذرکلید',
     params: idParam,
+    errors: [403],
   },
   unsubscribeNotifications: {
     method: 'POST',
@@ -129,7 +143,7 @@ export const profile = declare({
     en: 'Set your e-mail address (used once its mailed link is opened) or remove it',
     fa: 'گذاشتن نشانی ایمیل (پس از باز کردن پیوند فرستاده‌شده به کار می‌رود) یا برداشتن آن',
     body: emailChangeSchema,
-    errors: [409, 429],
+    errors: [403, 409, 429],
   },
   resendEmail: {
     method: 'POST',

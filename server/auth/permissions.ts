@@ -1,5 +1,6 @@
 import { allPermissions, OWNER_ROLE, type Permission } from '../../common/permissions';
 import { defaultRoleDescriptions } from '../../common/schemas/admin';
+import { MEMBER_PERMISSIONS } from '../../common/two-factor';
 
 // The catalogue itself is shared with the browser; re-exported for server code.
 export { allPermissions, isPermission, type Permission, permissionCatalogue } from '../../common/permissions';
@@ -13,5 +14,5 @@ export const defaultRoles: { id: string; name: string; description: string; perm
     description: defaultRoleDescriptions.editor,
     permissions: allPermissions.filter((p) => /^(dashboard|builds|commits|comments)\./.test(p)),
   },
-  { id: 'member', name: 'member', description: defaultRoleDescriptions.member, permissions: ['comments.create'] },
+  { id: 'member', name: 'member', description: defaultRoleDescriptions.member, permissions: [...MEMBER_PERMISSIONS] },
 ];

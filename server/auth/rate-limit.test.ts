@@ -169,14 +169,21 @@ describe('registration, comments and token guesses', () => {
   it('counts wrong tokens per address and refuses further tries past the limit', async () => {
     const { clock, limits } = await limitsAt();
     const guesses = tokenGuesses(limits, 'setup');
-    for (let i = 0; i < TOKEN_GUESS_LIMIT; i++) {
-      expect(await guesses.guessWait('1.1.1.1')).toBe(0);
-      await guesses.wrongGuess('1.1.1.1');
-    }
-    expect(await guesses.guessWait('1.1.1.1')).toBe(TOKEN_WINDOW_MS);
-    expect(await guesses.guessWait('2.2.2.2')).toBe(0);
-    expect(await tokenGuesses(limits, 'newsletter-confirm').guessWait('1.1.1.1')).toBe(0);
+    const wrong = () => Promise.reject(new Error('wrong token'));
+    const right = () => Promise.resolve('ok');
+    const isWrong = (error: unknown) => error instanceof Error && error.message === 'wrong token';
+    // A right token gives its try back: it never counts.
+    for (let i = 0; i < 3 * TOKEN_GUESS_LIMIT; i++) expect(await guesses.judge('1.1.1.1', right, isWrong)).toBe('ok');
+    // Another failure (not a wrong token) gives it back too.
+    for (let i = 0; i < 3 * TOKEN_GUESS_LIMIT; i++)
+      await expect(guesses.judge('1.1.1.1', () => Promise.reject(new Error('outage')), isWrong)).rejects.toThrow('outage');
+    for (let i = 0; i < TOKEN_GUESS_LIMIT; i++)
+      await expect(guesses.judge('1.1.1.1', wrong, isWrong)).rejects.toThrow('wrong token');
+    await expect(guesses.judge('1.1.1.1', right, isWrong)).rejects.toMatchObject({ statusCode: 429 });
+    expect(await guesses.take('1.1.1.1')).toBe(TOKEN_WINDOW_MS);
+    expect(await guesses.judge('2.2.2.2', right, isWrong)).toBe('ok');
+    expect(await tokenGuesses(limits, 'newsletter-confirm').judge('1.1.1.1', right, isWrong)).toBe('ok');
     clock.time += TOKEN_WINDOW_MS;
-    expect(await guesses.guessWait('1.1.1.1')).toBe(0);
+    expect(await guesses.judge('1.1.1.1', right, isWrong)).toBe('ok');
   });
 });

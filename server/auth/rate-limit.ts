@@ -58,9 +58,16 @@ export const FORGOT_ACCOUNT_LIMIT = 3;
 /** Confirmation mails one account may have sent (a new address, or the link again) per window. */
 export const EMAIL_CONFIRM_SEND_LIMIT = 5;
 
-/** Wrong tokens (installer setup token, newsletter confirmation links) from one address per window. */
+/** Wrong tokens (setup token, confirmation and reset links, passkey proofs) from one address per window. */
 export const TOKEN_WINDOW_MS = 15 * 60 * 1000;
 export const TOKEN_GUESS_LIMIT = 10;
+
+/**
+ * Password-less passkey options per address (F-49): each stores a challenge row for 5 minutes, and
+ * a sign-in needs one or two. Past it, 429.
+ */
+export const PASSKEY_OPTIONS_WINDOW_MS = 15 * 60 * 1000;
+export const PASSKEY_OPTIONS_IP_LIMIT = 30;
 
 /** One limit: at most `limit` events for `key` within a window of `windowMs`. */
 export type LimitRule = { key: string; limit: number; windowMs: number };
@@ -218,29 +225,59 @@ export async function takeEmailConfirmSend(limits: Limits, userId: string): Prom
   return (await limits.take([{ key: `email-send:${userId}`, limit: EMAIL_CONFIRM_SEND_LIMIT, windowMs: FORGOT_WINDOW_MS }])).wait;
 }
 
+/** Password-less passkey options from one address (each stores a challenge). */
+export function passkeyOptionsRule(ip: string): LimitRule {
+  return { key: `passkey-options:${ip}`, limit: PASSKEY_OPTIONS_IP_LIMIT, windowMs: PASSKEY_OPTIONS_WINDOW_MS };
+}
+
 /** Searches from one address. Answers 0 or the wait (ms). */
 export async function takeSearch(limits: Limits, ip: string): Promise<number> {
   return (await limits.take([{ key: `search-ip:${ip}`, limit: SEARCH_IP_LIMIT, windowMs: SEARCH_WINDOW_MS }])).wait;
 }
 
 /**
- * Wrong guesses of a secret token (`what`: `setup`, `newsletter-confirm`) from one address. The
- * tokens' entropy is the real defence; counting the tries keeps anyone from spending the
- * server on them. `guessWait` answers the wait (ms) before this address may try again (0 = now);
- * `wrongGuess` counts a miss.
+ * Wrong guesses of a secret token (`what`: `setup`, `newsletter-confirm`, `email-confirm`,
+ * `password-reset`, `passkey`) from one address. The tokens' entropy is the real defence; counting
+ * the tries keeps anyone from spending the server on them. Like sign-in, a try is counted before
+ * the token is checked, in the statement that checks the limit (F-44: reading the count first and
+ * counting a miss afterwards let 40 parallel guesses all be judged), and given back when the token
+ * was right or the try failed for another reason.
  */
 export function tokenGuesses(limits: Limits, what: string) {
   const rule = (ip: string) => ({ key: `token-${what}:${ip}`, limit: TOKEN_GUESS_LIMIT, windowMs: TOKEN_WINDOW_MS });
-  return {
-    async guessWait(ip: string): Promise<number> {
-      const [misses] = await limits.read([rule(ip).key]);
-      return misses && misses.count >= TOKEN_GUESS_LIMIT ? misses.wait : 0;
+  const guesses = {
+    /** Counts a try; answers 0, or the wait (ms) when the address has no tries left (nothing counted). */
+    async take(ip: string): Promise<number> {
+      return (await limits.take([rule(ip)])).wait;
     },
-    async wrongGuess(ip: string) {
-      await limits.add([rule(ip)]);
+    /** Gives a counted try back (the token was right, or the try was refused for another reason). */
+    async giveBack(ip: string) {
+      await limits.refund([rule(ip).key]);
+    },
+    /**
+     * Runs `check` as one counted try: 429 when the address has none left; the try stays counted
+     * only when `check` throws an error `isWrong` calls a wrong token.
+     */
+    async judge<T>(ip: string, check: () => Promise<T>, isWrong: (error: unknown) => boolean): Promise<T> {
+      const wait = await guesses.take(ip);
+      if (wait > 0) throw tooManyAttempts(wait);
+      let result: T;
+      try {
+        result = await check();
+      } catch (error) {
+        if (!isWrong(error)) await guesses.giveBack(ip);
+        throw error;
+      }
+      await guesses.giveBack(ip);
+      return result;
     },
   };
+  return guesses;
 }
+
+/** Whether an error is the AppError of one message (a wrong token's, for `tokenGuesses().judge`). */
+export const isAppError = (messageKey: MessageKey) => (error: unknown) =>
+  error instanceof AppError && error.messageKey === messageKey;
 
 /** The 429 every limit answers with: how long to wait, in seconds (data) and minutes (message). */
 export function tooManyAttempts(wait: number, messageKey: MessageKey = 'api.tooManyAttempts') {

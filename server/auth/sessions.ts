@@ -1,11 +1,13 @@
 import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { isPermission, type Permission, type SessionUser } from '../../common/permissions';
+import { asMember, isStaff } from '../../common/two-factor';
 import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
 import { batchInParts } from '../db/limits';
 import { devices, roles, sessions, userRoles, users } from '../db/schema';
 import { AppError } from '../errors';
 import { randomToken, sha256Hex } from './tokens';
+import { readSecuritySettings } from './two-factor-policy';
 
 export const SESSION_COOKIE = 'daftar_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -47,11 +49,24 @@ export async function recordDevice(db: Database, userId: string, pubkey: string,
   return id;
 }
 
-/** Starts a session; the token goes to the cookie, only its hash to the database. */
-export async function createSession(db: Database, userId: string, client: ClientInfo, deviceId?: string) {
+/**
+ * Starts a session; the token goes to the cookie, only its hash to the database. `twoFactor`: it
+ * was opened with a second factor or a passkey (the two-factor policy, F-42). Every session starts
+ * confirmed: its password or factor was just proven (F-46).
+ */
+export async function createSession(
+  db: Database,
+  userId: string,
+  client: ClientInfo,
+  deviceId?: string,
+  { twoFactor = false }: { twoFactor?: boolean } = {},
+) {
   const token = randomToken(32);
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const now = Date.now();
+  const expiresAt = new Date(now + SESSION_TTL_MS);
   await db.insert(sessions).values({
+    twoFactor,
+    confirmedAt: new Date(now),
     id: await sha256Hex(token),
     userId,
     deviceId: deviceId ?? null,
@@ -63,8 +78,21 @@ export async function createSession(db: Database, userId: string, client: Client
   return { token, expiresAt };
 }
 
-/** A valid session: its user, when it expires, whether that was just extended, and its device. */
-export type Session = { user: SessionUser; expiresAt: Date; refreshed: boolean; deviceId: string | null };
+/**
+ * A valid session: its user, when it expires, whether that was just extended, and its device.
+ * `secondFactorNeeded`: the site requires two factors of this staff account and the session has
+ * none, so `user` holds only a member's rights until one is proven (F-42). `confirmedAt`: when it
+ * last proved the password or a factor (F-46).
+ */
+export type Session = {
+  id: string;
+  user: SessionUser;
+  expiresAt: Date;
+  refreshed: boolean;
+  deviceId: string | null;
+  secondFactorNeeded: boolean;
+  confirmedAt: Date | null;
+};
 
 /** The signed-in user for a session token, or null (unknown, expired, revoked or disabled). */
 export async function readSession(db: Database, token: string | undefined): Promise<Session | null> {
@@ -89,11 +117,19 @@ export async function readSession(db: Database, token: string | undefined): Prom
       .where(eq(sessions.id, id));
   }
   const { roles: roleNames, permissions } = await userPermissions(db, row.user.id);
+  const user = { id: row.user.id, username: row.user.username, displayName: row.user.displayName, roles: roleNames, permissions };
+  // Staff (any permission beyond a member's) must have signed in with a second factor when the site
+  // requires it, whenever the roles were given: a member promoted while signed in is asked at the
+  // first request that needs more than a member may do (F-42).
+  const secondFactorNeeded = !row.session.twoFactor && isStaff(user) && (await readSecuritySettings(db)).requireTwoFactor;
   return {
-    user: { id: row.user.id, username: row.user.username, displayName: row.user.displayName, roles: roleNames, permissions },
+    id,
+    user: secondFactorNeeded ? asMember(user) : user,
     expiresAt,
     refreshed,
     deviceId: row.session.deviceId,
+    secondFactorNeeded,
+    confirmedAt: row.session.confirmedAt,
   };
 }
 
@@ -136,6 +172,14 @@ export async function revokeUserSessions(db: Database, userId: string, keepToken
 
 export async function revokeDeviceSessions(db: Database, deviceIds: string[]) {
   await batchInParts(db, deviceIds, (ids) => db.delete(sessions).where(inArray(sessions.deviceId, ids)));
+}
+
+/** Marks a session as having proven a second factor now (a factor turned on in it, or confirmed again). */
+export async function markSessionConfirmed(db: Database, sessionId: string, { twoFactor }: { twoFactor: boolean }) {
+  await db
+    .update(sessions)
+    .set({ confirmedAt: new Date(), ...(twoFactor ? { twoFactor: true } : {}) })
+    .where(eq(sessions.id, sessionId));
 }
 
 /**

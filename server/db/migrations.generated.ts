@@ -339,5 +339,13 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE UNIQUE INDEX `redirects_from_unique` ON `redirects` (`from_path`);",
       "CREATE INDEX `redirects_to_idx` ON `redirects` (`to_path`);"
     ]
+  },
+  {
+    "name": "0031_session_factors",
+    "statements": [
+      "ALTER TABLE `sessions` ADD `two_factor` integer DEFAULT false NOT NULL;",
+      "ALTER TABLE `sessions` ADD `confirmed_at` integer;",
+      "-- Sessions of accounts that already have a factor went through the second step (or turned it on):\n-- count them as two-factor sessions, so the policy (F-42) signs out only those that never had one.\nUPDATE `sessions` SET `two_factor` = 1 WHERE `user_id` IN (SELECT `user_id` FROM `totp_factors` WHERE `enabled_at` IS NOT NULL UNION SELECT `user_id` FROM `passkeys`);"
+    ]
   }
 ];

@@ -85,4 +85,29 @@ describe('abuse limits shared through the database', () => {
     expect((await call(apps[0], 'POST', '/api/auth/password-reset', body('one-more'))).status).toBe(429);
     expect((await call(apps[1], 'POST', '/api/auth/password-reset', body('one-more'), '192.0.2.9')).status).toBe(400);
   });
+
+  // F-44: each wrong-token limit is counted in the statement that checks it, so 40 guesses at
+  // once, spread over two apps, get exactly 10 judged and 30 refused (before: up to all 40).
+  const passkeyProof = {
+    response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30' } },
+  };
+  it.each([
+    ['newsletter confirmation', '/api/newsletter/confirm', (i: number) => ({ token: `guess-${i}` })],
+    ['e-mail confirmation', '/api/auth/confirm-email', (i: number) => ({ token: `guess-${i}` })],
+    [
+      'password reset',
+      '/api/auth/password-reset',
+      (i: number) => ({ token: `guess-${i}`, password: 'violet harbour lantern 42' }),
+    ],
+    ['passkey proof', '/api/auth/passkey', () => passkeyProof],
+  ])('%s: 40 parallel wrong tokens from one address, exactly 10 judged (F-44)', async (_name, path, body) => {
+    const { apps } = await twoProcesses();
+    const GUESSES = 40;
+    const responses = await Promise.all(
+      Array.from({ length: GUESSES }, (_, i) => call(apps[i % 2]!, 'POST', path, body(i), '198.51.100.40')),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 400)).toHaveLength(TOKEN_GUESS_LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(GUESSES - TOKEN_GUESS_LIMIT);
+  });
 });

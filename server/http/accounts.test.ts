@@ -478,3 +478,21 @@ describe('CAPTCHA', () => {
     expect(seen).toContain('secret-key');
   });
 });
+
+describe('notification choices', () => {
+  it('keeps the weekly digest the owners’ alone: a member’s choice of it changes nothing (F-53)', async () => {
+    const site = await createInstalledSite();
+    const put = (cookie: string) =>
+      site.app.request('/api/profile/notifications', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ replies: true, moderation: false, digest: true }),
+      });
+    const digestOf = async (id: string) =>
+      (await site.deps.db.all<{ d: number }>(sql`SELECT notify_digest AS d FROM users WHERE id = ${id}`))[0]?.d;
+    expect((await put(site.cookies.member)).status).toBe(200);
+    expect(await digestOf(site.ids.member)).toBe(0);
+    expect((await json(await put(site.cookies.owner))).user.notifications).toMatchObject({ digest: true });
+    expect(await digestOf(site.ids.owner)).toBe(1);
+  });
+});

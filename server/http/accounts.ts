@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { endpoints } from '../../common/endpoints';
 import { tokenSchema, unsubscribeQuerySchema } from '../../common/endpoints/newsletter';
+import { OWNER_ROLE } from '../../common/permissions';
 import {
   emailChangeSchema,
   emailConfirmSchema,
@@ -11,9 +12,15 @@ import {
   profileUpdateSchema,
   registerRequestSchema,
 } from '../../common/schemas/account';
-import { createLimits, createLoginThrottle, takeEmailConfirmSend, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
+import {
+  createLimits,
+  createLoginThrottle,
+  isAppError,
+  takeEmailConfirmSend,
+  tokenGuesses,
+  tooManyAttempts,
+} from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
 import { confirmEmail, requestEmailChange, resendEmailConfirmation } from '../services/account-email';
 import { changePassword, getProfile, login, register, revokeDevice, updateProfile } from '../services/accounts';
 import { forgotPassword } from '../services/forgot-password';
@@ -21,7 +28,7 @@ import { setNotificationPrefs, unsubscribeNotifications } from '../services/noti
 import { mailOrigin, requireMailOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
 import { requestLocale } from './errors';
-import { type AuthEnv, requireApiUser } from './guards';
+import { type AuthEnv, requireApiUser, requireRecentConfirmation } from './guards';
 import { afterResponse, clientInfo, readSessionCookie, writeHalfSignedCookie, writeSessionCookie } from './request';
 import { readJson, readQuery } from './validate';
 
@@ -69,14 +76,7 @@ export function createAuthRoutes(deps: AppDeps) {
   on(endpoints.auth.confirmEmail, async (c) => {
     const { token } = await readJson(c, emailConfirmSchema);
     const { ip } = clientInfo(c, deps);
-    const wait = await confirmGuesses.guessWait(ip);
-    if (wait > 0) throw tooManyAttempts(wait);
-    try {
-      return c.json(await confirmEmail(deps.db, token));
-    } catch (error) {
-      if (error instanceof AppError && error.messageKey === 'api.emailLinkInvalid') await confirmGuesses.wrongGuess(ip);
-      throw error;
-    }
+    return c.json(await confirmGuesses.judge(ip, () => confirmEmail(deps.db, token), isAppError('api.emailLinkInvalid')));
   });
 
   return routes;
@@ -87,6 +87,8 @@ export function createProfileRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
   const on = endpointsOn(routes, '/api/profile');
   const limits = createLimits(deps.db);
+  // The current password is counted like a sign-in (F-45).
+  const throttle = createLoginThrottle(limits);
   // Each confirmation mail counts for the account: nobody mails an address over and over from here.
   const requireSendAllowed = async (userId: string) => {
     const wait = await takeEmailConfirmSend(limits, userId);
@@ -104,12 +106,15 @@ export function createProfileRoutes(deps: AppDeps) {
   );
 
   on(endpoints.profile.changePassword, async (c) => {
-    await changePassword(deps, requireApiUser(c).id, await readJson(c, passwordChangeSchema), readSessionCookie(c));
+    const input = await readJson(c, passwordChangeSchema);
+    await changePassword(deps, throttle, requireApiUser(c).id, input, readSessionCookie(c), clientInfo(c, deps).ip);
     return c.json({ ok: true });
   });
 
   // A new address waits for its mailed link; '' removes the address at once.
+  // The address that recovery mails go to: a recent sign-in or confirmation first (F-46).
   on(endpoints.profile.setEmail, async (c) => {
+    requireRecentConfirmation(c);
     const { email } = await readJson(c, emailChangeSchema);
     const userId = requireApiUser(c).id;
     const origin = email && deps.mailer ? await requireMailOrigin(deps, 'e-mail confirmation') : undefined;
@@ -129,9 +134,11 @@ export function createProfileRoutes(deps: AppDeps) {
   });
 
   on(endpoints.profile.setNotifications, async (c) => {
-    const userId = requireApiUser(c).id;
-    await setNotificationPrefs(deps.db, userId, await readJson(c, notificationPrefsSchema));
-    return c.json(await getProfile(deps, userId));
+    const user = requireApiUser(c);
+    const { digest, ...prefs } = await readJson(c, notificationPrefsSchema);
+    // The weekly digest is the owners' alone: another account's choice of it is left out (F-53).
+    await setNotificationPrefs(deps.db, user.id, user.roles.includes(OWNER_ROLE) ? { ...prefs, digest } : prefs);
+    return c.json(await getProfile(deps, user.id));
   });
 
   on(endpoints.profile.revokeDevice, async (c) => {

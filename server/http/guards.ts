@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { OWNER_ROLE, type Permission } from '../../common/permissions';
 import { PUBLIC_API_PREFIX } from '../../common/public-api';
+import { RECENT_CONFIRMATION_MS } from '../../common/two-factor';
 import { readRequestSession, type Session, type SessionUser } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -59,9 +60,32 @@ export function authorize(deps: AppDeps): MiddlewareHandler<AuthEnv> {
     }
     if (access === 'public') return next();
     if (!session) throw new AppError(401, 'api.signInRequired');
-    if (!allows(session.user, access)) throw new AppError(403, 'api.forbidden');
+    if (!allows(session.user, access)) {
+      // A staff session without the second factor the site requires holds a member's rights (F-42).
+      if (session.secondFactorNeeded) throw new AppError(403, 'api.secondFactorNeeded', { secondFactorNeeded: true });
+      throw new AppError(403, 'api.forbidden');
+    }
     return next();
   };
+}
+
+/** The session of a signed-in API request (after `authorize`), or a 401. */
+export function sessionOf(c: Context<AuthEnv>): Session {
+  const session = c.get('session');
+  if (!session) throw new AppError(401, 'api.signInRequired');
+  return session;
+}
+
+/**
+ * For a change to the account's own recovery (its factors, recovery codes, address): the session
+ * proved its password or a second factor within `RECENT_CONFIRMATION_MS` (at sign-in, or through
+ * `POST /api/profile/security/confirm`), so a stolen cookie alone cannot make the takeover last
+ * (F-46). Else 403 with `data.confirmIdentity`, which the profile answers with its dialog.
+ */
+export function requireRecentConfirmation(c: Context<AuthEnv>, now = Date.now()) {
+  const at = sessionOf(c).confirmedAt?.getTime();
+  if (at === undefined || now - at > RECENT_CONFIRMATION_MS || at > now)
+    throw new AppError(403, 'api.confirmIdentityFirst', { confirmIdentity: true });
 }
 
 /** Whether a signed-in user passes an access rule: `user`, `owner` or a permission of their roles. */

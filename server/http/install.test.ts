@@ -116,6 +116,18 @@ describe('installer API', () => {
     expect((await post(createApp(deps), 'verify-token', undefined, 'wrong')).status).toBe(429);
   });
 
+  it('judges exactly 10 of 40 parallel wrong setup tokens from one address (F-44)', async () => {
+    const { deps } = await createTestDeps();
+    const app = createApp(deps);
+    expect((await post(app, 'migrations-run')).status).toBe(200);
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post(i % 2 ? app : createApp(deps), 'verify-token', undefined, `wrong-${i}`)),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+  });
+
   it('never changes state on GET', async () => {
     const { deps } = await createTestDeps();
     const app = createApp(deps);

@@ -8,10 +8,9 @@ import {
   tokenSchema,
   unsubscribeQuerySchema,
 } from '../../common/endpoints/newsletter';
-import { createLimits, subscribeRules, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
+import { createLimits, isAppError, subscribeRules, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
 import { requireTurnstile } from '../auth/turnstile';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
 import {
   confirmSubscription,
   createIssue,
@@ -82,14 +81,12 @@ export function createNewsletterRoutes(deps: AppDeps) {
   on(endpoints.newsletter.confirm, async (c) => {
     const { token } = await readJson(c, tokenSchema);
     const ip = clientInfo(c, deps).ip;
-    const wait = await confirmGuesses.guessWait(ip);
-    if (wait > 0) throw tooManyAttempts(wait);
-    try {
-      return c.json(await confirmSubscription(deps.db, token));
-    } catch (error) {
-      if (error instanceof AppError && error.messageKey === 'api.newsletterTokenInvalid') await confirmGuesses.wrongGuess(ip);
-      throw error;
-    }
+    const confirmed = await confirmGuesses.judge(
+      ip,
+      () => confirmSubscription(deps.db, token),
+      isAppError('api.newsletterTokenInvalid'),
+    );
+    return c.json(confirmed);
   });
 
   // RFC 8058: a mail client POSTs `List-Unsubscribe=One-Click` (form-encoded) to the address in the

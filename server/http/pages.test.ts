@@ -280,6 +280,22 @@ describe('pages API: writing', () => {
     expect((await json(await api.get('/api/pages/en/about'))).baseSha).toBe(baseSha);
   });
 
+  it('refuses a made-up baseSha with 409, so it cannot hold back every publish (F-48)', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    const madeUp = 'f'.repeat(40);
+    const refused = await api.put('/api/pages/en/about', { ...hello, baseSha: madeUp });
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).message).toMatch(/not in the repository/);
+    // Nothing was saved: the page has no pending change, and another page publishes.
+    expect((await json(await api.get('/api/pages/en/about'))).pending).toBeNull();
+    expect((await api.put('/api/pages/en/logs/other', hello, { 'if-none-match': '*' })).status).toBe(200);
+    expect((await api.post('/api/builds/publish', {})).status).toBe(200);
+    // A real version of the file still saves as its base.
+    const { baseSha } = await json(await api.get('/api/pages/en/about'));
+    expect((await api.put('/api/pages/en/about', { ...hello, baseSha })).status).toBe(200);
+  });
+
   it('lets members neither read nor write pages', async () => {
     const site = await createAuthoringSite();
     expect((await client(site, 'member').get('/api/pages')).status).toBe(403);

@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, isNull, lte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { RECENT_CONFIRMATION_MS } from '../../common/two-factor';
 import { json } from '../../tests/support/config';
 import { createInstalledSite, type InstalledSite, PASSWORD } from '../../tests/support/site';
+import { PAIR_FAILURE_LIMIT, PASSKEY_OPTIONS_IP_LIMIT } from '../auth/rate-limit';
+import { createSession, SESSION_COOKIE } from '../auth/sessions';
 import { totpCode } from '../auth/totp';
-import { halfSignedStates, totpFactors } from '../db/schema';
-import { HALF_SIGNED_ATTEMPTS, SECOND_STEP_USER_LIMIT } from '../services/two-factor';
+import { batchInParts } from '../db/limits';
+import { halfSignedStates, sessions, totpFactors, webauthnChallenges } from '../db/schema';
+import { HALF_SIGNED_ATTEMPTS, OPEN_SIGN_IN_CHALLENGES_MAX, SECOND_STEP_USER_LIMIT } from '../services/two-factor';
 import { HALF_SIGNED_COOKIE } from './request';
 import { routeAccess } from './route-access';
 
@@ -243,5 +247,172 @@ describe('two-factor sign-in', () => {
     expect((await send(site, 'POST', '/api/auth/passkey', forged, undefined, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(
       400,
     );
+  });
+
+  it('limits password-less passkey options per address and keeps their rows bounded (F-49)', async () => {
+    const site = await createInstalledSite({ TRUST_PROXY: 'true' });
+    const from = { 'x-forwarded-for': '203.0.113.20' };
+    const anonymous = async () =>
+      (await site.deps.db.select({ n: count() }).from(webauthnChallenges).where(isNull(webauthnChallenges.userId)).get())?.n;
+    for (let i = 0; i < PASSKEY_OPTIONS_IP_LIMIT; i++)
+      expect((await send(site, 'POST', '/api/auth/passkey/options', {}, undefined, from)).status).toBe(200);
+    const refused = await send(site, 'POST', '/api/auth/passkey/options', {}, undefined, from);
+    expect(refused.status).toBe(429);
+    expect((await json(refused)).message).toMatch(/^Too many attempts/);
+    expect(await anonymous()).toBe(PASSKEY_OPTIONS_IP_LIMIT);
+    // Expired challenges and those past the site-wide cap go with the next one stored.
+    const now = Date.now();
+    const rows = Array.from({ length: OPEN_SIGN_IN_CHALLENGES_MAX + 50 }, (_, i) => ({
+      challenge: `filler-${i}`,
+      purpose: 'authenticate' as const,
+      userId: null,
+      expiresAt: new Date(i < 50 ? now - 1000 : now + 60_000 + i),
+    }));
+    await batchInParts(site.deps.db, rows, (part) => site.deps.db.insert(webauthnChallenges).values(part));
+    const other = { 'x-forwarded-for': '203.0.113.21' };
+    const options = await json(await send(site, 'POST', '/api/auth/passkey/options', {}, undefined, other));
+    expect(await anonymous()).toBe(OPEN_SIGN_IN_CHALLENGES_MAX);
+    const kept = await site.deps.db
+      .select({ challenge: webauthnChallenges.challenge })
+      .from(webauthnChallenges)
+      .where(eq(webauthnChallenges.challenge, options.challenge))
+      .get();
+    expect(kept).toBeDefined();
+    const expired = await site.deps.db
+      .select({ n: count() })
+      .from(webauthnChallenges)
+      .where(lte(webauthnChallenges.expiresAt, new Date(now)))
+      .get();
+    expect(expired?.n).toBe(0);
+  });
+
+  it('requires two factors of every staff role, not only dashboard ones, and asks a promoted session (F-42)', async () => {
+    const site = await createInstalledSite();
+    expect((await send(site, 'PUT', '/api/settings/security', { requireTwoFactor: true }, site.cookies.owner)).status).toBe(200);
+    // Roles that open no dashboard page still need a second factor at sign-in.
+    const staffRoles: [string, string[]][] = [
+      ['mailer', ['newsletter.read', 'newsletter.edit']],
+      ['builder', ['builds.create']],
+      ['settler', ['settings.edit']],
+      ['hirer', ['users.create', 'users.read']],
+      ['roler', ['roles.edit', 'roles.read']],
+    ];
+    const ownerSession = await createSession(site.deps.db, site.ids.owner, { ip: '127.0.0.1', userAgent: 'vitest' }, undefined, {
+      twoFactor: true,
+    });
+    const owner = `${SESSION_COOKIE}=${ownerSession.token}`;
+    for (const [name, permissions] of staffRoles) {
+      const role = await send(site, 'POST', '/api/roles', { name, description: name, permissions }, owner);
+      expect(role.status, JSON.stringify(await json(role.clone()))).toBe(201);
+      const { id: roleId } = await json(role);
+      const created = await send(
+        site,
+        'POST',
+        '/api/users',
+        { firstName: 'Staff', lastName: 'Person', userName: `${name}1`, about: '', password: PASSWORD, roles: [roleId] },
+        owner,
+      );
+      expect(created.status, JSON.stringify(await json(created.clone()))).toBe(201);
+      expect((await halfSign(site, `${name}1`)).body.twoFactor).toEqual({ setupRequired: true });
+    }
+    // A member signed in with the password alone, then promoted to editor: the next request that
+    // needs the new rights is refused with the message that says what to do; member rights stay.
+    const member = cookiesOf(await login(site, 'member')).pairs.find((c) => c.startsWith('daftar_session=')) as string;
+    expect((await send(site, 'GET', '/api/builds', undefined, member)).status).toBe(403);
+    expect((await send(site, 'PUT', `/api/users/${site.ids.member}/roles`, { roles: ['editor'] }, owner)).status).toBe(200);
+    const refused = await send(site, 'GET', '/api/builds', undefined, member);
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toMatchObject({
+      message: expect.stringMatching(/two-factor/),
+      data: { secondFactorNeeded: true },
+    });
+    const faRefused = await send(site, 'GET', '/api/builds', undefined, member, { 'x-locale': 'fa' });
+    expect((await json(faRefused)).message).toContain('دومرحله‌ای');
+    expect((await json(await send(site, 'GET', '/api/profile/security', undefined, member))).secondFactorNeeded).toBe(true);
+    expect((await send(site, 'GET', '/api/profile', undefined, member)).status).toBe(200);
+    // Turning an authenticator on in that session proves the factor: the editor's rights are back.
+    const begun = await json(await send(site, 'POST', '/api/profile/security/totp', {}, member));
+    const code = await totpCode(begun.secret, Date.now() - 30_000);
+    expect((await send(site, 'POST', '/api/profile/security/totp/enable', { code }, member)).status).toBe(200);
+    expect((await send(site, 'GET', '/api/builds', undefined, member)).status).toBe(200);
+    // A session made with the password alone before the factor (the test's editor cookie) confirms with a code.
+    const editor = site.cookies.editor;
+    expect((await send(site, 'GET', '/api/builds', undefined, editor)).status).toBe(403);
+    const editorSecret = await json(await send(site, 'POST', '/api/profile/security/totp', {}, editor));
+    const enabled = await send(
+      site,
+      'POST',
+      '/api/profile/security/totp/enable',
+      { code: await totpCode(editorSecret.secret, Date.now() - 30_000) },
+      editor,
+    );
+    expect(enabled.status).toBe(200);
+    expect((await send(site, 'GET', '/api/builds', undefined, editor)).status).toBe(200);
+    // A member is never asked.
+    expect((await send(site, 'GET', '/api/profile/security', undefined, site.cookies.member)).status).toBe(200);
+    expect((await send(site, 'POST', '/api/comments', {}, site.cookies.member)).status).not.toBe(403);
+  });
+
+  it('asks for the password or a code before recovery changes once the sign-in is not recent (F-46)', async () => {
+    const site = await createInstalledSite({ TRUST_PROXY: 'true' });
+    const { secret } = await turnOnTotp(site, 'member');
+    // The session is old: its sign-in is past the window.
+    await site.deps.db.update(sessions).set({ confirmedAt: new Date(Date.now() - RECENT_CONFIRMATION_MS - 1000) });
+    const cookie = site.cookies.member;
+    const attempts: [string, string, unknown?][] = [
+      ['DELETE', '/api/profile/security/totp'],
+      ['POST', '/api/profile/security/recovery-codes', {}],
+      ['PUT', '/api/profile/email', { email: 'thief@example.com' }],
+      ['POST', '/api/profile/security/passkeys/options', {}],
+      ['DELETE', '/api/profile/security/passkeys/some-id'],
+    ];
+    for (const [method, path, body] of attempts) {
+      const refused = await send(site, method, path, body, cookie);
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(await json(refused)).toMatchObject({
+        data: { confirmIdentity: true },
+        message: expect.stringMatching(/^Confirm it is you/),
+      });
+    }
+    expect((await json(await send(site, 'GET', '/api/profile', undefined, cookie))).user.pendingEmail).toBeNull();
+    expect((await json(await send(site, 'GET', '/api/profile/security', undefined, cookie))).totp).toBe(true);
+    // A wrong password or code opens nothing; the right password opens the window.
+    const wrong = await send(site, 'POST', '/api/profile/security/confirm', { password: 'not it' }, cookie);
+    expect(wrong.status).toBe(400);
+    expect((await send(site, 'POST', '/api/profile/security/confirm', { code: '000000' }, cookie)).status).toBe(400);
+    expect((await send(site, 'POST', '/api/profile/security/confirm', {}, cookie)).status).toBe(400);
+    expect((await send(site, 'POST', '/api/profile/security/recovery-codes', {}, cookie)).status).toBe(403);
+    expect((await send(site, 'POST', '/api/profile/security/confirm', { password: PASSWORD }, cookie)).status).toBe(200);
+    expect((await send(site, 'POST', '/api/profile/security/recovery-codes', {}, cookie)).status).toBe(200);
+    // …and, once it is past again, a code does too.
+    await site.deps.db.update(sessions).set({ confirmedAt: new Date(Date.now() - RECENT_CONFIRMATION_MS - 1000) });
+    expect((await send(site, 'DELETE', '/api/profile/security/totp', undefined, cookie)).status).toBe(403);
+    const code = await totpCode(secret, Date.now());
+    expect((await send(site, 'POST', '/api/profile/security/confirm', { code }, cookie)).status).toBe(200);
+    expect((await send(site, 'DELETE', '/api/profile/security/totp', undefined, cookie)).status).toBe(200);
+  });
+
+  it('counts wrong current passwords like sign-ins: 5 from an address, then 429 (F-45)', async () => {
+    const site = await createInstalledSite({ TRUST_PROXY: 'true' });
+    const from = { 'x-forwarded-for': '203.0.113.50' };
+    const change = (currentPassword: string, extra = from) =>
+      send(
+        site,
+        'POST',
+        '/api/profile/password',
+        { currentPassword, password: 'violet harbour lantern 42', confirmPassword: 'violet harbour lantern 42' },
+        site.cookies.member,
+        extra,
+      );
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => change(`wrong ${i}`)));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(PAIR_FAILURE_LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - PAIR_FAILURE_LIMIT);
+    // The same pair at the login form is locked as well: one count for both.
+    expect((await login(site, 'member', from)).status).toBe(429);
+    // The confirmation dialog's password shares it too.
+    expect(
+      (await send(site, 'POST', '/api/profile/security/confirm', { password: PASSWORD }, site.cookies.member, from)).status,
+    ).toBe(429);
   });
 });

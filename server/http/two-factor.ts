@@ -1,14 +1,29 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { endpoints } from '../../common/endpoints';
-import { passkeyProofSchema, passkeyRegisterSchema, securitySettingsSchema, twoFactorCodeSchema } from '../../common/two-factor';
-import { createLimits, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
-import { createSession, recordDevice } from '../auth/sessions';
+import {
+  confirmIdentitySchema,
+  passkeyProofSchema,
+  passkeyRegisterSchema,
+  securitySettingsSchema,
+  twoFactorCodeSchema,
+} from '../../common/two-factor';
+import {
+  createLimits,
+  createLoginThrottle,
+  isAppError,
+  passkeyOptionsRule,
+  tokenGuesses,
+  tooManyAttempts,
+} from '../auth/rate-limit';
+import { createSession, markSessionConfirmed, recordDevice } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { checkOwnPassword } from '../services/accounts';
 import {
   beginTotp,
   completeSignIn,
+  confirmWithCode,
   deletePasskey,
   disableTotp,
   enableTotp,
@@ -29,7 +44,7 @@ import {
 } from '../services/two-factor';
 import { requestOrigin } from '../site-origin';
 import { endpointsOn } from './endpoint';
-import { type AuthEnv, requireApiUser } from './guards';
+import { type AuthEnv, requireApiUser, requireRecentConfirmation, sessionOf } from './guards';
 import { clearHalfSignedCookie, clientInfo, writeSessionCookie } from './request';
 import { readJson } from './validate';
 
@@ -131,33 +146,27 @@ export function createSecondStepRoutes(deps: AppDeps) {
 export function createPasskeySignInRoutes(deps: AppDeps) {
   const routes = new Hono<AuthEnv>();
   const on = endpointsOn(routes, '/api/auth/passkey');
-  const guesses = tokenGuesses(createLimits(deps.db), 'passkey');
+  const limits = createLimits(deps.db);
+  const guesses = tokenGuesses(limits, 'passkey');
 
-  const throttle = async (c: Context) => {
-    const { ip } = clientInfo(c, deps);
-    const wait = await guesses.guessWait(ip);
-    if (wait > 0) throw tooManyAttempts(wait);
-    return ip;
-  };
-
+  // Each call stores a challenge, so calls are counted per address (F-49), like the proofs.
   on(endpoints.auth.passkeyOptions, async (c) => {
-    await throttle(c);
+    const { wait } = await limits.take([passkeyOptionsRule(clientInfo(c, deps).ip)]);
+    if (wait > 0) throw tooManyAttempts(wait);
     return c.json(await passkeyAuthenticationOptions(deps.db, await rpOf(c, deps), null));
   });
 
   on(endpoints.auth.passkey, async (c) => {
-    const ip = await throttle(c);
-    const input = await readJson(c, passkeyProofSchema);
-    let userId: string;
-    try {
-      userId = await verifyPasskey(deps.db, await rpOf(c, deps), input.response, null);
-    } catch (error) {
-      await guesses.wrongGuess(ip);
-      throw error;
-    }
     const client = clientInfo(c, deps);
+    const input = await readJson(c, passkeyProofSchema);
+    const rp = await rpOf(c, deps);
+    const userId = await guesses.judge(
+      client.ip,
+      () => verifyPasskey(deps.db, rp, input.response, null),
+      isAppError('api.passkeyRefused'),
+    );
     const deviceId = input.pub ? await recordDevice(deps.db, userId, input.pub, client, input.deviceName) : undefined;
-    const session = await createSession(deps.db, userId, client, deviceId);
+    const session = await createSession(deps.db, userId, client, deviceId, { twoFactor: true });
     writeSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: { id: userId } });
   });
@@ -174,36 +183,63 @@ export function createProfileSecurityRoutes(deps: AppDeps) {
     return next();
   });
 
-  on(endpoints.profile.security, async (c) => c.json(await securityOverview(deps.db, requireApiUser(c))));
+  const limits = createLimits(deps.db);
+  const throttle = createLoginThrottle(limits);
+  /** The signed-in account, after its session proved the password or a factor lately (F-46). */
+  const confirmedUser = (c: Context<AuthEnv>) => {
+    const user = requireApiUser(c);
+    requireRecentConfirmation(c);
+    return user;
+  };
+  /** A factor turned on in this session: the session now has its second factor (F-42). */
+  const sessionHasFactor = (c: Context<AuthEnv>) => markSessionConfirmed(deps.db, sessionOf(c).id, { twoFactor: true });
 
-  on(endpoints.profile.securityTotp, async (c) => c.json(await beginTotp(deps.db, requireApiUser(c).id)));
+  on(endpoints.profile.security, async (c) =>
+    c.json(await securityOverview(deps.db, requireApiUser(c), sessionOf(c).secondFactorNeeded)),
+  );
+
+  // The password (counted like a sign-in) or a code (counted like the second step) opens the window.
+  on(endpoints.profile.securityConfirm, async (c) => {
+    const user = requireApiUser(c);
+    const input = await readJson(c, confirmIdentitySchema);
+    if (input.code) await confirmWithCode(deps.db, limits, user.id, input.code);
+    else await checkOwnPassword(deps, throttle, user.id, input.password ?? '', clientInfo(c, deps).ip, 'password');
+    await markSessionConfirmed(deps.db, sessionOf(c).id, { twoFactor: Boolean(input.code) });
+    return c.json({ ok: true });
+  });
+
+  on(endpoints.profile.securityTotp, async (c) => c.json(await beginTotp(deps.db, confirmedUser(c).id)));
 
   on(endpoints.profile.securityTotpEnable, async (c) => {
     const { code } = await readJson(c, twoFactorCodeSchema);
-    return c.json({ recoveryCodes: await enableTotp(deps.db, requireApiUser(c).id, code) });
+    const recoveryCodes = await enableTotp(deps.db, requireApiUser(c).id, code);
+    await sessionHasFactor(c);
+    return c.json({ recoveryCodes });
   });
 
   on(endpoints.profile.securityTotpOff, async (c) => {
-    await disableTotp(deps.db, requireApiUser(c).id);
+    await disableTotp(deps.db, confirmedUser(c).id);
     return c.json({ ok: true });
   });
 
   on(endpoints.profile.securityRecoveryCodes, async (c) =>
-    c.json({ recoveryCodes: await regenerateRecoveryCodes(deps.db, requireApiUser(c).id) }),
+    c.json({ recoveryCodes: await regenerateRecoveryCodes(deps.db, confirmedUser(c).id) }),
   );
 
   on(endpoints.profile.securityPasskeysOptions, async (c) =>
-    c.json(await passkeyRegistrationOptions(deps.db, await rpOf(c, deps), requireApiUser(c).id)),
+    c.json(await passkeyRegistrationOptions(deps.db, await rpOf(c, deps), confirmedUser(c).id)),
   );
 
   on(endpoints.profile.securityPasskeys, async (c) => {
+    const user = confirmedUser(c);
     const { name, response } = await readJson(c, passkeyRegisterSchema);
-    const recoveryCodes = await registerPasskey(deps.db, await rpOf(c, deps), requireApiUser(c).id, response, name);
+    const recoveryCodes = await registerPasskey(deps.db, await rpOf(c, deps), user.id, response, name);
+    await sessionHasFactor(c);
     return c.json({ recoveryCodes }, 201);
   });
 
   on(endpoints.profile.securityPasskeyDelete, async (c) => {
-    await deletePasskey(deps.db, requireApiUser(c).id, c.req.param('id'));
+    await deletePasskey(deps.db, confirmedUser(c).id, c.req.param('id'));
     return c.json({ ok: true });
   });
 

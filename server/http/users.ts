@@ -10,7 +10,7 @@ import {
   userListQuerySchema,
   userRolesSchema,
 } from '../../common/schemas/admin';
-import { createLimits, takeEmailConfirmSend, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
+import { createLimits, isAppError, takeEmailConfirmSend, tokenGuesses, tooManyAttempts } from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { requestEmailChange, requestEmailChangeAsAdmin } from '../services/account-email';
@@ -113,14 +113,7 @@ export function createPasswordResetRoutes(deps: AppDeps) {
   on(endpoints.auth.resetPassword, async (c) => {
     const input = await readJson(c, passwordResetSchema);
     const { ip } = clientInfo(c, deps);
-    const wait = await guesses.guessWait(ip);
-    if (wait > 0) throw tooManyAttempts(wait);
-    try {
-      await resetPassword(deps.db, input, deps.passwordIterations);
-    } catch (error) {
-      if (error instanceof AppError && error.messageKey === 'api.resetLinkInvalid') await guesses.wrongGuess(ip);
-      throw error;
-    }
+    await guesses.judge(ip, () => resetPassword(deps.db, input, deps.passwordIterations), isAppError('api.resetLinkInvalid'));
     return c.json({ ok: true });
   });
   return routes;

@@ -146,14 +146,42 @@ export async function updateProfile(deps: AppDeps, userId: string, input: Profil
   return getProfile(deps, userId);
 }
 
-/** Password change: the current password is required, the new one must not be weak; every other session ends. */
-export async function changePassword(deps: AppDeps, userId: string, input: PasswordChange, currentToken: string | undefined) {
+/**
+ * The signed-in account's password typed again (a password change, confirming who one is): counted
+ * as a sign-in of its user name from the request's address, before it is checked (F-45), so a
+ * stolen session is no faster a guessing oracle than the login form and shares its limits (5 per
+ * pair, 20 per address, the name's slow-down). 429 past a limit; a 400 on `field` when wrong.
+ */
+export async function checkOwnPassword(
+  deps: AppDeps,
+  throttle: LoginThrottle,
+  userId: string,
+  password: string,
+  ip: string,
+  field: string,
+) {
   const user = await deps.db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new AppError(400, 'api.currentPasswordWrong', {
-      issues: [{ path: ['currentPassword'], message: 'api.currentPasswordWrong' }],
-    });
+  if (!user) throw new AppError(404, 'api.notFound');
+  const wait = await throttle.attempt(ip, user.username);
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    await throttle.fail(ip, user.username);
+    throw new AppError(400, 'api.currentPasswordWrong', { issues: [{ path: [field], message: 'api.currentPasswordWrong' }] });
   }
+  await throttle.succeed(ip, user.username);
+  return user;
+}
+
+/** Password change: the current password is required, the new one must not be weak; every other session ends. */
+export async function changePassword(
+  deps: AppDeps,
+  throttle: LoginThrottle,
+  userId: string,
+  input: PasswordChange,
+  currentToken: string | undefined,
+  ip: string,
+) {
+  const user = await checkOwnPassword(deps, throttle, userId, input.currentPassword, ip, 'currentPassword');
   await requireStrongPassword(input.password, [user.username, user.firstName, user.lastName]);
   await deps.db
     .update(users)

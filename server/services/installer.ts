@@ -73,15 +73,16 @@ export async function requireInstallerAccess(deps: AppDeps, presented: string | 
   await requireNotInstalled(deps);
   // Wrong tokens are counted per address (F-36) once the database has its tables (the installer's
   // second step); before that the token's 256 bits are the only defence. Not counting must not
-  // lock the installer, so a failure to count is ignored.
+  // lock the installer, so a failure to count is ignored. A try is counted before the token is
+  // compared and given back when it was right (F-44: parallel guesses cannot slip under the limit).
   const guesses = tokenGuesses(createLimits(deps.db), 'setup');
-  const wait = await guesses.guessWait(ip).catch(() => 0);
-  if (wait > 0) throw tooManyAttempts(wait);
   const expected = await deps.setupToken.read();
-  if (!expected || !presented || !timingSafeEqual(presented, expected)) {
-    if (expected) await guesses.wrongGuess(ip).catch(() => {});
-    throw new AppError(401, 'api.setupTokenInvalid');
-  }
+  // `wait` stays undefined when nothing was counted (no token file, or no table yet).
+  let wait: number | undefined;
+  if (expected) wait = await guesses.take(ip).catch(() => undefined);
+  if (wait) throw tooManyAttempts(wait);
+  if (!expected || !presented || !timingSafeEqual(presented, expected)) throw new AppError(401, 'api.setupTokenInvalid');
+  if (wait === 0) await guesses.giveBack(ip).catch(() => {});
 }
 
 export async function migrateDatabase(deps: AppDeps) {

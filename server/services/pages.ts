@@ -613,6 +613,13 @@ export async function savePage(
         : undefined;
   const content = serializePage(checked.data, checked.extra, input.body, previous);
   requireStorableSize(content, ref.locale);
+  // A base the server does not know yet (the editor's "keep mine" after a conflict gives the
+  // repository's newer version) must be a version the repository holds: a made-up one would hold
+  // every publish back as a conflict until someone discards the change (F-48).
+  if (input.baseSha && input.baseSha !== publishedSha && input.baseSha !== change?.baseSha)
+    await repository.readBlob(input.baseSha).catch(() => {
+      throw new AppError(409, 'api.baseShaUnknown');
+    });
   if (change) {
     let kind = change.kind === 'delete' ? 'update' : change.kind;
     let baseSha = change.baseSha;

@@ -1,8 +1,8 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Grantor } from '../../common/grants';
 import {
   HALF_SIGNED_TTL_MS,
-  holdsDashboardPermission,
+  isStaff,
   isTotpCode,
   normalizeCode,
   type PasskeySummary,
@@ -37,8 +37,9 @@ import { getSiteSettings } from './site';
  * single-use recovery codes, and passkeys (WebAuthn), which also sign in on their own.
  */
 
-export const SECURITY_SETTINGS_KEY = 'security';
-export type SecuritySettings = { requireTwoFactor: boolean };
+import { readSecuritySettings, SECURITY_SETTINGS_KEY, type SecuritySettings } from '../auth/two-factor-policy';
+
+export { readSecuritySettings, SECURITY_SETTINGS_KEY, type SecuritySettings };
 
 /** Wrong codes one half-signed state may take before it ends (sign in with the password again). */
 export const HALF_SIGNED_ATTEMPTS = 5;
@@ -50,12 +51,6 @@ export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 // ── policy ───────────────────────────────────────────────────────────────────────────────────────
 
-export async function readSecuritySettings(db: Database): Promise<SecuritySettings> {
-  const row = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SECURITY_SETTINGS_KEY)).get();
-  const value = row?.value as Partial<SecuritySettings> | undefined;
-  return { requireTwoFactor: value?.requireTwoFactor === true };
-}
-
 export async function saveSecuritySettings(db: Database, next: SecuritySettings): Promise<SecuritySettings> {
   await db
     .insert(settings)
@@ -64,9 +59,9 @@ export async function saveSecuritySettings(db: Database, next: SecuritySettings)
   return next;
 }
 
-/** Whether the site requires two factors of an account with these permissions. */
-async function requiredFor(db: Database, permissions: readonly string[]) {
-  return holdsDashboardPermission(permissions) && (await readSecuritySettings(db)).requireTwoFactor;
+/** Whether the site requires two factors of an account with these permissions and roles (staff). */
+async function requiredFor(db: Database, user: { permissions: readonly string[]; roles?: readonly string[] }) {
+  return isStaff(user) && (await readSecuritySettings(db)).requireTwoFactor;
 }
 
 // ── factors ──────────────────────────────────────────────────────────────────────────────────────
@@ -92,7 +87,8 @@ export async function enabledFactors(db: Database, userId: string) {
 
 export async function securityOverview(
   db: Database,
-  user: { id: string; permissions: readonly string[] },
+  user: { id: string },
+  secondFactorNeeded = false,
 ): Promise<SecurityOverview> {
   const [factors, keys, required] = await Promise.all([
     enabledFactors(db, user.id),
@@ -101,7 +97,8 @@ export async function securityOverview(
       .from(passkeys)
       .where(eq(passkeys.userId, user.id))
       .orderBy(passkeys.createdAt),
-    requiredFor(db, user.permissions),
+    // The account's own roles: a session that lacks its second factor sees a member's (sessions.ts).
+    userPermissions(db, user.id).then((held) => requiredFor(db, held)),
   ]);
   const list: PasskeySummary[] = keys.map((k) => ({
     id: k.id,
@@ -109,7 +106,7 @@ export async function securityOverview(
     createdAt: k.createdAt.toISOString(),
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
   }));
-  return { totp: factors.totp, passkeys: list, recoveryCodesLeft: factors.recoveryCodes, required };
+  return { totp: factors.totp, passkeys: list, recoveryCodesLeft: factors.recoveryCodes, required, secondFactorNeeded };
 }
 
 /** The otpauth:// account label and issuer: the site's name in the account's sign-in locale. */
@@ -228,8 +225,7 @@ export type HalfSigned = typeof halfSignedStates.$inferSelect;
 export async function secondStepNeeded(db: Database, userId: string): Promise<{ setupRequired: boolean } | null> {
   const factors = await enabledFactors(db, userId);
   if (factors.any) return { setupRequired: false };
-  const { permissions } = await userPermissions(db, userId);
-  return (await requiredFor(db, permissions)) ? { setupRequired: true } : null;
+  return (await requiredFor(db, await userPermissions(db, userId))) ? { setupRequired: true } : null;
 }
 
 /** Starts the half-signed state; the token goes to its own cookie, only its hash here. */
@@ -298,7 +294,7 @@ export async function completeSignIn(db: Database, state: HalfSigned, client: Cl
   // Two requests finishing one state: only the first gets a session.
   if (!gone.length) throw new AppError(401, 'api.twoFactorExpired');
   const deviceId = state.devicePub ? await recordDevice(db, state.userId, state.devicePub, client, state.deviceName) : undefined;
-  return createSession(db, state.userId, client, deviceId);
+  return createSession(db, state.userId, client, deviceId, { twoFactor: true });
 }
 
 /**
@@ -325,6 +321,20 @@ export async function verifySecondStepCode(db: Database, limits: Limits, state: 
   await limits.forgive({ clear: [userKey], refund: [] });
 }
 
+/**
+ * A signed-in account confirms who it is with a code (authenticator or recovery; F-46), counted for
+ * the account like the second step (ten wrong per 15 minutes, then 429).
+ */
+export async function confirmWithCode(db: Database, limits: Limits, userId: string, typed: string, now = Date.now()) {
+  const userKey = `second-step-user:${userId}`;
+  const taken = await limits.take([{ key: userKey, limit: SECOND_STEP_USER_LIMIT, windowMs: SECOND_STEP_WINDOW_MS }]);
+  if (taken.wait) throw tooManyAttempts(taken.wait);
+  const code = normalizeCode(typed);
+  const ok = isTotpCode(code) ? await spendTotp(db, userId, code, now) : await spendRecoveryCode(db, userId, code);
+  if (!ok) throw codeWrong();
+  await limits.forgive({ clear: [userKey], refund: [] });
+}
+
 // ── passkeys (WebAuthn) ──────────────────────────────────────────────────────────────────────────
 
 /** The relying party: the site's own address (SITE_URL when set, else the request's origin). */
@@ -334,10 +344,46 @@ export async function relyingParty(db: Database, origin: string): Promise<Relyin
   return { origin, rpID: new URL(origin).hostname, name: await issuerName(db) };
 }
 
-async function storeChallenge(db: Database, challenge: string, purpose: 'register' | 'authenticate', userId: string | null) {
-  await db
+/**
+ * Password-less sign-in challenges open at once on the whole site (F-49). Each address may ask for
+ * a few (rate-limit.ts `passkeyOptionsRule`); past this, the oldest open ones go first.
+ */
+export const OPEN_SIGN_IN_CHALLENGES_MAX = 1000;
+
+/**
+ * Stores a challenge. A password-less one (no account) also drops expired challenges and the
+ * oldest password-less ones past `OPEN_SIGN_IN_CHALLENGES_MAX`, in the same transaction, so anonymous
+ * option calls never grow the table beyond that between two purges.
+ */
+async function storeChallenge(
+  db: Database,
+  challenge: string,
+  purpose: 'register' | 'authenticate',
+  userId: string | null,
+  now = Date.now(),
+) {
+  const insert = db
     .insert(webauthnChallenges)
-    .values({ challenge, purpose, userId, expiresAt: new Date(Date.now() + WEBAUTHN_CHALLENGE_TTL_MS) });
+    .values({ challenge, purpose, userId, expiresAt: new Date(now + WEBAUTHN_CHALLENGE_TTL_MS) });
+  if (userId) {
+    await insert;
+    return;
+  }
+  // The expiry of the newest password-less challenge past the cap (none: nothing goes).
+  const cutoff = db
+    .select({ at: webauthnChallenges.expiresAt })
+    .from(webauthnChallenges)
+    .where(isNull(webauthnChallenges.userId))
+    .orderBy(desc(webauthnChallenges.expiresAt))
+    .limit(1)
+    .offset(OPEN_SIGN_IN_CHALLENGES_MAX);
+  await db.batch([
+    db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, new Date(now))),
+    insert,
+    db
+      .delete(webauthnChallenges)
+      .where(and(isNull(webauthnChallenges.userId), sql`${webauthnChallenges.expiresAt} <= (${cutoff})`)),
+  ]);
 }
 
 /** Spends a stored challenge: true once, for its purpose and account, before it expires. */

@@ -148,7 +148,9 @@ test.describe('account recovery by mail', () => {
         if (!mail) throw new Error('no reset mail');
         await snapMail(page, mail, `recovery-mail-reset-${locale}`);
         const link = linkIn(mail, new RegExp(`http://127\\.0\\.0\\.1:\\d+/${locale}/reset-password\\?token=[\\w-]+`));
-        await page.goto(link);
+        const opened = await page.goto(link);
+        // The token is in the address: no cache anywhere keeps the page (F-58).
+        expect(opened?.headers()['cache-control']).toBe('private, no-store');
         await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
         const fields = page.locator('input[type="password"]');
         await fields.nth(0).fill('kian second passphrase');

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { RECENT_CONFIRMATION_MS } from '../../common/two-factor';
 import { totpCode } from '../../server/auth/totp';
-import { ACCOUNTS, createSessionCookie, type Role } from '../support/install';
+import { sessions } from '../../server/db/schema';
+import { ACCOUNTS, createSessionCookie, type Role, withSiteDatabase } from '../support/install';
 import type { RunningServer } from '../support/server';
 import { expect, showColorScheme, test } from './fixtures';
 import { accountFields } from './words';
@@ -23,6 +25,15 @@ const words = {
     usePasskey: 'Use a passkey',
     setupTitle: 'Set up two-factor sign-in',
     saved: 'I have saved them',
+    turnOff: 'Turn off',
+    off: 'Off',
+    confirmTitle: 'Confirm it is you',
+    confirmPassword: 'Password',
+    confirmCode: 'Code from your authenticator app, or a recovery code',
+    useCode: 'Use a code instead',
+    confirm: 'Confirm',
+    passwordWrong: 'The current password is not correct',
+    regenerate: 'Make new recovery codes',
   },
   fa: {
     ...accountFields.fa,
@@ -41,6 +52,15 @@ const words = {
     usePasskey: 'به کار بردن گذرکلید',
     setupTitle: 'راه‌اندازی ورود دومرحله‌ای',
     saved: 'آن‌ها را نگه داشتم',
+    turnOff: 'خاموش کردن',
+    off: 'خاموش',
+    confirmTitle: 'تأیید کنید که خودتان هستید',
+    confirmPassword: 'گذرواژه',
+    confirmCode: 'کد برنامهٔ احراز هویت یا یک کد بازیابی',
+    useCode: 'به‌جایش کد وارد می‌کنم',
+    confirm: 'تأیید',
+    passwordWrong: 'گذرواژهٔ کنونی درست نیست',
+    regenerate: 'ساختن کدهای بازیابی تازه',
   },
 } as const;
 type Locale = keyof typeof words;
@@ -211,5 +231,59 @@ for (const locale of ['en', 'fa'] as const) {
     await page.getByRole('button', { name: w.saved }).click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/manage`));
     expect(await signedInAs(page)).toBe('editor');
+  });
+
+  test(`${locale}: a session whose sign-in is not recent confirms with the password or a code before recovery changes (F-46)`, async ({
+    page,
+    freshSite,
+  }) => {
+    await signInWithPassword(page, freshSite, locale, 'member');
+    await expect(page).not.toHaveURL(/\/login/);
+    await openSecurity(page, freshSite, locale);
+    await page.getByRole('button', { name: w.setUp }).click();
+    const secret = (await page.getByTestId('totp-secret').getAttribute('data-secret')) as string;
+    await page.getByLabel(w.code).fill(await totpCode(secret, Date.now() - 30_000));
+    await page.getByRole('button', { name: w.turnOn }).click();
+    await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+    await page.getByRole('button', { name: w.saved }).click();
+
+    // The sign-in is now older than the window: as a stolen cookie would be.
+    await withSiteDatabase(freshSite, (db) =>
+      db.update(sessions).set({ confirmedAt: new Date(Date.now() - RECENT_CONFIRMATION_MS - 60_000) }),
+    );
+    await page.getByRole('button', { name: w.turnOff }).click();
+    await page.getByTestId('security-section').getByRole('button', { name: w.turnOff }).click();
+    const dialog = page.getByRole('dialog', { name: w.confirmTitle });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel(w.confirmPassword).fill('not the password');
+    await dialog.getByRole('button', { name: w.confirm, exact: true }).click();
+    await expect(dialog.getByText(w.passwordWrong)).toBeVisible();
+    await snap(page, `confirm-${locale}`);
+    // Cancelling changes nothing: the authenticator stays on.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('security-section').getByText(w.on, { exact: true })).toBeVisible();
+
+    // New recovery codes, confirmed with a code from the app.
+    await page.getByRole('button', { name: w.regenerate }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: w.useCode }).click();
+    await dialog.getByLabel(w.confirmCode).fill(await totpCode(secret, Date.now()));
+    await dialog.getByRole('button', { name: w.confirm, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+    await page.getByRole('button', { name: w.saved }).click();
+
+    // Within the window the next change needs nothing more; past it, the password does.
+    await withSiteDatabase(freshSite, (db) =>
+      db.update(sessions).set({ confirmedAt: new Date(Date.now() - RECENT_CONFIRMATION_MS - 60_000) }),
+    );
+    // The "turn off?" question is still open from the cancelled try: its button asks again.
+    await page.getByTestId('security-section').getByRole('button', { name: w.turnOff }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel(w.confirmPassword).fill(ACCOUNTS.member.password);
+    await dialog.getByRole('button', { name: w.confirm, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('security-section').getByText(w.off, { exact: true })).toBeVisible();
   });
 }

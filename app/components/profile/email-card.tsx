@@ -10,6 +10,7 @@ import { api } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { FORM_VALIDATION } from '../../lib/form-validation';
 import { useRootData } from '../../lib/root-data';
+import { useConfirmFirst } from '../two-factor/confirm-first';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { FormField } from '../ui/form-field';
@@ -33,12 +34,14 @@ export function EmailCard({ email, pendingEmail, notifications }: Props) {
   });
   const { isSubmitting } = form.formState;
 
+  // The address recovery mails go to: the password or a code first when the sign-in is not recent (F-46).
+  const confirmFirst = useConfirmFirst();
   const failed = (error: unknown) =>
     toast({ title: error instanceof ApiRequestError ? error.message : t('users.error'), color: 'error' });
 
   const save = form.handleSubmit(async (values) => {
     try {
-      await api.profile.setEmail({ locale, body: { email: values.email ?? '' } });
+      await confirmFirst(() => api.profile.setEmail({ locale, body: { email: values.email ?? '' } }));
       form.reset({ email: '' });
       toast({ title: t('recovery.profile.saved'), color: 'success' });
       revalidator.revalidate();
@@ -122,7 +125,11 @@ export function EmailCard({ email, pendingEmail, notifications }: Props) {
               variant="outline"
               disabled={busy === 'remove'}
               onClick={() =>
-                act('remove', () => api.profile.setEmail({ locale, body: { email: '' } }), t('recovery.profile.removed'))
+                act(
+                  'remove',
+                  () => confirmFirst(() => api.profile.setEmail({ locale, body: { email: '' } })),
+                  t('recovery.profile.removed'),
+                )
               }
             >
               {t('recovery.profile.remove')}

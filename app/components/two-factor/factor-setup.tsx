@@ -10,6 +10,7 @@ import { useRootData } from '../../lib/root-data';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
+import { useConfirmFirst } from './confirm-first';
 
 /**
  * The pieces of two-factor sign-in both the profile's security section and the sign-in's required
@@ -153,6 +154,8 @@ export function TotpSetup({
   const { t } = useTranslation();
   const { locale } = useRootData();
   const [secret, setSecret] = useState<{ secret: string; uri: string }>();
+  // Profile changes may first ask who it is (F-46); the second step of signing in never does.
+  const confirmFirst = useConfirmFirst();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -161,7 +164,7 @@ export function TotpSetup({
     setBusy(true);
     setFailure(undefined);
     try {
-      setSecret(await factorRoutes[family].totp<{ secret: string; uri: string }>({ body: {}, locale }));
+      setSecret(await confirmFirst(() => factorRoutes[family].totp<{ secret: string; uri: string }>({ body: {}, locale })));
     } catch (error) {
       setFailure(failureOf(error));
     } finally {
@@ -249,16 +252,17 @@ export function PasskeyRegister({ family, onRegistered }: { family: FactorApi; o
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
 
+  const confirmFirst = useConfirmFirst();
+
   const register = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return setFailure(t('validation.required'));
     setBusy(true);
     setFailure(undefined);
     try {
-      const optionsJSON = await factorRoutes[family].passkeysOptions<Parameters<typeof startRegistration>[0]['optionsJSON']>({
-        body: {},
-        locale,
-      });
+      const optionsJSON = await confirmFirst(() =>
+        factorRoutes[family].passkeysOptions<Parameters<typeof startRegistration>[0]['optionsJSON']>({ body: {}, locale }),
+      );
       const response = await startRegistration({ optionsJSON });
       const done = await factorRoutes[family].passkeys<{ recoveryCodes: string[] | null }>({
         body: { name: name.trim(), response: webauthnInput(response) },

@@ -12,6 +12,8 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { IconButton } from '../ui/icon-button';
 import { toast } from '../ui/toast';
+import { useConfirmFirst } from './confirm-first';
+import { useOpenConfirmIdentity } from './confirm-identity';
 import { PasskeyRegister, RecoveryCodes, TotpSetup } from './factor-setup';
 
 /**
@@ -28,10 +30,13 @@ export function SecuritySection({ overview }: { overview: SecurityOverview }) {
   const [codes, setCodes] = useState<string[]>();
   const [failure, setFailure] = useState<string>();
 
+  // Turning a factor off, new recovery codes, deleting a passkey: the password or a code first (F-46).
+  const confirmFirst = useConfirmFirst();
+  const openConfirm = useOpenConfirmIdentity();
   const act = async (run: () => Promise<void>, done: string) => {
     setFailure(undefined);
     try {
-      await run();
+      await confirmFirst(run);
       toast({ title: done, color: 'success' });
       await revalidator.revalidate();
     } catch (error) {
@@ -53,6 +58,14 @@ export function SecuritySection({ overview }: { overview: SecurityOverview }) {
         <p className="mt-1 text-sm text-fg-muted">{t('twoFactor.intro')}</p>
       </div>
       {overview.required && noFactor ? <Alert tone="warning" title={t('twoFactor.required')} /> : null}
+      {overview.secondFactorNeeded && !noFactor ? (
+        <div className="space-y-2" data-testid="second-factor-needed">
+          <Alert tone="warning" title={t('twoFactor.secondFactorNeeded')} />
+          <Button type="button" size="sm" onClick={() => openConfirm('code')}>
+            {t('twoFactor.confirmWithCode')}
+          </Button>
+        </div>
+      ) : null}
       {failure ? <Alert tone="error" title={failure} /> : null}
       {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} /> : null}
 

@@ -8,6 +8,11 @@ import type { Route } from './+types/profile';
 export async function loadProfile(args: Route.LoaderArgs) {
   const session = await requireUser(args);
   const { deps } = serverContext(args.context);
-  const [profile, security] = await Promise.all([getProfile(deps, session.user.id), securityOverview(deps.db, session.user)]);
-  return { ...profile, security, currentDeviceId: session.deviceId };
+  const [profile, security] = await Promise.all([
+    getProfile(deps, session.user.id),
+    securityOverview(deps.db, session.user, session.secondFactorNeeded),
+  ]);
+  // `?tab=security` opens that tab (the dashboard sends staff there when a second factor is needed).
+  const tab = new URL(args.request.url).searchParams.get('tab') === 'security' ? 'security' : 'comments';
+  return { ...profile, security, currentDeviceId: session.deviceId, tab };
 }

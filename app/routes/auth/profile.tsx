@@ -6,6 +6,7 @@ import { DeviceCard } from '../../components/profile/device-card';
 import { DeviceList } from '../../components/profile/device-list';
 import { EmailCard } from '../../components/profile/email-card';
 import { UpdateProfileDialog } from '../../components/profile/update-profile-dialog';
+import { ConfirmIdentityProvider } from '../../components/two-factor/confirm-identity';
 import { SecuritySection } from '../../components/two-factor/security-section';
 import { Avatar } from '../../components/ui/avatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -34,61 +35,64 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const count = (n: number) =>
     n > 0 ? <span className="rounded-full bg-muted px-1.5 text-xs">{formatNumber(locale, n)}</span> : null;
 
+  const { security } = loaderData;
   return (
-    <div>
-      <section aria-labelledby="profile-name" className="overflow-hidden rounded-xl border border-border">
-        <img src={site.defaultBanner} alt="" className="h-36 w-full bg-muted object-cover sm:h-48 dark:brightness-75" />
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-3 px-4 py-4 sm:px-6">
-          <Avatar name={user.displayName} src={user.avatarUrl} size="3xl" className="ring-4 ring-primary/10" />
-          <div className="min-w-0 flex-1">
-            <h1 id="profile-name" className="truncate text-2xl font-bold">
-              {user.displayName}
-            </h1>
-            <p className="text-sm text-fg-muted">
-              <bdi dir="auto">@{user.username}</bdi>
+    <ConfirmIdentityProvider hasCode={security.totp || security.recoveryCodesLeft > 0}>
+      <div>
+        <section aria-labelledby="profile-name" className="overflow-hidden rounded-xl border border-border">
+          <img src={site.defaultBanner} alt="" className="h-36 w-full bg-muted object-cover sm:h-48 dark:brightness-75" />
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-3 px-4 py-4 sm:px-6">
+            <Avatar name={user.displayName} src={user.avatarUrl} size="3xl" className="ring-4 ring-primary/10" />
+            <div className="min-w-0 flex-1">
+              <h1 id="profile-name" className="truncate text-2xl font-bold">
+                {user.displayName}
+              </h1>
+              <p className="text-sm text-fg-muted">
+                <bdi dir="auto">@{user.username}</bdi>
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <UpdateProfileDialog user={{ firstName: user.firstName, lastName: user.lastName, about: user.about }} />
+              <ChangePasswordDialog username={user.username} />
+            </div>
+          </div>
+          <div className="border-t border-border px-4 py-4 sm:px-6">
+            <p dir="auto" className="whitespace-pre-line break-words" data-testid="profile-about">
+              {user.about}
             </p>
+            <p className="mt-2 text-sm text-fg-muted">{t('profile.memberSince', { date: formatDate(locale, user.createdAt) })}</p>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <UpdateProfileDialog user={{ firstName: user.firstName, lastName: user.lastName, about: user.about }} />
-            <ChangePasswordDialog username={user.username} />
-          </div>
-        </div>
-        <div className="border-t border-border px-4 py-4 sm:px-6">
-          <p dir="auto" className="whitespace-pre-line break-words" data-testid="profile-about">
-            {user.about}
-          </p>
-          <p className="mt-2 text-sm text-fg-muted">{t('profile.memberSince', { date: formatDate(locale, user.createdAt) })}</p>
-        </div>
-      </section>
+        </section>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Tabs defaultValue="comments" dir={localeDirection[locale]}>
-          <TabsList aria-label={t('profile.tabs.label')}>
-            <TabsTrigger value="comments">
-              {t('profile.tabs.comments')}
-              {count(comments.length)}
-            </TabsTrigger>
-            <TabsTrigger value="devices">
-              {t('profile.tabs.devices')}
-              {count(devices.length)}
-            </TabsTrigger>
-            <TabsTrigger value="security">{t('twoFactor.title')}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="comments">
-            <CommentList comments={comments} />
-          </TabsContent>
-          <TabsContent value="devices">
-            <DeviceList devices={devices} currentDeviceId={loaderData.currentDeviceId} />
-          </TabsContent>
-          <TabsContent value="security">
-            <SecuritySection overview={loaderData.security} />
-          </TabsContent>
-        </Tabs>
-        <aside>
-          <DeviceCard />
-          <EmailCard email={user.email} pendingEmail={user.pendingEmail} notifications={user.notifications} />
-        </aside>
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <Tabs defaultValue={loaderData.tab} dir={localeDirection[locale]}>
+            <TabsList aria-label={t('profile.tabs.label')}>
+              <TabsTrigger value="comments">
+                {t('profile.tabs.comments')}
+                {count(comments.length)}
+              </TabsTrigger>
+              <TabsTrigger value="devices">
+                {t('profile.tabs.devices')}
+                {count(devices.length)}
+              </TabsTrigger>
+              <TabsTrigger value="security">{t('twoFactor.title')}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="comments">
+              <CommentList comments={comments} />
+            </TabsContent>
+            <TabsContent value="devices">
+              <DeviceList devices={devices} currentDeviceId={loaderData.currentDeviceId} />
+            </TabsContent>
+            <TabsContent value="security">
+              <SecuritySection overview={loaderData.security} />
+            </TabsContent>
+          </Tabs>
+          <aside>
+            <DeviceCard />
+            <EmailCard email={user.email} pendingEmail={user.pendingEmail} notifications={user.notifications} />
+          </aside>
+        </div>
       </div>
-    </div>
+    </ConfirmIdentityProvider>
   );
 }

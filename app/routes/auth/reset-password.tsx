@@ -24,6 +24,11 @@ export async function loader(args: Route.LoaderArgs) {
   return loadResetPassword(args);
 }
 
+// The link's token is in the address: no browser or shared cache keeps the page (F-58).
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMetaFor(matches, 'users.resetPage.title'),
   // The address holds a secret: never indexed, never sent on as a referrer.

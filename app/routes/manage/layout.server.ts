@@ -1,7 +1,7 @@
-import { createContext, data, type RouterContextProvider } from 'react-router';
+import { createContext, type RouterContextProvider } from 'react-router';
 import { managedPageFor, mayOpenPage } from '../../../common/page-access';
 import type { SessionUser } from '../../../common/permissions';
-import { requireUser } from '../../lib/auth.server';
+import { pageRefusal, requireUser } from '../../lib/auth.server';
 
 /** The dashboard guard's outcome for this request: the user, or the refusal to throw. */
 const dashboardAccess = createContext<{ user: SessionUser } | { refusal: unknown }>();
@@ -16,9 +16,9 @@ export async function guardDashboard(args: { request: Request; context: Readonly
   const page = managedPageFor(args.pattern);
   try {
     if (!page) throw new Response(null, { status: 403 });
-    const { user } = await requireUser(args);
-    if (!mayOpenPage(user, page)) throw data(null, { status: 403 });
-    args.context.set(dashboardAccess, { user });
+    const session = await requireUser(args);
+    if (!mayOpenPage(session.user, page)) pageRefusal(args, session);
+    args.context.set(dashboardAccess, { user: session.user });
   } catch (refusal) {
     args.context.set(dashboardAccess, { refusal });
   }

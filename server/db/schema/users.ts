@@ -120,6 +120,10 @@ export const sessions = sqliteTable(
     lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /** Opened with a second factor or a passkey, or a factor was turned on in it (docs/security.md, F-42). */
+    twoFactor: integer('two_factor', { mode: 'boolean' }).notNull().default(false),
+    /** When the session last proved the password or a second factor: at sign-in, or confirmed again (F-46). */
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
