@@ -1,3 +1,4 @@
+import { zoneLabel } from '../common/format';
 import { isTurnstileConfigured } from '../server/config';
 import { installStatus } from '../server/services/installer';
 import type { Route } from './+types/root';
@@ -17,5 +18,6 @@ export async function loadRoot({ context }: Route.LoaderArgs): Promise<RootData>
     turnstileSiteKey: isTurnstileConfigured(deps.config) ? deps.config.TURNSTILE_SITE_KEY : undefined,
     newsletter: state.installed && Boolean(deps.mailer),
     mail: state.installed && Boolean(deps.mailer),
+    zoneLabel: zoneLabel(state.locale, state.site.timeZone),
   };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from './format';
 import type { Locale } from './locales';
 
 /** One menu entry (docs/spec.md §3): `to` is locale-less; links add the locale prefix. */
@@ -18,6 +19,11 @@ export type SiteSettings = {
   catLabels: Record<string, Record<Locale, string>>;
   /** False: every page says `noindex` and robots.txt disallows everything (a private or staging site). */
   indexable: boolean;
+  /**
+   * The site's clock: an IANA zone name every time is shown in, on every screen, in mail and in
+   * the CLI (common/format.ts `formatTime`). Sites from before the setting read `Asia/Tehran`.
+   */
+  timeZone: string;
 };
 
 /** Defaults of a fresh site; the installer writes them and editors change them later. */
@@ -59,6 +65,7 @@ export const defaultSiteSettings: SiteSettings = {
     tuts: { fa: 'آموزش‌ها', en: 'Tutorials' },
   },
   indexable: true,
+  timeZone: DEFAULT_TIME_ZONE,
 };
 
 /** A category's name in a locale; its slug when the settings give none. */

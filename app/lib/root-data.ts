@@ -14,6 +14,8 @@ export type RootData = {
   newsletter?: boolean;
   /** Whether account mails can go out: the login form links to forgot-password only then. */
   mail?: boolean;
+  /** The site's zone named in the page's language (`zoneLabel`), made once by the server so both sides say the same. */
+  zoneLabel?: string;
 };
 
 /** What meta functions receive as `matches`. */

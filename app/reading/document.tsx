@@ -45,6 +45,7 @@ export function ReadingScripts({
     turnstileSiteKey: root.turnstileSiteKey,
     newsletter: root.newsletter,
     defaultAvatar: root.site.defaultAvatar,
+    timeZone: root.site.timeZone,
   };
   // `<` escaped: the settings' text can never close the script element.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');

@@ -9,6 +9,8 @@ export type ReadingPageData = {
   newsletter?: boolean;
   /** Settings → default avatar (comment avatars fall back to it). */
   defaultAvatar?: string;
+  /** Settings → time zone: comment times are shown in it. */
+  timeZone?: string;
 };
 export const READING_DATA_ID = 'daftar-reading';
 
@@ -21,8 +23,9 @@ export function readingPage(): RootData & ReadingPageData {
     const element = document.getElementById(READING_DATA_ID);
     const page = (element?.textContent ? JSON.parse(element.textContent) : {}) as ReadingPageData;
     const locale: Locale = isLocale(lang) ? lang : 'fa';
-    // Of the settings the islands read only the default avatar; the rest (both languages' names) stays out.
-    data = { ...page, locale, installed: true, site: { defaultAvatar: page.defaultAvatar } as SiteSettings };
+    // Of the settings the islands read only the default avatar and the zone; the rest (both languages' names) stays out.
+    const site = { defaultAvatar: page.defaultAvatar, timeZone: page.timeZone } as SiteSettings;
+    data = { ...page, locale, installed: true, site };
   }
   return data;
 }

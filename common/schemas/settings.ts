@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalTimeZone } from '../format';
 import { isLocale } from '../locales';
 import { messageRef, tooLong } from '../messages';
 import { isHttpUrl, isSameSitePath } from '../site-path';
@@ -96,6 +97,16 @@ export const siteSettingsSchema = z
       .record(z.string(), categoryLabels)
       .refine((labels) => Object.keys(labels).length <= SETTINGS_LIMITS.cats, tooMany(SETTINGS_LIMITS.cats)),
     indexable: z.boolean('validation.boolean'),
+    // An IANA name this runtime knows, in its own spelling (`asia/tehran` → `Asia/Tehran`).
+    timeZone: z
+      .string('validation.timeZone')
+      .trim()
+      .transform((name, ctx) => {
+        const zone = canonicalTimeZone(name);
+        if (zone) return zone;
+        ctx.addIssue({ code: 'custom', message: 'validation.timeZone' });
+        return z.NEVER;
+      }),
   })
   .superRefine((settings, ctx) => {
     refuseDuplicates(

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { siteTimeZone } from '../../common/format';
 import { defaultSiteSettings, type SiteSettings } from '../../common/site-settings';
 import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
@@ -32,7 +33,9 @@ export async function readSiteState(db: Database): Promise<SiteState> {
     const address = rows.find((row) => row.key === SITE_ADDRESS_KEY)?.value;
     return {
       installed,
-      site: { ...defaultSiteSettings, ...(stored ?? {}) },
+      // A zone this runtime does not know (written by hand, or by a newer ICU) reads as the default:
+      // formatting with it would throw on every page.
+      site: { ...defaultSiteSettings, ...(stored ?? {}), timeZone: siteTimeZone(stored) },
       ...(typeof address === 'string' ? { address } : {}),
     };
   } catch (error) {

@@ -1,22 +1,15 @@
-import { useEffect, useState } from 'react';
-import { formatDate } from '../../lib/format';
-import { useRootData } from '../../lib/root-data';
+import { useClock } from '../../lib/format';
 
 /**
- * When a comment was written, in the reader's calendar (Jalali with Persian digits in fa). The
- * server renders the date alone (in UTC, as every server-rendered date); once in the browser the
- * time is added in the reader's own time zone, so the first render always matches hydration.
+ * When a comment was written, in the reader's calendar (Jalali with Persian digits in fa) on the
+ * site's clock (Settings → time zone): the server and the browser write the same words, so the
+ * server's text stays after hydration and a reader abroad reads the time the site keeps.
  */
 export function CommentTime({ date, className = '' }: { date: string; className?: string }) {
-  const { locale } = useRootData();
-  const [inBrowser, setInBrowser] = useState(false);
-  useEffect(() => setInBrowser(true), []);
-  const text = inBrowser
-    ? formatDate(locale, date, { dateStyle: 'medium', timeStyle: 'short', timeZone: undefined })
-    : formatDate(locale, date, { dateStyle: 'medium' });
+  const clock = useClock();
   return (
     <time dateTime={date} className={`whitespace-nowrap ${className}`}>
-      {text}
+      {clock.time(date)}
     </time>
   );
 }

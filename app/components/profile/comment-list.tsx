@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Locale } from '../../../common/locales';
 import { paths } from '../../../common/paths';
-import { formatDate } from '../../lib/format';
-import { useRootData } from '../../lib/root-data';
+import { useClock } from '../../lib/format';
 import { EmptyState } from './empty-state';
 
 export type ProfileComment = {
@@ -27,7 +26,7 @@ const statusTone = {
 /** The user's own comments (the latest 50), newest first, with their status; the text is shown as typed, never as HTML. */
 export function CommentList({ comments }: { comments: ProfileComment[] }) {
   const { t } = useTranslation();
-  const { locale } = useRootData();
+  const clock = useClock();
   if (comments.length === 0)
     return <EmptyState icon={MessageSquare} title={t('profile.comments.empty')} hint={t('profile.comments.emptyHint')} />;
   return (
@@ -41,7 +40,7 @@ export function CommentList({ comments }: { comments: ProfileComment[] }) {
             >
               {t('profile.comments.onPage', { page: comment.pageTitle ?? `/${comment.locale}/${comment.pageSlug}` })}
             </Link>
-            <time dateTime={new Date(comment.createdAt).toISOString()}>{formatDate(locale, comment.createdAt)}</time>
+            <time dateTime={new Date(comment.createdAt).toISOString()}>{clock.time(comment.createdAt)}</time>
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[comment.status]}`}>
               {t(`profile.comments.status.${comment.status}`)}
             </span>

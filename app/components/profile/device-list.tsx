@@ -6,7 +6,7 @@ import { paths } from '../../../common/paths';
 import { ApiRequestError } from '../../lib/api';
 import { api } from '../../lib/api-client';
 import { useDeviceIdentity } from '../../lib/device';
-import { formatDate } from '../../lib/format';
+import { useClock } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
 import { useSession } from '../../lib/session';
 import { describeUserAgent } from '../../lib/user-agent';
@@ -24,6 +24,7 @@ export type ProfileDevice = { id: string; name: string; userAgent: string; lastS
 export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevice[]; currentDeviceId: string | null }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const { logout } = useSession();
   const local = useDeviceIdentity();
   const revalidator = useRevalidator();
@@ -89,7 +90,7 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
                 <p className="mt-1 text-sm text-fg-muted">
                   {device.lastSeenAt ? (
                     <time dateTime={new Date(device.lastSeenAt).toISOString()}>
-                      {t('profile.devices.lastActive', { date: formatDate(locale, device.lastSeenAt) })}
+                      {t('profile.devices.lastActive', { date: clock.time(device.lastSeenAt) })}
                     </time>
                   ) : (
                     t('profile.devices.neverActive')
@@ -98,7 +99,7 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
                     ·
                   </span>
                   <time dateTime={new Date(device.createdAt).toISOString()}>
-                    {t('profile.devices.firstSeen', { date: formatDate(locale, device.createdAt) })}
+                    {t('profile.devices.firstSeen', { date: clock.time(device.createdAt, 'date') })}
                   </time>
                 </p>
                 <p className="mt-1 text-xs text-fg-muted">

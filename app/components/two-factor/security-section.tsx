@@ -5,7 +5,7 @@ import { useRevalidator } from 'react-router';
 import type { SecurityOverview } from '../../../common/two-factor';
 import { ApiRequestError } from '../../lib/api';
 import { api } from '../../lib/api-client';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber, useClock } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
 import { Alert } from '../ui/alert';
 import { Badge } from '../ui/badge';
@@ -23,6 +23,7 @@ import { PasskeyRegister, RecoveryCodes, TotpSetup } from './factor-setup';
 export function SecuritySection({ overview }: { overview: SecurityOverview }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const revalidator = useRevalidator();
   // A cancelled set-up starts over from its first button.
   const [setupRound, setSetupRound] = useState(0);
@@ -128,8 +129,8 @@ export function SecuritySection({ overview }: { overview: SecurityOverview }) {
                     {key.name}
                   </p>
                   <p className="text-xs text-fg-muted">
-                    {t('twoFactor.passkey.created', { date: formatDate(locale, key.createdAt) })}
-                    {key.lastUsedAt ? ` · ${t('twoFactor.passkey.lastUsed', { date: formatDate(locale, key.lastUsedAt) })}` : ''}
+                    {t('twoFactor.passkey.created', { date: clock.time(key.createdAt, 'date') })}
+                    {key.lastUsedAt ? ` · ${t('twoFactor.passkey.lastUsed', { date: clock.time(key.lastUsedAt) })}` : ''}
                   </p>
                 </div>
                 <IconButton

@@ -10,7 +10,7 @@ import { ConfirmIdentityProvider } from '../../components/two-factor/confirm-ide
 import { SecuritySection } from '../../components/two-factor/security-section';
 import { Avatar } from '../../components/ui/avatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber, useClock } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/profile';
@@ -31,6 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(ma
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, site } = useRootData();
+  const clock = useClock();
   const { user, devices, comments } = loaderData;
   const count = (n: number) =>
     n > 0 ? <span className="rounded-full bg-muted px-1.5 text-xs">{formatNumber(locale, n)}</span> : null;
@@ -60,7 +61,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <p dir="auto" className="whitespace-pre-line break-words" data-testid="profile-about">
               {user.about}
             </p>
-            <p className="mt-2 text-sm text-fg-muted">{t('profile.memberSince', { date: formatDate(locale, user.createdAt) })}</p>
+            <p className="mt-2 text-sm text-fg-muted">{t('profile.memberSince', { date: clock.time(user.createdAt, 'date') })}</p>
           </div>
         </section>
 

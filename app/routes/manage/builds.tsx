@@ -8,7 +8,7 @@ import { ScheduledNotice } from '../../components/manage/builds/schedule';
 import { SyncProgress } from '../../components/manage/builds/sync-progress';
 import { EmptyState } from '../../components/profile/empty-state';
 import { Alert } from '../../components/ui/alert';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, useClock } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/builds';
@@ -27,6 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'm
 export default function ManageBuilds({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const { open, history, commitUrl, repositoryMissing, sync, can } = loaderData;
   const [outcome, setOutcome] = useState<PublishOutcome>();
   const conflicts = new Set(outcome?.kind === 'conflict' ? outcome.paths : []);
@@ -83,9 +84,14 @@ export default function ManageBuilds({ loaderData }: Route.ComponentProps) {
       {repositoryMissing ? null : <SyncProgress initial={sync} canSync={can.publish} />}
 
       <section aria-labelledby="build-history" className="space-y-4">
-        <h2 id="build-history" className="text-xl font-semibold">
-          {t('builds.history.title')}
-        </h2>
+        <div>
+          <h2 id="build-history" className="text-xl font-semibold">
+            {t('builds.history.title')}
+          </h2>
+          <p className="mt-1 text-sm text-fg-muted" data-testid="history-zone">
+            {t('builds.history.zone', { zone: clock.label })}
+          </p>
+        </div>
         <BuildHistory builds={history} commitUrl={commitUrl} canRevert={can.publish} onOutcome={setOutcome} />
       </section>
     </section>

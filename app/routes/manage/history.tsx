@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiRequestError } from '../../lib/api';
 import { api } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { useClock } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/history';
@@ -32,16 +32,6 @@ export function headers() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMetaFor(matches, 'manage.sections.history');
-
-/** A commit's time: Jalali in Tehran time in Persian (as schedules are), UTC in English. */
-function versionDate(locale: Locale, iso: string) {
-  const text = formatDate(locale, iso, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: locale === 'fa' ? 'Asia/Tehran' : 'UTC',
-  });
-  return locale === 'fa' ? text : `${text} UTC`;
-}
 
 /** `/manage/history/{locale}/{...path}` (issue 26): a page's published versions, one with its diff and Restore, and its preview links. */
 export default function ManageHistory({ loaderData }: Route.ComponentProps) {
@@ -118,6 +108,7 @@ function VersionRow({
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const moved = item.page.locale !== current.locale || item.page.path !== current.path;
   return (
     <li>
@@ -132,7 +123,7 @@ function VersionRow({
           {item.build ? t('history.build', { title: automaticTitle(item.build.title, t, locale) }) : t('history.noBuild')}
         </span>
         <span className="mt-1 block text-xs text-fg-muted">
-          {t('history.by', { author: item.author, date: versionDate(locale, item.date) })}
+          {t('history.by', { author: item.author, date: clock.time(item.date) })}
         </span>
         <span className="mt-1 block font-mono text-xs text-fg-muted" dir="ltr">
           {item.commit.slice(0, 7)}
@@ -159,6 +150,7 @@ function VersionView({
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -197,7 +189,7 @@ function VersionView({
     <article aria-labelledby="version-heading" data-testid="version-view">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="version-heading" className="text-lg font-semibold">
-          {t('history.versionTitle', { date: versionDate(locale, version.date) })}
+          {t('history.versionTitle', { date: clock.time(version.date) })}
         </h2>
         {canEdit && version.frontMatter ? (
           <>
@@ -243,6 +235,7 @@ function PreviewLinks({
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const revalidator = useRevalidator();
   const [made, setMade] = useState<PreviewLink>();
   const [busy, setBusy] = useState(false);
@@ -322,7 +315,7 @@ function PreviewLinks({
             <li key={link.id} className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-fg-muted">
                 {link.createdBy ? `${link.createdBy} · ` : ''}
-                {t('preview.expires', { date: versionDate(locale, link.expiresAt) })}
+                {t('preview.expires', { date: clock.time(link.expiresAt) })}
               </span>
               <Button type="button" variant="outline" size="sm" onClick={() => revoke(link.id)}>
                 {t('preview.revoke')}

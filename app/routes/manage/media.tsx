@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast';
 import { ApiRequestError } from '../../lib/api';
 import { api } from '../../lib/api-client';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber, useClock } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/media';
@@ -124,6 +124,7 @@ function MediaCard({
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const revalidator = useRevalidator();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -174,7 +175,7 @@ function MediaCard({
         </p>
         <p className="mt-1 text-xs text-fg-muted">
           {item.uploadedBy ? t('media.uploadedBy', { name: item.uploadedBy.name }) : t('media.unknownUploader')}
-          {item.uploadedAt ? ` · ${t('media.uploadedAt', { date: formatDate(locale, item.uploadedAt) })}` : null}
+          {item.uploadedAt ? ` · ${t('media.uploadedAt', { date: clock.time(item.uploadedAt, 'date') })}` : null}
         </p>
         <div className="mt-2 text-xs">
           {item.usedBy.length || item.usedBySettings.length ? (

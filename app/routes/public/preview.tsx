@@ -1,9 +1,8 @@
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Article } from '../../components/content/article';
-import { formatDate } from '../../lib/format';
+import { useClock } from '../../lib/format';
 import { pageMeta } from '../../lib/meta';
-import { useRootData } from '../../lib/root-data';
 import { documentLoad, readingHandle } from '../../reading/document';
 import type { Route } from './+types/preview';
 import { loadPreview } from './preview.server';
@@ -31,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 
 export default function PreviewRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale } = useRootData();
+  const clock = useClock();
   return (
     <>
       <div
@@ -42,7 +41,7 @@ export default function PreviewRoute({ loaderData }: Route.ComponentProps) {
         <Eye aria-hidden className="mt-0.5 size-5 shrink-0" />
         <div>
           <p className="font-semibold">{t('preview.bannerTitle')}</p>
-          <p className="mt-1">{t('preview.bannerText', { date: formatDate(locale, loaderData.expiresAt) })}</p>
+          <p className="mt-1">{t('preview.bannerText', { date: clock.time(loaderData.expiresAt) })}</p>
         </div>
       </div>
       <Article page={loaderData.page} />

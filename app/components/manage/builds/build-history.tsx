@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { BuildStatus, BuildSummary, PublishIndexing, PublishResult } from '../../../../common/authoring';
 import { api } from '../../../lib/api-client';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatNumber, useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { EmptyState } from '../../profile/empty-state';
 import { Badge } from '../../ui/badge';
@@ -37,6 +37,7 @@ export function BuildHistory({
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const columns: DataColumn<BuildSummary>[] = [
     {
       id: 'build',
@@ -68,12 +69,8 @@ export function BuildHistory({
       id: 'time',
       header: t('builds.history.time'),
       cell: (build) => (
-        <time dateTime={build.publishedAt ?? build.createdAt} className="whitespace-nowrap" suppressHydrationWarning>
-          {formatDate(locale, build.publishedAt ?? build.createdAt, {
-            dateStyle: 'medium',
-            timeStyle: 'short',
-            timeZone: undefined,
-          })}
+        <time dateTime={build.publishedAt ?? build.createdAt} className="whitespace-nowrap">
+          {clock.time(build.publishedAt ?? build.createdAt)}
         </time>
       ),
     },

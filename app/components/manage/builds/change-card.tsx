@@ -5,7 +5,7 @@ import { useRevalidator } from 'react-router';
 import type { OpenBuildChange } from '../../../../common/authoring';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -38,6 +38,7 @@ export function ChangeCard({
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -81,7 +82,7 @@ export function ChangeCard({
           <p className="text-sm text-fg-muted" suppressHydrationWarning>
             {t('builds.changedBy', {
               name: change.author?.displayName ?? t('builds.unknownPerson'),
-              time: formatDate(locale, change.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: undefined }),
+              time: clock.time(change.createdAt),
             })}
           </p>
           {change.message ? (

@@ -12,8 +12,8 @@ import type {
 } from '../../../../common/authoring';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
+import { parseClockTime, useClock, zonedToIso } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
-import { formatInZone, scheduleZone, zonedToIso } from '../../../lib/time-zone';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast';
@@ -54,6 +54,7 @@ export function PublishPanel({
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const revalidator = useRevalidator();
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
@@ -64,7 +65,9 @@ export function PublishPanel({
   const id = useId();
 
   async function schedule() {
-    const at = zonedToIso(date, time, scheduleZone(locale));
+    const clockTime = parseClockTime(time);
+    if (date && time.trim() && !clockTime) return setWhenError(t('builds.schedule.badTime'));
+    const at = clockTime ? zonedToIso(date, clockTime, clock.zone) : undefined;
     if (!at) return setWhenError(t('builds.schedule.needDate'));
     setWhenError(undefined);
     setBusy(true);
@@ -73,7 +76,7 @@ export function PublishPanel({
       const result = await api.builds.publish<ScheduleResult>({ body, locale });
       toast({
         title: t('builds.schedule.success'),
-        description: formatInZone(locale, result.at, scheduleZone(locale)),
+        description: `${clock.time(result.at, 'full')} (${clock.label})`,
         color: 'success',
       });
       setTitle('');

@@ -5,14 +5,18 @@ import { useRevalidator } from 'react-router';
 import type { OpenBuild } from '../../../../common/authoring';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
+import { localDigits, useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
-import { formatInZone, scheduleZone } from '../../../lib/time-zone';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { JalaliDatePicker } from '../../ui/jalali-date-picker';
 import { toast } from '../../ui/toast';
 
-/** The date and time fields of "Publish later": Jalali in Persian (Tehran time), the browser's calendar and zone in English. */
+/**
+ * The date and time fields of "Publish later", on the site's clock (Settings → time zone, named
+ * under the fields): a Jalali date in Persian, and the time typed on a 24-hour clock in either
+ * language (a native time field would follow the browser's language: "09:00 AM" in a Persian form).
+ */
 export function ScheduleFields({
   id,
   date,
@@ -30,7 +34,7 @@ export function ScheduleFields({
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const zone = scheduleZone(locale);
+  const clock = useClock();
   const describedBy = [`${id}-zone`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const inputClass =
     'block h-10 rounded-md border border-border bg-surface px-3 focus:border-secondary focus:outline-none aria-[invalid=true]:border-error';
@@ -64,19 +68,29 @@ export function ScheduleFields({
         <label htmlFor={`${id}-time`} className="mb-1 block text-sm font-medium">
           {t('builds.schedule.time')}
         </label>
+        {/* Text, not type=time: hours and minutes read left to right, with the page's digits. */}
         <input
           id={`${id}-time`}
-          type="time"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
           dir="ltr"
-          value={time}
+          size={5}
+          maxLength={5}
+          placeholder={localDigits(locale, '17:30')}
+          value={localDigits(locale, time)}
           onChange={(event) => onTime(event.target.value)}
+          aria-describedby={`${id}-time-hint`}
           aria-invalid={error ? true : undefined}
-          className={inputClass}
+          className={`${inputClass} w-24 text-center tabular-nums`}
         />
+        <span id={`${id}-time-hint`} className="sr-only">
+          {t('builds.schedule.timeHint')}
+        </span>
       </div>
       <p id={`${id}-zone`} className="basis-full text-xs text-fg-muted">
-        {locale === 'fa' ? t('builds.schedule.zoneTehran') : t('builds.schedule.zoneLocal', { zone })}{' '}
-        {t('builds.schedule.laterEdits')}
+        {t('builds.schedule.zone', { zone: clock.label })} {t('builds.schedule.laterEdits')}
       </p>
       {error ? (
         <p id={`${id}-error`} role="alert" className="basis-full text-sm text-error-strong">
@@ -87,15 +101,16 @@ export function ScheduleFields({
   );
 }
 
-/** The open build's planned publish: when (in the reader's calendar and zone), by whom, and a way to call it off. */
+/** The open build's planned publish: when (in the reader's calendar, on the site's clock, the zone named), by whom, and a way to call it off. */
 export function ScheduledNotice({ build, canCancel }: { build: OpenBuild; canCancel: boolean }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   if (!build.scheduledAt || build.id === null) return null;
   const id = build.id;
-  const when = formatInZone(locale, build.scheduledAt, scheduleZone(locale));
+  const when = clock.time(build.scheduledAt, 'full');
 
   async function cancel() {
     setBusy(true);
@@ -111,7 +126,7 @@ export function ScheduledNotice({ build, canCancel }: { build: OpenBuild; canCan
   }
 
   return (
-    <Alert tone="info" title={t('builds.schedule.notice', { when })}>
+    <Alert tone="info" title={t('builds.schedule.notice', { when, zone: clock.label })}>
       <div className="flex flex-wrap items-center gap-3" data-testid="scheduled-notice">
         {build.scheduledBy ? <span>{t('builds.schedule.by', { name: build.scheduledBy.displayName })}</span> : null}
         {canCancel ? (

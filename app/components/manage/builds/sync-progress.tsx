@@ -5,7 +5,7 @@ import { useRevalidator } from 'react-router';
 import type { ContentSyncState } from '../../../../common/content-sync';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatNumber, useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -27,6 +27,7 @@ const RETRY_POLL_MS = 15_000;
 export function SyncProgress({ initial, canSync }: { initial: ContentSyncState | null; canSync: boolean }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const revalidator = useRevalidator();
   const [sync, setSync] = useState(initial);
   // A newer state from the loader (a publish that started an index, then revalidated) replaces the last poll.
@@ -136,7 +137,7 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
           {sync?.pausedUntil ? (
             <p className="text-sm" role="status">
               {t('builds.sync.paused', {
-                time: formatDate(locale, sync.pausedUntil, { dateStyle: undefined, timeStyle: 'short', timeZone: undefined }),
+                time: clock.time(sync.pausedUntil, 'time'),
               })}
             </p>
           ) : null}
@@ -196,7 +197,7 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
           {sync.status === 'failed' && sync.retryAt ? (
             <p className="mt-1">
               {t('builds.sync.autoRetry', {
-                time: formatDate(locale, sync.retryAt, { dateStyle: undefined, timeStyle: 'short', timeZone: undefined }),
+                time: clock.time(sync.retryAt, 'time'),
               })}
             </p>
           ) : null}
@@ -205,7 +206,7 @@ export function SyncProgress({ initial, canSync }: { initial: ContentSyncState |
       ) : sync?.status === 'done' && sync.finishedAt ? (
         <p className="text-sm text-fg-muted">
           {t('builds.sync.last', {
-            time: formatDate(locale, sync.finishedAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: undefined }),
+            time: clock.time(sync.finishedAt),
             n: count(sync.total),
           })}
           {sync.problems ? ` ${t('builds.sync.problems', { n: count(sync.problems) })}` : ''}

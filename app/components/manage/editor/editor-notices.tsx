@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Locale } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatNumber, formatTime, useClock } from '../../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { pageAddress } from '../pages/page-path';
@@ -12,8 +12,6 @@ import type { EditorData } from './types';
 import type { Upload } from './use-image-uploads';
 
 /** "27 Nov 2026, 10:41" in the browser's time zone. */
-const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone: undefined };
-
 /** A path inside a translated sentence, kept left-to-right in Persian (Unicode LRI … PDI). */
 const isolate = (text: string) => `\u2066${text}\u2069`;
 
@@ -30,9 +28,10 @@ export function RestoreOffer({
   onDiscard: () => void;
 }) {
   const { t } = useTranslation();
+  const clock = useClock();
   return (
     <div data-testid="restore-offer">
-      <Alert tone="info" title={t('editor.restoreTitle', { time: formatDate(locale, offer.savedAt, WHEN) })}>
+      <Alert tone="info" title={t('editor.restoreTitle', { time: formatTime(locale, offer.savedAt, clock.zone) })}>
         <p>{t('editor.restoreDetail')}</p>
         <div className="mt-3 flex gap-2">
           <Button type="button" size="sm" onClick={onRestore}>
@@ -51,6 +50,7 @@ export function RestoreOffer({
 export function PageNotices({ data, created, locale }: { data: EditorData; created: boolean; locale: Locale }) {
   const { t } = useTranslation();
   const { pendingBy, document, from } = data;
+  const clock = useClock();
   return (
     <>
       {pendingBy ? (
@@ -58,8 +58,11 @@ export function PageNotices({ data, created, locale }: { data: EditorData; creat
           tone="warning"
           title={
             pendingBy.displayName
-              ? t('editor.pendingOther', { name: pendingBy.displayName, time: formatDate(locale, pendingBy.createdAt, WHEN) })
-              : t('editor.pendingSomeone', { time: formatDate(locale, pendingBy.createdAt, WHEN) })
+              ? t('editor.pendingOther', {
+                  name: pendingBy.displayName,
+                  time: formatTime(locale, pendingBy.createdAt, clock.zone),
+                })
+              : t('editor.pendingSomeone', { time: formatTime(locale, pendingBy.createdAt, clock.zone) })
           }
         />
       ) : document?.pending ? (

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { PageRef, TranslationStatus } from '../../../../common/authoring';
 import { translationLocale } from '../../../../common/locales';
 import { api } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { DiffView, parseUnifiedDiff } from '../builds/diff-view';
@@ -23,6 +23,7 @@ type Outdated = NonNullable<TranslationStatus['outdated']>;
 export function OutdatedSourcePanel({ page }: { page: PageRef }) {
   const { t } = useTranslation();
   const { locale: uiLocale } = useRootData();
+  const clock = useClock();
   const [state, setState] = useState<{ outdated: Outdated | null } | 'failed' | undefined>();
 
   useEffect(() => {
@@ -40,7 +41,7 @@ export function OutdatedSourcePanel({ page }: { page: PageRef }) {
   if (state === 'failed') return <p className="text-sm text-fg-muted">{t('editor.outdated.failed')}</p>;
   const outdated = state?.outdated;
   if (!outdated) return null;
-  const date = (iso: string) => formatDate(uiLocale, iso, { dateStyle: 'medium' });
+  const date = (iso: string) => clock.time(iso, 'date');
   const diff = outdated.diff;
   const hasLines = diff !== null && parseUnifiedDiff(diff).length > 0;
   return (

@@ -2,17 +2,8 @@ import { Loader2, Save } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../common/locales';
-import { formatDate } from '../../../lib/format';
+import { formatTime, useClock } from '../../../lib/format';
 import { Button } from '../../ui/button';
-
-/** "10:41" in the browser's time zone, with Persian digits in Persian. */
-const SAVED_TIME: Intl.DateTimeFormatOptions = {
-  dateStyle: undefined,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: undefined,
-};
 
 type Props = {
   locale: Locale;
@@ -27,6 +18,8 @@ type Props = {
 /** The save state and Save; on a phone they stay in a bar at the bottom of the screen (D18). */
 export function SaveBar({ locale, saving, dirty, lastSave, ready, onSave }: Props) {
   const { t } = useTranslation();
+  // "10:41" on the site's clock, as every time on the dashboard.
+  const clock = useClock();
   return (
     <div
       data-testid="save-bar"
@@ -39,7 +32,7 @@ export function SaveBar({ locale, saving, dirty, lastSave, ready, onSave }: Prop
           : dirty
             ? t('editor.unsaved')
             : lastSave
-              ? t('editor.savedAt', { time: formatDate(locale, lastSave, SAVED_TIME) })
+              ? t('editor.savedAt', { time: formatTime(locale, lastSave, clock.zone, 'time') })
               : t('editor.allSaved')}
       </span>
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { localeNames } from '../../../../common/locales';
 import type { IssueProgress, IssueSummary } from '../../../../common/newsletter';
 import { api } from '../../../lib/api-client';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatNumber, useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 
 const POLL_MS = 1000;
@@ -18,6 +18,7 @@ const finished = (p: IssueProgress) => p.sent + p.failed >= p.total;
 export function IssueList({ issues }: { issues: IssueSummary[] }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const [progress, setProgress] = useState<Record<number, IssueProgress>>({});
   const current = (issue: IssueSummary) => progress[issue.id] ?? issue;
   const pending = issues.filter((issue) => !finished(current(issue))).map((issue) => issue.id);
@@ -61,7 +62,7 @@ export function IssueList({ issues }: { issues: IssueSummary[] }) {
                     {issue.subject}
                   </span>
                   <span className="text-xs text-fg-muted">
-                    <bdi lang={issue.locale}>{localeNames[issue.locale]}</bdi> · {formatDate(locale, issue.createdAt)}
+                    <bdi lang={issue.locale}>{localeNames[issue.locale]}</bdi> · {clock.time(issue.createdAt)}
                   </span>
                 </div>
                 <div className="mt-2 flex items-center gap-3">

@@ -6,7 +6,7 @@ import { localeNames } from '../../../../common/locales';
 import type { SubscriberItem, SubscriberStatus } from '../../../../common/newsletter';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -32,7 +32,7 @@ export function SubscribersTable({
   pagination,
 }: { items: SubscriberItem[]; canDelete: boolean } & Pick<DataTableProps<SubscriberItem>, 'empty' | 'loading' | 'pagination'>) {
   const { t } = useTranslation();
-  const { locale } = useRootData();
+  const clock = useClock();
   const columns: DataColumn<SubscriberItem>[] = [
     {
       id: 'email',
@@ -57,7 +57,7 @@ export function SubscribersTable({
       id: 'date',
       header: t('newsletter.manage.columns.date'),
       className: 'whitespace-nowrap text-fg-muted',
-      cell: (item) => <time dateTime={item.createdAt}>{formatDate(locale, item.createdAt)}</time>,
+      cell: (item) => <time dateTime={item.createdAt}>{clock.time(item.createdAt, 'date')}</time>,
     },
     ...(canDelete
       ? [

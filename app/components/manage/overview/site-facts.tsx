@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { SiteFacts as Facts } from '../../../../common/analytics';
 import { type Locale, locales, translationLocale } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatNumber, useClock } from '../../../lib/format';
 
 export type FactLinks = { pages: boolean; builds: boolean; comments: boolean; newsletter: boolean };
 
@@ -46,6 +46,7 @@ function OutdatedFact({ locale, count, linked }: { locale: Locale; count: number
 /** What the site holds and what waits for someone: pages, translations, changes, comments, subscribers, the last publish. */
 export function SiteFacts({ locale, facts, can }: { locale: Locale; facts: Facts; can: FactLinks }) {
   const { t } = useTranslation();
+  const clock = useClock();
   const n = (value: number) => formatNumber(locale, value);
   const language = (value: Locale) => t(`overview.languages.${value}`);
   const pagesOf = (value: Locale) => `${paths.manage(locale, 'pages')}?locale=${value}`;
@@ -125,10 +126,10 @@ export function SiteFacts({ locale, facts, can }: { locale: Locale; facts: Facts
               <p className="text-fg-muted">
                 {build.publishedBy
                   ? t('overview.facts.lastBuildBy', {
-                      date: formatDate(locale, build.publishedAt, { dateStyle: 'medium' }),
+                      date: clock.time(build.publishedAt),
                       name: build.publishedBy,
                     })
-                  : formatDate(locale, build.publishedAt, { dateStyle: 'medium' })}
+                  : clock.time(build.publishedAt)}
               </p>
             </>
           ) : (

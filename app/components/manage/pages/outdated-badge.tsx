@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Locale } from '../../../../common/locales';
-import { formatDate } from '../../../lib/format';
-import { useRootData } from '../../../lib/root-data';
+import { useClock } from '../../../lib/format';
 import { Badge } from '../../ui/badge';
 
 /**
@@ -11,12 +10,12 @@ import { Badge } from '../../ui/badge';
  */
 export function OutdatedBadge({ since }: { since: string }) {
   const { t } = useTranslation();
-  const { locale } = useRootData();
+  const clock = useClock();
   return (
     <span data-outdated={since} className="inline-flex flex-wrap items-center gap-1">
       <Badge tone="warning">{t('pages.outdated.badge')}</Badge>
       <time dateTime={since} className="text-xs text-fg-muted">
-        {t('pages.outdated.since', { date: formatDate(locale, since, { dateStyle: 'medium' }) })}
+        {t('pages.outdated.since', { date: clock.time(since, 'date') })}
       </time>
     </span>
   );

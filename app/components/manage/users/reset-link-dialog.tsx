@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserListItem } from '../../../../common/schemas/admin';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -20,6 +20,7 @@ import { isolate } from './isolate';
 export function ResetLinkDialog({ user }: { user: UserListItem }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -72,7 +73,7 @@ export function ResetLinkDialog({ user }: { user: UserListItem }) {
               />
               <p className="mt-2 text-sm text-fg-muted">
                 {t('users.reset.expires', {
-                  time: formatDate(locale, link.expiresAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: undefined }),
+                  time: clock.time(link.expiresAt),
                 })}
               </p>
             </div>

@@ -2,8 +2,7 @@ import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { crossesOwnerLine, type Grantor, mayGrantRoles } from '../../../../common/grants';
 import type { RoleListItem, UserListItem } from '../../../../common/schemas/admin';
-import { formatDate } from '../../../lib/format';
-import { useRootData } from '../../../lib/root-data';
+import { useClock } from '../../../lib/format';
 import { Badge } from '../../ui/badge';
 import { type DataColumn, DataTable, type DataTableProps } from '../data-table';
 import { ResetLinkDialog } from './reset-link-dialog';
@@ -35,7 +34,7 @@ export function UsersTable({
   can: UserPowers;
 } & Pick<DataTableProps<UserListItem>, 'empty' | 'loading' | 'pagination'>) {
   const { t } = useTranslation();
-  const { locale } = useRootData();
+  const clock = useClock();
 
   const columns: DataColumn<UserListItem>[] = [
     {
@@ -86,7 +85,7 @@ export function UsersTable({
       wideOnly: true,
       cell: (user) => (
         <time dateTime={new Date(user.createdAt).toISOString()} className="whitespace-nowrap">
-          {formatDate(locale, user.createdAt, { dateStyle: 'medium' })}
+          {clock.time(user.createdAt, 'date')}
         </time>
       ),
     },

@@ -2,7 +2,7 @@ import { History, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator, useSearchParams } from 'react-router';
 import { type DeliveryPage, eventLabelKey, type OutgoingWebhookItem } from '../../../../common/outgoing-webhooks';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatNumber, useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { EmptyState } from '../../profile/empty-state';
 import { Badge } from '../../ui/badge';
@@ -14,10 +14,11 @@ import { deliveryTone } from './endpoint-list';
 export function DeliveryLog({ endpoint, log }: { endpoint: OutgoingWebhookItem; log: DeliveryPage }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const [search] = useSearchParams();
   const revalidator = useRevalidator();
   const pages = Math.max(1, Math.ceil(log.total / log.pageSize));
-  const time = (iso: string) => formatDate(locale, iso, { dateStyle: 'medium', timeStyle: 'medium', timeZone: undefined });
+  const time = (iso: string) => clock.time(iso, 'dateTimeSeconds');
   const number = (value: number) => formatNumber(locale, value, { useGrouping: false });
   return (
     <section aria-labelledby="delivery-log-heading" className="space-y-3" data-testid="delivery-log">

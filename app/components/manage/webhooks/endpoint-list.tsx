@@ -5,7 +5,7 @@ import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { type DeliveryStatus, eventLabelKey, type OutgoingWebhookItem } from '../../../../common/outgoing-webhooks';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatNumber, useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -34,6 +34,7 @@ export function EndpointList({
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const [search] = useSearchParams();
   return (
     <ul className="space-y-3">
@@ -71,9 +72,7 @@ export function EndpointList({
                     {item.last.at ? (
                       <>
                         {' · '}
-                        <time dateTime={item.last.at}>
-                          {formatDate(locale, item.last.at, { dateStyle: 'medium', timeStyle: 'short', timeZone: undefined })}
-                        </time>
+                        <time dateTime={item.last.at}>{clock.time(item.last.at)}</time>
                       </>
                     ) : null}
                   </>
