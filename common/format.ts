@@ -197,3 +197,12 @@ export function parseClockTime(text: string): string | undefined {
   if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) return undefined;
   return `${match[1]?.padStart(2, '0')}:${match[2]}`;
 }
+
+/**
+ * An instant for a terminal or a log line (the CLI's messages): English, on the site's clock, the
+ * zone named, without the direction marks a terminal would show as noise.
+ */
+export function formatTimeForLog(instant: Date | string | number, zone: string): string {
+  const at = new Date(instant).getTime();
+  return `${formatTime('en', at, zone)} (${zoneLabel('en', zone, at).replace(/[\u2066-\u2069]/g, '')})`;
+}

@@ -1,4 +1,4 @@
-import { accountRequestSchema } from '../schemas/account';
+import { installOwnerSchema } from '../schemas/settings';
 import { declare } from './define';
 
 export const install = declare({
@@ -50,6 +50,6 @@ export const install = declare({
     tag: 'install',
     en: 'Create the owner account',
     fa: 'ساختن حساب مالک',
-    body: accountRequestSchema,
+    body: installOwnerSchema,
   },
 });

@@ -5,6 +5,7 @@ import { messageRef, tooLong } from '../messages';
 import { isHttpUrl, isSameSitePath } from '../site-path';
 import type { SiteSettings } from '../site-settings';
 import { isExternalTarget } from '../site-settings';
+import { accountRequestSchema } from './account';
 
 /*
  * `PUT /api/settings` and the settings form (docs/spec.md: app block, menus, cats) validate with
@@ -82,6 +83,17 @@ function refuseDuplicates(values: string[], path: (index: number) => PropertyKey
   });
 }
 
+/** An IANA time zone name this runtime knows, in its own spelling (`asia/tehran` → `Asia/Tehran`). */
+export const timeZoneSchema = z
+  .string('validation.timeZone')
+  .trim()
+  .transform((name, ctx) => {
+    const zone = canonicalTimeZone(name);
+    if (zone) return zone;
+    ctx.addIssue({ code: 'custom', message: 'validation.timeZone' });
+    return z.NEVER;
+  });
+
 export const siteSettingsSchema = z
   .object({
     siteName: bilingual(SETTINGS_LIMITS.siteName),
@@ -97,16 +109,7 @@ export const siteSettingsSchema = z
       .record(z.string(), categoryLabels)
       .refine((labels) => Object.keys(labels).length <= SETTINGS_LIMITS.cats, tooMany(SETTINGS_LIMITS.cats)),
     indexable: z.boolean('validation.boolean'),
-    // An IANA name this runtime knows, in its own spelling (`asia/tehran` → `Asia/Tehran`).
-    timeZone: z
-      .string('validation.timeZone')
-      .trim()
-      .transform((name, ctx) => {
-        const zone = canonicalTimeZone(name);
-        if (zone) return zone;
-        ctx.addIssue({ code: 'custom', message: 'validation.timeZone' });
-        return z.NEVER;
-      }),
+    timeZone: timeZoneSchema,
   })
   .superRefine((settings, ctx) => {
     refuseDuplicates(
@@ -134,3 +137,10 @@ export type SiteSettingsInput = z.infer<typeof siteSettingsSchema>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const schemaMatchesType: Same<SiteSettingsInput, SiteSettings> = true;
 void schemaMatchesType;
+
+/**
+ * Body of POST /api/install/admin-loading: the owner's account, and the site's time zone the
+ * installer preselects (`Asia/Tehran`); a call without one leaves the default.
+ */
+export const installOwnerSchema = accountRequestSchema.extend({ timeZone: timeZoneSchema.optional() });
+export type InstallOwnerRequest = z.infer<typeof installOwnerSchema>;

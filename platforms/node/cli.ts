@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
+import { formatTimeForLog } from '../../common/format';
 import { runMigrations } from '../../server/db/migrate';
 import { cliCreateAdmin, cliResetLink } from '../../server/services/admin-cli';
 import { type SyncProgress, SyncRefusedError } from '../../server/services/content-sync';
+import { getSiteSettings } from '../../server/services/site';
 import { siteAddress } from '../../server/site-origin';
 import { createBackup, restoreBackup } from './backup';
 import { importFromPlatform } from './cli-site-import';
@@ -214,7 +216,8 @@ async function main() {
           );
         const origin = address ?? `http://localhost:${config.PORT}`;
         const { url, expiresAt, mailedTo } = await cliResetLink(db, userName, { origin, locale }, mailer);
-        console.log(`One-time link for ${userName} (valid until ${expiresAt.toISOString()}):\n\n  ${url}\n`);
+        const zone = (await getSiteSettings(db)).timeZone;
+        console.log(`One-time link for ${userName} (valid until ${formatTimeForLog(expiresAt, zone)}):\n\n  ${url}\n`);
         if (mailedTo) console.log(`Mailed to ${mailedTo}.`);
         break;
       }

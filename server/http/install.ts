@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { endpoints } from '../../common/endpoints';
-import { accountRequestSchema } from '../../common/schemas/account';
+import { installOwnerSchema } from '../../common/schemas/settings';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import {
@@ -50,7 +50,7 @@ export function createInstallRoutes(deps: AppDeps) {
   on(endpoints.install.loadDatabase, async (c) => c.json(await loadDefaultData(deps)));
 
   on(endpoints.install.createOwner, async (c) => {
-    const input = await readJson(c, accountRequestSchema);
+    const input = await readJson(c, installOwnerSchema);
     const address = installationAddress(c.req.raw, deps.config);
     const { userId, session } = await createOwner(deps, input, clientInfo(c, deps), address);
     writeSessionCookie(c, session.token, session.expiresAt);

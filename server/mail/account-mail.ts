@@ -172,6 +172,8 @@ export function weeklyDigestMail(
   input: Common & {
     since: Date;
     until: Date;
+    /** The site's time zone: the week's first and last days are its days. */
+    timeZone: string;
     figures: DigestFigures;
     links: Record<'dashboard' | 'newsletter' | 'comments' | 'outdated', string>;
     unsubscribeUrl: string;
@@ -179,7 +181,11 @@ export function weeklyDigestMail(
   },
 ): MailMessage {
   const { locale, figures, links } = input;
-  const values = { site: input.site, from: mailDate(locale, input.since), to: mailDate(locale, input.until) };
+  const values = {
+    site: input.site,
+    from: mailDate(locale, input.since, input.timeZone),
+    to: mailDate(locale, input.until, input.timeZone),
+  };
   const subject = say(locale, 'digestSubject', values);
   const intro = say(locale, 'digestIntro', values);
   const open = say(locale, 'digestOpen', values);

@@ -1,4 +1,4 @@
-import { formatDate, localDigits } from '../../common/format';
+import { formatDate, formatTime, localDigits } from '../../common/format';
 import { parseVariantUrl } from '../../common/image-variants';
 import { type Locale, localeDirection } from '../../common/locales';
 import { absoluteAddress, absoluteHtml } from '../content/absolute-html';
@@ -79,9 +79,13 @@ export function escapeHtml(value: string) {
   return value.replace(/[<>&"']/g, (ch) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": '#39' }[ch]};`);
 }
 
-/** A date as the reader reads it: Jalali with Persian digits in fa («۲۹ اسفند ۱۴۰۴»), Gregorian in en. */
-export function mailDate(locale: Locale, date: Date | string | number) {
-  return formatDate(locale, date);
+/**
+ * A date as the reader reads it: Jalali with Persian digits in fa («۲۹ اسفند ۱۴۰۴»), Gregorian in
+ * en. An instant's day is the one on the site's clock (`zone`, Settings → time zone); without a
+ * zone the value is a calendar day (a page's `date:`), shown as written.
+ */
+export function mailDate(locale: Locale, date: Date | string | number, zone?: string) {
+  return zone ? formatTime(locale, date, zone, 'date') : formatDate(locale, date);
 }
 
 /** A call-to-action link drawn as a button (a styled link: it works in every client). */

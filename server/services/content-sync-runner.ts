@@ -6,6 +6,7 @@ import {
   parseSyncRefusal,
   syncPauseHead,
 } from '../../common/content-sync';
+import { formatTimeForLog } from '../../common/format';
 import { GithubRateLimitError } from '../content/github-repository';
 import { type ContentRepository, reasonOf } from '../content/repository';
 import type { Database } from '../db/database';
@@ -20,6 +21,7 @@ import {
   syncContentStep,
 } from './content-sync';
 import { afterPublish, publishingBuild } from './publish-completion';
+import { getSiteSettings } from './site';
 
 /*
  * Recorded re-indexes (docs/content.md "Syncing", docs/decisions/0009-workers-chunked-sync.md):
@@ -407,7 +409,12 @@ export async function runSyncSteps(
           .update(contentSyncs)
           .set({ error: syncPauseHead(until, error.message), leaseUntil: until, updatedAt: new Date(now()) })
           .where(heldByThisStep);
-        options.log?.(`Content sync ${sync.id}: step ${sync.steps} paused by GitHub's rate limit until ${until.toISOString()}`);
+        if (options.log) {
+          const zone = (await getSiteSettings(db)).timeZone;
+          options.log(
+            `Content sync ${sync.id}: step ${sync.steps} paused by GitHub's rate limit until ${formatTimeForLog(until, zone)}`,
+          );
+        }
         return { sync: await latestContentSync(db), steps };
       }
       await db

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { InstallStatus } from '../../common/installer';
-import type { AccountRequest } from '../../common/schemas/account';
+import type { InstallOwnerRequest } from '../../common/schemas/settings';
 import { defaultSiteSettings } from '../../common/site-settings';
 import { requireStrongPassword } from '../auth/password-strength';
 import { defaultRoles } from '../auth/permissions';
@@ -16,7 +16,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { syncContent } from './content-sync';
 import { DASH_MENU_SEEN_KEY, defaultDashTargets } from './dash-menu-upgrade';
-import { INSTALLED_AT_KEY, isInstalled, SITE_ADDRESS_KEY, SITE_SETTINGS_KEY } from './site';
+import { INSTALLED_AT_KEY, isInstalled, readSiteState, SITE_ADDRESS_KEY, SITE_SETTINGS_KEY } from './site';
 import { findUserByName, newUserStatements } from './users';
 
 const DEFAULTS_LOADED_KEY = 'defaults_loaded_at';
@@ -117,15 +117,15 @@ export async function loadDefaultData(deps: AppDeps) {
 }
 
 /**
- * Creates the owner account, records the device, marks the site installed, records the site's
- * public `address` (server/site-origin.ts installationAddress), retires the setup token and signs
- * the new owner in.
+ * Creates the owner account, records the device, marks the site installed (with the time zone
+ * the installer chose, if it sent one), records the site's public `address`
+ * (server/site-origin.ts installationAddress), retires the setup token and signs the new owner in.
  *
  * "Create the first owner" and "close the installer" are one atomic batch (one transaction on
  * libSQL and on D1): the `installed_at` settings row is a primary key, so of several racing calls
  * exactly one commits and the others are refused as already installed.
  */
-export async function createOwner(deps: AppDeps, input: AccountRequest, client: ClientInfo, address: string) {
+export async function createOwner(deps: AppDeps, input: InstallOwnerRequest, client: ClientInfo, address: string) {
   const { db } = deps;
   if (!(await isMigrated(db))) throw new AppError(409, 'api.notMigrated');
   if (!(await hasSetting(db, DEFAULTS_LOADED_KEY))) throw new AppError(409, 'api.defaultsMissing');
@@ -135,12 +135,14 @@ export async function createOwner(deps: AppDeps, input: AccountRequest, client: 
     throw new AppError(409, 'api.userNameTaken', { issues: [{ path: ['userName'], message: 'api.userNameTaken' }] });
   }
   const { id: userId, statements } = await newUserStatements(db, input, ['owner'], deps.passwordIterations);
+  const site = input.timeZone ? { ...(await readSiteState(db)).site, timeZone: input.timeZone } : undefined;
   try {
     await db.batch([
       db.insert(settings).values({ key: INSTALLED_AT_KEY, value: Date.now() }),
       // Where the site's links point when SITE_URL is not set (server/site-origin.ts): never a later request's Host.
       db.insert(settings).values({ key: SITE_ADDRESS_KEY, value: address }).onConflictDoNothing(),
       ...statements,
+      ...(site ? [db.update(settings).set({ value: site }).where(eq(settings.key, SITE_SETTINGS_KEY))] : []),
     ]);
   } catch (error) {
     if (await isInstalled(db)) throw new AppError(403, 'api.alreadyInstalled');

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { pageHtml } from '../../common/content';
 import { csvCell } from '../../common/csv';
+import { zonedParts } from '../../common/format';
 import { type Locale, localeNames } from '../../common/locales';
 import type { IssueSummary, SendablePage, SubscriberItem, SubscriberStatus } from '../../common/newsletter';
 import { paths } from '../../common/paths';
@@ -271,7 +272,8 @@ export async function createIssue(
     html: pageHtml(page.body, page.storedHtml),
     pageUrl: `${input.origin}${paths.page(input.locale, page.slug)}`,
     origin: input.origin,
-    date: pageDate(page.date) ?? new Date(),
+    // A page without a date: the issue's day, on the site's clock.
+    date: pageDate(page.date) ?? zonedParts(Date.now(), (await getSiteSettings(db)).timeZone).date,
   });
   const [issue] = await db
     .insert(newsletterIssues)

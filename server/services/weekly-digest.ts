@@ -77,7 +77,7 @@ export async function sendWeeklyDigests(deps: Pick<AppDeps, 'db' | 'mailer'>, or
   const until = new Date(now);
   const since = new Date(now - 7 * DAY_MS);
   const figures = await digestFigures(db, since);
-  const siteNames = (await getSiteSettings(db)).siteName;
+  const { siteName: siteNames, timeZone } = await getSiteSettings(db);
   let sent = 0;
   for (const owner of owners) {
     const [claimed] = await db
@@ -97,6 +97,7 @@ export async function sendWeeklyDigests(deps: Pick<AppDeps, 'db' | 'mailer'>, or
           siteUrl: origin,
           since,
           until,
+          timeZone,
           figures,
           links: {
             dashboard: `${origin}${paths.manage(locale)}`,

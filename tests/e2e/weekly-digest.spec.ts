@@ -53,6 +53,7 @@ for (const locale of ['fa', 'en'] as const) {
           siteUrl: freshSite.url,
           since: new Date('2026-11-20T08:00:00Z'),
           until: new Date('2026-11-27T08:00:00Z'),
+          timeZone: 'Asia/Tehran',
           figures: { views: 1234, subscribers: 3, comments: 4, pending: 2, outdated: 1 },
           links: { dashboard: '/x', newsletter: '/x', comments: '/x', outdated: '/x' },
           unsubscribeUrl: `${freshSite.url}/${locale}/notifications/unsubscribe?token=t`,

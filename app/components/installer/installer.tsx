@@ -1,6 +1,7 @@
 import { Check, Loader2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_TIME_ZONE } from '../../../common/format';
 import { INSTALLER_MARKER, type InstallStatus } from '../../../common/installer';
 import { paths } from '../../../common/paths';
 import type { AccountFormValues } from '../../../common/schemas/account';
@@ -16,6 +17,7 @@ import { ThemeSwitcher } from '../layout/theme-switcher';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
+import { TimeZonePicker } from '../ui/time-zone-picker';
 import { toast } from '../ui/toast';
 import { ConfigurationPanel, LoadingPanel, MigrationsPanel } from './status-panels';
 
@@ -66,6 +68,8 @@ export function Installer({ status }: { status: InstallStatus }) {
   const [adminLoaded, setAdminLoaded] = useState(status.adminLoaded);
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<string>();
+  // Preselected: most Daftar sites keep Tehran time; Settings changes it later.
+  const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
 
   // The start-up link carries the token (?setup=…): keep it for this tab, then drop it from the address bar.
   useEffect(() => {
@@ -151,7 +155,7 @@ export function Installer({ status }: { status: InstallStatus }) {
   async function createAdmin(values: AccountFormValues) {
     const { confirmPassword: _confirm, ...fields } = values;
     try {
-      await api.install.createOwner({ ...setup(), body: { ...fields, pub: ensureDevicePublicKey() } });
+      await api.install.createOwner({ ...setup(), body: { ...fields, timeZone, pub: ensureDevicePublicKey() } });
       setAdminLoaded(true);
       setCurrentStep(2);
       sessionStorage.removeItem(TOKEN_STORAGE);
@@ -225,8 +229,24 @@ export function Installer({ status }: { status: InstallStatus }) {
       body = adminLoaded ? (
         <Alert tone="success" title={t('installer.toast.registered')} />
       ) : (
-        // The spec's 'Finish Installing' is the form's own button: creating the owner ends the installation.
-        <AccountForm onSubmit={createAdmin} submitLabel={t('installer.buttons.finish')} emailConfirmed />
+        <div className="space-y-6">
+          <div>
+            <label htmlFor="installer-time-zone" className="mb-1 block text-sm font-medium">
+              {t('installer.timeZone.label')}
+            </label>
+            <TimeZonePicker
+              id="installer-time-zone"
+              value={timeZone}
+              onChange={setTimeZone}
+              describedBy="installer-time-zone-hint"
+            />
+            <p id="installer-time-zone-hint" className="mt-1 text-sm text-fg-muted">
+              {t('installer.timeZone.hint')}
+            </p>
+          </div>
+          {/* The spec's 'Finish Installing' is the form's own button: creating the owner ends the installation. */}
+          <AccountForm onSubmit={createAdmin} submitLabel={t('installer.buttons.finish')} emailConfirmed />
+        </div>
       );
       break;
     case 'complete':

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Save, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { siteSettingsSchema } from '../../../../common/schemas/settings';
@@ -13,12 +13,13 @@ import { useKeepTyped } from '../../../lib/keep-typed';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { TimeZonePicker } from '../../ui/time-zone-picker';
 import { toast } from '../../ui/toast';
 import { LeaveDialog, useLeaveGuard } from '../leave-guard';
 import { CategoriesEditor } from './categories-editor';
 import { ImageField } from './image-field';
 import { MenuEditor } from './menu-editor';
-import { applyServerIssues, BilingualField, SettingsSection } from './shared';
+import { applyServerIssues, BilingualField, SettingsSection, useIssueText } from './shared';
 
 type Problem = { message: string; stale?: boolean };
 
@@ -49,6 +50,7 @@ export function SettingsForm({
   const kept = useKeepTyped(form);
   const { isDirty, isSubmitting } = form.formState;
   const indexable = useWatch({ control: form.control, name: 'indexable' });
+  const issueText = useIssueText();
   const [problem, setProblem] = useState<Problem | undefined>();
   const dirty = canEdit && isDirty;
 
@@ -143,6 +145,34 @@ export function SettingsForm({
             hint={t('settings.sections.categoriesHint')}
           >
             <CategoriesEditor form={form} usage={usage} disabled={!canEdit} />
+          </SettingsSection>
+
+          <SettingsSection id="settings-time-zone" title={t('settings.timeZone.title')} hint={t('settings.timeZone.hint')}>
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field, fieldState }) => (
+                <div>
+                  <label htmlFor="settings-time-zone-field" className="mb-1 block text-sm font-medium">
+                    {t('settings.timeZone.label')}
+                  </label>
+                  <TimeZonePicker
+                    id="settings-time-zone-field"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    invalid={Boolean(fieldState.error)}
+                    describedBy={fieldState.error ? 'settings-time-zone-error' : undefined}
+                    disabled={!canEdit}
+                  />
+                  {fieldState.error ? (
+                    <p id="settings-time-zone-error" role="alert" className="mt-1 text-sm text-error-strong">
+                      {issueText(fieldState.error.message)}
+                    </p>
+                  ) : null}
+                </div>
+              )}
+            />
           </SettingsSection>
 
           <SettingsSection id="settings-indexing" title={t('settings.sections.indexing')}>
