@@ -45,7 +45,7 @@ describe('the site time zone setting', () => {
     expect((await read(site)).timeZone).toBe('Asia/Tehran');
     // An older site's stored settings have no timeZone at all.
     const stored = await site.deps.db.select().from(settings).where(eq(settings.key, SITE_SETTINGS_KEY)).get();
-    const { timeZone: _gone, ...older } = stored?.value as SiteSettings;
+    const { timeZone: _gone, ...older } = stored!.value as SiteSettings;
     await site.deps.db.update(settings).set({ value: older }).where(eq(settings.key, SITE_SETTINGS_KEY));
     expect((await read(site)).timeZone).toBe('Asia/Tehran');
   });

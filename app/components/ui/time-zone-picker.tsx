@@ -41,7 +41,7 @@ export function TimeZonePicker({
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   const zones = useMemo<Zone[]>(() => {
     if (!open) return [];
@@ -147,7 +147,7 @@ export function TimeZonePicker({
         <ChevronsUpDown aria-hidden className="pointer-events-none absolute end-3 top-3 size-4 text-fg-muted" />
       </div>
       {open ? (
-        <ul
+        <div
           ref={listRef}
           id={listId}
           role="listbox"
@@ -155,25 +155,26 @@ export function TimeZonePicker({
           className="absolute inset-x-0 z-20 mt-1 max-h-72 overflow-y-auto rounded-md border border-border bg-surface py-1 shadow-lg"
         >
           {matches.length === 0 ? (
-            <li role="presentation" className="px-3 py-2 text-sm text-fg-muted">
-              {t('settings.timeZone.none')}
-            </li>
+            <p className="px-3 py-2 text-sm text-fg-muted">{t('settings.timeZone.none')}</p>
           ) : (
             matches.map((zone, index) => (
-              <li
+              <div
                 key={zone.name}
                 id={`${listId}-${index}`}
                 data-index={index}
                 role="option"
-                aria-selected={zone.name === value}
+                tabIndex={-1}
+                aria-selected={index === active}
                 // Chosen on mouse down, before the field's blur closes the list.
                 onMouseDown={(event) => {
                   event.preventDefault();
                   choose(zone);
                 }}
+                onKeyDown={(event) => event.key === 'Enter' && choose(zone)}
                 onMouseMove={() => setActive(index)}
-                className={`flex cursor-pointer items-start gap-2 px-3 py-1.5 text-sm ${index === active ? 'bg-muted' : ''}`}
+                className="flex cursor-pointer items-start gap-2 px-3 py-1.5 text-sm aria-selected:bg-muted"
               >
+                {/* The zone in use is ticked; the one the keys are on is highlighted. */}
                 <Check aria-hidden className={`mt-0.5 size-4 shrink-0 ${zone.name === value ? '' : 'invisible'}`} />
                 <span className="min-w-0">
                   <bdi dir="ltr" className="block font-medium">
@@ -181,10 +182,10 @@ export function TimeZonePicker({
                   </bdi>
                   <span className="block text-xs text-fg-muted">{zone.label}</span>
                 </span>
-              </li>
+              </div>
             ))
           )}
-        </ul>
+        </div>
       ) : null}
       {open ? (
         <p aria-live="polite" className="sr-only">
