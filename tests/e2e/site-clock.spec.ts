@@ -66,7 +66,7 @@ test('every dashboard screen and a page with comments tell Tehran time to a brow
   const save = (path: string, title: string) =>
     api.put(url(`/api/pages/fa/logs/${path}`), {
       headers: { 'if-none-match': '*' },
-      data: { frontMatter: { title }, body: 'ساعت این نوشته به وقت تهران است.' },
+      data: { frontMatter: { title, comments: true }, body: 'ساعت این نوشته به وقت تهران است.' },
     });
   expect((await save('clock', 'ساعت سایت')).status()).toBe(200);
   expect((await api.post(url('/api/builds/publish'), { data: { title: 'clock' } })).status()).toBe(200);
