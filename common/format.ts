@@ -89,7 +89,7 @@ export function timeZoneNames(): string[] {
 
 /**
  * How an instant is shown: `date` (7 Dec 2026), `dateTime` (the default: date and hour:minute),
- * `dateTimeSeconds` (a log), `time` (hour:minute), `full` (weekday, long date and time: schedules).
+ * `dateTimeSeconds` (a log), `time` (HH:MM, 24-hour, in both languages), `full` (weekday, long date and time: schedules).
  * Persian reads the hour on a 24-hour clock, as Persian clocks do.
  */
 export type TimeStyle = 'date' | 'dateTime' | 'dateTimeSeconds' | 'time' | 'full';
@@ -98,7 +98,8 @@ const styleOptions: Record<Exclude<TimeStyle, 'full'>, Intl.DateTimeFormatOption
   date: { dateStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   dateTimeSeconds: { dateStyle: 'medium', timeStyle: 'medium' },
-  time: { timeStyle: 'short' },
+  // A time alone ("Saved · 09:41", "resumes at 14:05"): hours and minutes on a 24-hour clock, two digits each.
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 };
 
 /** One formatter per locale, zone and options, kept for the process (as `formatDate`'s). */

@@ -44,7 +44,8 @@ describe('the site clock (common/format.ts)', () => {
     expect(formatTime('en', LATE_UTC, 'Asia/Tehran')).toBe('Dec 8, 2026, 1:37 AM');
     expect(formatTime('en', LATE_UTC, 'America/Los_Angeles')).toBe('Dec 7, 2026, 2:07 PM');
     expect(formatTime('fa', LATE_UTC, 'Asia/Tehran', 'date')).toBe('۱۷ آذر ۱۴۰۵');
-    expect(formatTime('fa', LATE_UTC, 'Asia/Tehran', 'time')).toBe('۱:۳۷');
+    expect(formatTime('fa', LATE_UTC, 'Asia/Tehran', 'time')).toBe('۰۱:۳۷');
+    expect(formatTime('en', LATE_UTC, 'Asia/Tehran', 'time')).toBe('01:37');
     expect(formatTime('fa', LATE_UTC, 'Asia/Tehran', 'dateTimeSeconds')).toBe('۱۷ آذر ۱۴۰۵، ۱:۳۷:۵۱');
     expect(formatTime('fa', '2026-12-01T06:00:00.000Z', 'Asia/Tehran', 'full')).toBe('سه‌شنبه ۱۰ آذر ۱۴۰۵، ساعت ۹:۳۰');
     expect(formatTime('en', '2026-12-01T06:00:00.000Z', 'UTC', 'full')).toBe('Tuesday, December 1, 2026 at 6:00 AM');
