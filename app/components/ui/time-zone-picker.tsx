@@ -120,7 +120,7 @@ export function TimeZonePicker({
           spellCheck={false}
           aria-autocomplete="list"
           aria-expanded={open}
-          aria-controls={listId}
+          aria-controls={open ? listId : undefined}
           aria-activedescendant={activeId}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
