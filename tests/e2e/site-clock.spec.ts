@@ -93,6 +93,8 @@ test('every dashboard screen and a page with comments tell Tehran time to a brow
     'manage/history/fa/logs/clock',
     'manage/api',
     'manage/webhooks',
+    'manage/redirects',
+    'manage/redirects/not-found',
     'profile',
   ];
   let seen = 0;

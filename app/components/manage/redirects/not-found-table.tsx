@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { NotFoundItem } from '../../../../common/redirects';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatNumber, useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { type DataColumn, DataTable, type DataTableProps } from '../data-table';
 import { RedirectDialog } from './redirect-dialog';
@@ -18,6 +18,7 @@ export function NotFoundTable({
 }: { items: NotFoundItem[] } & Pick<DataTableProps<NotFoundItem>, 'empty' | 'loading' | 'pagination'>) {
   const { t } = useTranslation();
   const { locale } = useRootData();
+  const clock = useClock();
   const columns: DataColumn<NotFoundItem>[] = [
     { id: 'path', header: t('redirects.notFound.columns.path'), cell: (item) => <Address value={item.path} /> },
     {
@@ -36,7 +37,7 @@ export function NotFoundTable({
       id: 'last',
       header: t('redirects.notFound.columns.last'),
       className: 'whitespace-nowrap text-fg-muted',
-      cell: (item) => <time dateTime={item.lastAt}>{formatDate(locale, item.lastAt)}</time>,
+      cell: (item) => <time dateTime={item.lastAt}>{clock.time(item.lastAt)}</time>,
     },
     {
       id: 'actions',

@@ -5,7 +5,7 @@ import { useRevalidator } from 'react-router';
 import { isExternalRedirect, type RedirectItem } from '../../../../common/redirects';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -37,7 +37,7 @@ export function RedirectsTable({
   pagination,
 }: { items: RedirectItem[] } & Pick<DataTableProps<RedirectItem>, 'empty' | 'loading' | 'pagination'>) {
   const { t } = useTranslation();
-  const { locale } = useRootData();
+  const clock = useClock();
   const columns: DataColumn<RedirectItem>[] = [
     { id: 'from', header: t('redirects.columns.from'), cell: (item) => <Address value={item.from} /> },
     {
@@ -72,7 +72,7 @@ export function RedirectsTable({
       header: t('redirects.columns.updated'),
       className: 'whitespace-nowrap text-fg-muted',
       wideOnly: true,
-      cell: (item) => <time dateTime={item.updatedAt}>{formatDate(locale, item.updatedAt)}</time>,
+      cell: (item) => <time dateTime={item.updatedAt}>{clock.time(item.updatedAt, 'date')}</time>,
     },
     {
       id: 'actions',
