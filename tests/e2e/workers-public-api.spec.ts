@@ -35,7 +35,7 @@ test.describe('headless content API on Cloudflare Workers (wrangler dev --local,
     expect(json.html).toContain('<');
     expect(json.toc.length).toBeGreaterThan(0);
     const etag = page.headers().etag ?? '';
-    expect(etag).toMatch(/^(W\/)?"api1-/);
+    expect(etag).toMatch(/^(W\/)?"api2-/);
     const again = await reader.get('/api/public/pages/en/logs/a-long-guide-to-bilingual-publishing', {
       headers: { 'if-none-match': etag },
     });
