@@ -4,6 +4,7 @@ import { type Client, createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
+import { closeConnectionsOnBusyStatements } from './busy-statements';
 import { BUSY_SPIN_MS, guardClient } from './database-guard';
 
 /** Owner read and write only: the database holds password hashes and sessions. */
@@ -48,6 +49,8 @@ export async function createNodeDatabase(
   // another), so per-connection settings are options, not PRAGMAs run once: the busy timeout is
   // short, and `guardClient` waits for a lock asynchronously (up to LOCK_WAIT_MS) and holds each
   // request to its statement budget (database-guard.ts, issue 35 F-6).
+  // A connection a statement failed busy on is broken until garbage collection (busy-statements.ts).
+  closeConnectionsOnBusyStatements();
   const client = guardClient(createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS }));
   // WAL lets readers go on while a writer works (stored in the file: once is enough).
   if (file) await client.execute('PRAGMA journal_mode = WAL');
