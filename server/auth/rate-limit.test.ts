@@ -9,6 +9,7 @@ import {
   createLoginThrottle,
   IP_FAILURE_LIMIT,
   LOGIN_WINDOW_MS,
+  limitAddress,
   NAME_DELAY_BASE_MS,
   NAME_DELAY_MAX_MS,
   NAME_SLOWDOWN_AFTER,
@@ -185,5 +186,52 @@ describe('registration, comments and token guesses', () => {
     expect(await tokenGuesses(limits, 'newsletter-confirm').judge('1.1.1.1', right, isWrong)).toBe('ok');
     clock.time += TOKEN_WINDOW_MS;
     expect(await guesses.judge('1.1.1.1', right, isWrong)).toBe('ok');
+  });
+});
+
+describe('the address a limit counts (F-57)', () => {
+  it('counts an IPv6 address as its /64 and an IPv4 address as itself', () => {
+    expect(limitAddress('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(limitAddress('2001:0DB8:0001:0002:ffff::1')).toBe('2001:db8:1:2::/64');
+    expect(limitAddress('2001:db8:1:2::')).toBe('2001:db8:1:2::/64');
+    expect(limitAddress('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(limitAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(limitAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limitAddress('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(limitAddress('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(limitAddress('192.0.2.7')).toBe('192.0.2.7');
+  });
+
+  it('counts what is not an address as the text it is (no throw, no merging)', () => {
+    for (const odd of [
+      '',
+      'unknown',
+      'a::b::c',
+      '1:2:3:4:5:6:7:8:9',
+      '2001:db8::zz',
+      '1:2:3:4:5:6:7::8',
+      '::ffff:999.1.1.1',
+      'x'.repeat(5000),
+    ])
+      expect(limitAddress(odd)).toBe(odd.trim().toLowerCase());
+    expect(limitAddress('1:2:3:4:5:6:7:8')).toBe('1:2:3:4::/64');
+  });
+
+  it('refuses a /64 after 20 failures spread over its addresses, and not its neighbour', async () => {
+    const { limits } = await limitsAt();
+    const throttle = createLoginThrottle(limits, { sleep: async () => {} });
+    for (let i = 0; i < IP_FAILURE_LIMIT; i++)
+      expect(await failLogin(throttle, `2001:db8:7:7:${i.toString(16)}::1`, `name${i}`)).toBe(0);
+    expect(await throttle.attempt('2001:db8:7:7:abcd:1234:5678:9abc', 'fresh')).toBeGreaterThan(0);
+    expect(await throttle.attempt('2001:db8:7:8::1', 'fresh')).toBe(0);
+  });
+
+  it('counts registrations and wrong tokens per /64 too', async () => {
+    const { limits } = await limitsAt();
+    for (let i = 0; i < REGISTER_IP_LIMIT; i++) expect(await takeRegistration(limits, `2001:db8:9:9::${i + 1}`)).toBe(0);
+    expect(await takeRegistration(limits, '2001:db8:9:9:ffff::2')).toBeGreaterThan(0);
+    const guesses = tokenGuesses(limits, 'password-reset');
+    for (let i = 0; i < TOKEN_GUESS_LIMIT; i++) expect(await guesses.take(`2001:db8:5:5::${i + 1}`)).toBe(0);
+    expect(await guesses.take('2001:db8:5:5::ffff')).toBeGreaterThan(0);
   });
 });

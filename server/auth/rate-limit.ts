@@ -150,6 +150,40 @@ export function createLimits(db: Database, { now = () => Date.now() }: Clock = {
 }
 export type Limits = ReturnType<typeof createLimits>;
 
+/**
+ * The address a per-address limit counts (F-57). An IPv6 client is usually given a whole /64
+ * (2⁶⁴ addresses): counted one address at a time, it could never run out of tries. So every
+ * IPv6 address counts as its /64; an IPv4 address (also one written as `::ffff:a.b.c.d`) counts
+ * as itself. Anything that is not an address is counted as the text it is.
+ */
+export function limitAddress(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped?.[1] && mapped[1].split('.').every((byte) => Number(byte) <= 255)) return mapped[1];
+  if (!address.includes(':') || address.length > 45) return address;
+  const halves = address.split('::');
+  if (halves.length > 2) return address;
+  const groupsOf = (half: string | undefined) => (half ? half.split(':') : []);
+  const head = groupsOf(halves[0]);
+  const tail = groupsOf(halves[1]);
+  // A dotted IPv4 tail (`64:ff9b::192.0.2.1`) is two groups.
+  const last = tail.length ? tail : head;
+  const dotted = last.at(-1)?.includes('.') ? last.pop() : undefined;
+  if (dotted) {
+    const bytes = dotted.split('.').map(Number);
+    if (bytes.length !== 4 || bytes.some((byte) => !(byte >= 0 && byte <= 255))) return address;
+    last.push(((bytes[0]! << 8) | bytes[1]!).toString(16), ((bytes[2]! << 8) | bytes[3]!).toString(16));
+  }
+  const missing = 8 - head.length - tail.length;
+  const groups = halves.length === 2 ? [...head, ...Array(Math.max(missing, 0)).fill('0'), ...tail] : head;
+  if (groups.length !== 8 || (halves.length === 2 && missing < 1) || groups.some((group) => !/^[0-9a-f]{1,4}$/.test(group)))
+    return address;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The sign-in throttle (server/services/accounts.ts). */
@@ -157,7 +191,8 @@ export function createLoginThrottle(limits: Limits, { sleep = sleepFor }: { slee
   const keys = (ip: string, userName: string) => {
     // Every spelling that signs in to one account counts as that account (ي/ی, ك/ک, case, digits).
     const name = userNameKey(userName);
-    return { ip: `login-ip:${ip}`, pair: `login-pair:${ip}\n${name}`, name: `login-name:${name}` };
+    const address = limitAddress(ip);
+    return { ip: `login-ip:${address}`, pair: `login-pair:${address}\n${name}`, name: `login-name:${name}` };
   };
   return {
     /**
@@ -201,21 +236,22 @@ export function nameDelay(nameFailures: number): number {
 
 /** Every registration attempt from an address counts, whatever its outcome. Answers 0 or the wait (ms). */
 export async function takeRegistration(limits: Limits, ip: string): Promise<number> {
-  return (await limits.take([{ key: `register-ip:${ip}`, limit: REGISTER_IP_LIMIT, windowMs: REGISTER_WINDOW_MS }])).wait;
+  return (await limits.take([{ key: `register-ip:${limitAddress(ip)}`, limit: REGISTER_IP_LIMIT, windowMs: REGISTER_WINDOW_MS }]))
+    .wait;
 }
 
 /** The comment limits: an accepted comment counts for its author and its address. */
 export function commentRules(userId: string, ip: string): LimitRule[] {
   return [
     { key: `comment-user:${userId}`, limit: COMMENT_USER_LIMIT, windowMs: COMMENT_WINDOW_MS },
-    { key: `comment-ip:${ip}`, limit: COMMENT_IP_LIMIT, windowMs: COMMENT_WINDOW_MS },
+    { key: `comment-ip:${limitAddress(ip)}`, limit: COMMENT_IP_LIMIT, windowMs: COMMENT_WINDOW_MS },
   ];
 }
 
 /** Newsletter subscription requests: per client address and per email address. */
 export function subscribeRules(ip: string, email: string): LimitRule[] {
   return [
-    { key: `subscribe-ip:${ip}`, limit: SUBSCRIBE_IP_LIMIT, windowMs: SUBSCRIBE_WINDOW_MS },
+    { key: `subscribe-ip:${limitAddress(ip)}`, limit: SUBSCRIBE_IP_LIMIT, windowMs: SUBSCRIBE_WINDOW_MS },
     { key: `subscribe-email:${email.trim().toLowerCase()}`, limit: SUBSCRIBE_EMAIL_LIMIT, windowMs: SUBSCRIBE_WINDOW_MS },
   ];
 }
@@ -227,12 +263,12 @@ export async function takeEmailConfirmSend(limits: Limits, userId: string): Prom
 
 /** Password-less passkey options from one address (each stores a challenge). */
 export function passkeyOptionsRule(ip: string): LimitRule {
-  return { key: `passkey-options:${ip}`, limit: PASSKEY_OPTIONS_IP_LIMIT, windowMs: PASSKEY_OPTIONS_WINDOW_MS };
+  return { key: `passkey-options:${limitAddress(ip)}`, limit: PASSKEY_OPTIONS_IP_LIMIT, windowMs: PASSKEY_OPTIONS_WINDOW_MS };
 }
 
 /** Searches from one address. Answers 0 or the wait (ms). */
 export async function takeSearch(limits: Limits, ip: string): Promise<number> {
-  return (await limits.take([{ key: `search-ip:${ip}`, limit: SEARCH_IP_LIMIT, windowMs: SEARCH_WINDOW_MS }])).wait;
+  return (await limits.take([{ key: `search-ip:${limitAddress(ip)}`, limit: SEARCH_IP_LIMIT, windowMs: SEARCH_WINDOW_MS }])).wait;
 }
 
 /**
@@ -244,7 +280,11 @@ export async function takeSearch(limits: Limits, ip: string): Promise<number> {
  * was right or the try failed for another reason.
  */
 export function tokenGuesses(limits: Limits, what: string) {
-  const rule = (ip: string) => ({ key: `token-${what}:${ip}`, limit: TOKEN_GUESS_LIMIT, windowMs: TOKEN_WINDOW_MS });
+  const rule = (ip: string) => ({
+    key: `token-${what}:${limitAddress(ip)}`,
+    limit: TOKEN_GUESS_LIMIT,
+    windowMs: TOKEN_WINDOW_MS,
+  });
   const guesses = {
     /** Counts a try; answers 0, or the wait (ms) when the address has no tries left (nothing counted). */
     async take(ip: string): Promise<number> {

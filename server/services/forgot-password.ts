@@ -2,7 +2,14 @@ import { looksLikeEmail } from '../../common/email';
 import { defaultLocale, type Locale } from '../../common/locales';
 import type { ForgotPasswordRequest } from '../../common/schemas/account';
 import { userNameKey } from '../../common/user-name';
-import { FORGOT_ACCOUNT_LIMIT, FORGOT_IP_LIMIT, FORGOT_WINDOW_MS, type Limits, tooManyAttempts } from '../auth/rate-limit';
+import {
+  FORGOT_ACCOUNT_LIMIT,
+  FORGOT_IP_LIMIT,
+  FORGOT_WINDOW_MS,
+  type Limits,
+  limitAddress,
+  tooManyAttempts,
+} from '../auth/rate-limit';
 import { sha256Hex } from '../auth/tokens';
 import { requireTurnstile } from '../auth/turnstile';
 import type { AppDeps } from '../deps';
@@ -52,7 +59,9 @@ export async function forgotPassword(
   const mailer = deps.mailer;
   if (!mailer) throw new AppError(503, 'api.mailOff');
   if (!(await isInstalled(deps.db))) throw new AppError(409, 'api.notInstalled');
-  const { wait } = await limits.take([{ key: `forgot-ip:${client.ip}`, limit: FORGOT_IP_LIMIT, windowMs: FORGOT_WINDOW_MS }]);
+  const { wait } = await limits.take([
+    { key: `forgot-ip:${limitAddress(client.ip)}`, limit: FORGOT_IP_LIMIT, windowMs: FORGOT_WINDOW_MS },
+  ]);
   if (wait > 0) throw tooManyAttempts(wait);
   await requireTurnstile(deps.config, input.turnstileToken, client.ip);
   const typed = input.userNameOrEmail;
