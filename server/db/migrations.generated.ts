@@ -347,5 +347,16 @@ export const migrations: { name: string; statements: string[] }[] = [
       "ALTER TABLE `sessions` ADD `confirmed_at` integer;",
       "-- Sessions of accounts that already have a factor went through the second step (or turned it on):\n-- count them as two-factor sessions, so the policy (F-42) signs out only those that never had one.\nUPDATE `sessions` SET `two_factor` = 1 WHERE `user_id` IN (SELECT `user_id` FROM `totp_factors` WHERE `enabled_at` IS NOT NULL UNION SELECT `user_id` FROM `passkeys`);"
     ]
+  },
+  {
+    "name": "0032_deleted_accounts_lose_factors",
+    "statements": [
+      "-- F-56: an account deleted before this release kept its second factors. Deleting an account now\n-- removes them (server/services/users.ts deleteUser); this removes those left behind.\nDELETE FROM `totp_factors` WHERE `user_id` IN (SELECT `id` FROM `users` WHERE `deleted_at` IS NOT NULL);",
+      "DELETE FROM `recovery_codes` WHERE `user_id` IN (SELECT `id` FROM `users` WHERE `deleted_at` IS NOT NULL);",
+      "DELETE FROM `passkeys` WHERE `user_id` IN (SELECT `id` FROM `users` WHERE `deleted_at` IS NOT NULL);",
+      "DELETE FROM `half_signed_states` WHERE `user_id` IN (SELECT `id` FROM `users` WHERE `deleted_at` IS NOT NULL);",
+      "DELETE FROM `webauthn_challenges` WHERE `user_id` IN (SELECT `id` FROM `users` WHERE `deleted_at` IS NOT NULL);",
+      "UPDATE `users` SET `notify_digest` = 0 WHERE `deleted_at` IS NOT NULL;"
+    ]
   }
 ];

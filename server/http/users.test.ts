@@ -5,7 +5,7 @@ import { expectPrototypeKeysIgnored, expectRefusedQueries, refusedPageQueries } 
 import { createInstalledSite, type InstalledSite, loginAs, PASSWORD } from '../../tests/support/site';
 import { allPermissions } from '../auth/permissions';
 import { sha256Hex } from '../auth/tokens';
-import { builds, passwordResets, roles, sessions, userRoles, users } from '../db/schema';
+import { builds, passkeys, passwordResets, recoveryCodes, roles, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { createRole } from '../services/roles';
 import { batchKeepingAnOwner, createUser, setUserRoles } from '../services/users';
 
@@ -249,7 +249,18 @@ describe('disable, enable and delete', () => {
     const site = await createInstalledSite();
     const api = as(site, site.cookies.owner);
     const [build] = await site.deps.db.insert(builds).values({ status: 'open', createdBy: site.ids.editor }).returning();
+    // The editor's second factors (F-56: they outlived the account).
+    await site.deps.db.insert(totpFactors).values({ userId: site.ids.editor, secret: 'JBSWY3DPEHPK3PXP', enabledAt: new Date() });
+    await site.deps.db
+      .insert(recoveryCodes)
+      .values({ id: 'code-1', userId: site.ids.editor, codeHash: await sha256Hex('abcd-efgh') });
+    await site.deps.db
+      .insert(passkeys)
+      .values({ id: 'credential-1', userId: site.ids.editor, publicKey: 'pk', counter: 0, name: 'Laptop', transports: [] });
+    await site.deps.db.update(users).set({ notifyDigest: true }).where(eq(users.id, site.ids.editor));
     expect((await api.delete(`/api/users/${site.ids.editor}`)).status).toBe(200);
+    for (const table of [totpFactors, recoveryCodes, passkeys])
+      expect(await site.deps.db.select().from(table).where(eq(table.userId, site.ids.editor))).toEqual([]);
     expect((await json(await api.get('/api/users'))).items.map((u: { username: string }) => u.username)).toEqual([
       'owner',
       'member',
@@ -257,7 +268,7 @@ describe('disable, enable and delete', () => {
     expect((await as(site, site.cookies.editor).get('/api/profile')).status).toBe(401);
     expect((await as(site, undefined).post('/api/auth/login', { userName: 'editor', password: PASSWORD })).status).toBe(401);
     const tombstone = await site.deps.db.select().from(users).where(eq(users.id, site.ids.editor)).get();
-    expect(tombstone).toMatchObject({ displayName: 'Test Person', passwordHash: '!' });
+    expect(tombstone).toMatchObject({ displayName: 'Test Person', passwordHash: '!', notifyDigest: false });
     expect(tombstone?.deletedAt).toBeInstanceOf(Date);
     const kept = await site.deps.db.select().from(builds).where(eq(builds.id, build!.id)).get();
     expect(kept?.createdBy).toBe(site.ids.editor);

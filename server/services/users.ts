@@ -8,7 +8,19 @@ import { hashPassword, NO_PASSWORD } from '../auth/password';
 import { requireStrongPassword } from '../auth/password-strength';
 import type { Database } from '../db/database';
 import { isEmailUniqueViolation, isNotNullViolation, isUniqueViolation } from '../db/errors';
-import { devices, passwordResets, roles, sessions, userRoles, users } from '../db/schema';
+import {
+  devices,
+  halfSignedStates,
+  passkeys,
+  passwordResets,
+  recoveryCodes,
+  roles,
+  sessions,
+  totpFactors,
+  userRoles,
+  users,
+  webauthnChallenges,
+} from '../db/schema';
 import { AppError } from '../errors';
 import { requireMayGrant, requireMayManage } from './grants';
 
@@ -318,6 +330,7 @@ export async function deleteUser(db: Database, actor: Actor, userId: string) {
         pendingEmailExpiresAt: null,
         notifyReplies: false,
         notifyModeration: false,
+        notifyDigest: false,
         disabledAt: now,
         deletedAt: now,
         updatedAt: now,
@@ -327,5 +340,11 @@ export async function deleteUser(db: Database, actor: Actor, userId: string) {
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(devices).where(eq(devices.userId, userId)),
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)),
+    // Its factors go too (F-56): nothing of a deleted account can sign in or be revived.
+    db.delete(totpFactors).where(eq(totpFactors.userId, userId)),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    db.delete(passkeys).where(eq(passkeys.userId, userId)),
+    db.delete(halfSignedStates).where(eq(halfSignedStates.userId, userId)),
+    db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId)),
   ]);
 }
