@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../common/paths';
+import { categoryName } from '../../common/site-settings';
 import { commitFiles } from '../../tests/support/content-repo';
 import { expectPrototypeKeysIgnored, expectRefusedQueries } from '../../tests/support/query';
 import { createInstalledSite } from '../../tests/support/site';
 import { createApp } from '../app';
+import { getSiteSettings } from '../services/site';
 import { createMemoryPageCache } from './page-cache';
 
 const SITE = 'https://daftar.example';
@@ -79,6 +82,24 @@ describe('POST /api/content/sync', () => {
     expect(atom.indexOf('new-page')).toBeLessThan(atom.indexOf('a-long-guide'));
     expect(atom).toContain('<title>New &lt;script&gt;alert(1)&lt;/script&gt; &amp; more</title>');
     expect(atom).not.toContain('<script>');
+  });
+
+  it('the Persian feed names categories in Persian, links their pages and lays the content right to left (D12)', async () => {
+    const { app, deps } = await site();
+    const settings = await getSiteSettings(deps.db);
+    const atom = await (await app.request('/fa/feed.xml')).text();
+    const categories = [...atom.matchAll(/<category term="([^"]+)" label="([^"]+)" scheme="([^"]+)"\/>/g)];
+    expect(categories.length).toBeGreaterThan(0);
+    for (const [, term, label, scheme] of categories) {
+      expect(label).toBe(categoryName(settings, 'fa', term as string));
+      expect(label).toMatch(/[\u0600-\u06ff]/);
+      expect(scheme).toBe(`${SITE}${paths.category('fa', term as string)}`);
+    }
+    const contents = [...atom.matchAll(/<content type="html"[^>]*>([^<]*)<\/content>/g)];
+    expect(contents.length).toBeGreaterThan(0);
+    for (const [, html] of contents) expect(html).toMatch(/^&lt;div dir=&quot;rtl&quot; lang=&quot;fa&quot;&gt;/);
+    const english = await (await app.request('/en/feed.xml')).text();
+    expect(english).toContain('&lt;div dir=&quot;ltr&quot; lang=&quot;en&quot;&gt;');
   });
 
   it('serves robots.txt and the sitemap index with absolute URLs', async () => {

@@ -1,6 +1,6 @@
-import { type Locale, locales, otherLocale } from '../../common/locales';
+import { type Locale, localeDirection, locales, otherLocale } from '../../common/locales';
 import { PRIVATE_SECTIONS, paths } from '../../common/paths';
-import { pageTitle } from '../../common/site-settings';
+import { categoryName, pageTitle } from '../../common/site-settings';
 import { userNameKey } from '../../common/user-name';
 import { absoluteHtml } from '../content/absolute-html';
 import type { Database } from '../db/database';
@@ -159,10 +159,14 @@ export async function feedXml(
       `<published>${published}</published>`,
       `<updated>${entry.indexedAt.toISOString()}</updated>`,
       entry.author ? `<author><name>${xmlEscape(entry.author)}</name></author>` : '',
-      entry.cat ? `<category term="${xmlEscape(entry.cat)}"/>` : '',
+      // The category's name in the feed's language as its label, its page as the scheme (D12).
+      entry.cat
+        ? `<category term="${xmlEscape(entry.cat)}" label="${xmlEscape(categoryName(site, locale, entry.cat))}" scheme="${xmlEscape(origin + paths.category(locale, entry.cat))}"/>`
+        : '',
       entry.description ? `<summary>${xmlEscape(entry.description)}</summary>` : '',
       // Absolute addresses (server/content/absolute-html.ts): many readers ignore xml:base.
-      `<content type="html" xml:base="${xmlEscape(link)}">${xmlEscape(absoluteHtml(entry.html, origin, path))}</content>`,
+      // In the language's direction: readers show the HTML as it comes, and Persian read left to right is broken (D12).
+      `<content type="html" xml:base="${xmlEscape(link)}">${xmlEscape(`<div dir="${localeDirection[locale]}" lang="${locale}">${absoluteHtml(entry.html, origin, path)}</div>`)}</content>`,
       '</entry>',
     ]
       .filter(Boolean)
