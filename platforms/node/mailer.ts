@@ -1,6 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../../server/config';
-import { type Mailer, mailSenders } from '../../server/mail/mailer';
+import { type Mailer, mailSenders, messageHeaders } from '../../server/mail/mailer';
 
 /**
  * SMTP through nodemailer when `SMTP_URL` and a sender for both languages are set (`MAIL_FROM`, or
@@ -22,7 +22,7 @@ export function smtpMailerFromConfig(config: AppConfig): Mailer | undefined {
         subject: message.subject,
         html: message.html,
         text: message.text,
-        headers: message.headers,
+        headers: messageHeaders(message),
       });
     },
   };

@@ -376,7 +376,11 @@ describe('forgot password', () => {
     if (!mail) throw new Error('no mail');
     expect(mail.subject).toBe('بازنشانی گذرواژه در دفتر');
     expect(mail.html).toContain('dir="rtl"');
-    expect(mail.text).toContain('۱ ساعت');
+    // Natural Persian (D17): «درخواستی … رسیده است», «تا یک ساعت»; and the language header (D16).
+    expect(mail.text).toContain('درخواستی برای بازنشانی گذرواژهٔ حساب');
+    expect(mail.text).toContain('تا یک ساعت معتبر است');
+    expect(mail.text).not.toContain('۱ ساعت');
+    expect(mail.headers.get('content-language')).toBe('fa');
     expect(resetLinkIn(mail, 'fa')).toContain('/fa/reset-password?token=');
   });
 
@@ -473,13 +477,19 @@ describe('notification mails', () => {
       site,
       'POST',
       '/api/comments',
-      { ...where, body: 'A <b>reply</b>', parentId: parent.id },
+      { ...where, body: 'A <b>reply</b> with **bold** and `days.ts`', parentId: parent.id },
       { cookie: site.cookies.owner },
     );
     const [, mail] = await smtp.waitFor(email, 2);
     if (!mail) throw new Error('no mail');
     expect(mail.subject).toBe('A reply to your comment on Daftar');
-    expect(mail.html).toContain('A &lt;b&gt;reply&lt;/b&gt;');
+    // The comment as readers see it (D13): its Markdown-lite rendered, its markup still text.
+    expect(mail.html).toContain('A &#x3C;b>reply&#x3C;/b> with <strong>bold</strong> and <code');
+    expect(mail.html).not.toContain('<b>reply');
+    expect(mail.text).toContain('A <b>reply</b> with bold and days.ts');
+    expect(mail.text).not.toContain('**');
+    expect(mail.text).toContain(`${ORIGIN}/en/logs/welcome-to-daftar#comments`);
+    expect(mail.headers.get('content-language')).toBe('en');
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const api = (mail.headers.get('list-unsubscribe') ?? '').replace(/^<|>$/g, '');
     expect(api).toMatch(/^http:\/\/daftar\.test\/api\/notifications\/unsubscribe\?token=/);

@@ -480,7 +480,9 @@ describe('newsletter: issues', () => {
     expect(pre).toContain('text-align:left');
     // The text part: Persian lines open with a right-to-left mark, code lines with a left-to-right one.
     expect(mail.text).toContain('\u200f۹ فروردین ۱۴۰۵');
-    expect(mail.text).toContain('\u200e    if (a < 2) go();');
+    // Code lines carry no invisible mark (D15): copied code is the code.
+    expect(mail.text).toContain('\n    if (a < 2) go();');
+    expect(mail.text).not.toContain('\u200e');
   });
 
   it('refuses drafts and a locale without confirmed subscribers', async () => {

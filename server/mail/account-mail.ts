@@ -1,5 +1,5 @@
 import type { Locale } from '../../common/locales';
-import { escapeHtml, localDigits, MAIL_COLORS, mailButton, mailDate, mailParagraph, renderMail } from './layout';
+import { escapeHtml, htmlToText, localDigits, MAIL_COLORS, mailButton, mailDate, mailParagraph, renderMail } from './layout';
 import type { MailMessage } from './mailer';
 
 /*
@@ -55,7 +55,7 @@ const wording = {
       'این پیوند یک‌بار کار می‌کند و تا {hours} ساعت معتبر است. تا آن زمان حساب نشانی پیشین خود را نگه می‌دارد. اگر شما درخواست نکرده‌اید، این پیام را نادیده بگیرید.',
     confirmFooter: 'این پیام را می‌گیرید چون این نشانی در یکی از حساب‌های {site} وارد شده است.',
     resetSubject: 'بازنشانی گذرواژه در {site}',
-    resetIntro: 'کسی، که امیدواریم خودتان باشید، خواسته است گذرواژهٔ حساب {user} در {site} بازنشانی شود.',
+    resetIntro: 'درخواستی برای بازنشانی گذرواژهٔ حساب {user} در {site} رسیده است.',
     resetAction: 'انتخاب گذرواژهٔ تازه',
     resetExpiry:
       'این پیوند یک‌بار کار می‌کند و تا {hours} ساعت معتبر است. به کار بردن آن حساب را در همهٔ دستگاه‌ها از سیستم بیرون می‌برد. اگر شما درخواست نکرده‌اید، این پیام را نادیده بگیرید: گذرواژه‌تان تغییری نمی‌کند.',
@@ -94,6 +94,8 @@ function say(locale: Locale, key: Words, values: Record<string, string | number>
   return wording[locale][key].replace(/\{(\w+)\}/g, (all, name: string) => {
     const value = values[name];
     if (value === undefined) return all;
+    // «تا یک ساعت», not «تا ۱ ساعت» (D17): a single hour is said in words.
+    if (name === 'hours' && value === 1 && locale === 'fa') return 'یک';
     return typeof value === 'number' ? localDigits(locale, String(value)) : value;
   });
 }
@@ -226,7 +228,8 @@ export function notificationMail(
     kind: 'reply' | 'moderation';
     author: string;
     page: string;
-    body: string;
+    /** The comment as readers see it: its Markdown-lite rendered and sanitised (D13). */
+    bodyHtml: string;
     url: string;
     unsubscribeUrl: string;
     unsubscribeApi: string;
@@ -237,15 +240,14 @@ export function notificationMail(
   const subject = say(input.locale, reply ? 'replySubject' : 'moderationSubject', values);
   const intro = say(input.locale, reply ? 'replyIntro' : 'moderationIntro', values);
   const action = say(input.locale, reply ? 'readComment' : 'moderate', values);
-  const quote = input.body.length > 600 ? `${input.body.slice(0, 600)}…` : input.body;
   const unsubscribe = say(input.locale, 'unsubscribe', values);
   const { html, text } = renderMail({
     locale: input.locale,
     site: input.site,
     siteUrl: input.siteUrl,
     title: subject,
-    bodyHtml: `${mailParagraph(intro)}<blockquote>${escapeHtml(quote).replaceAll('\n', '<br>')}</blockquote>${mailButton(action, input.url)}`,
-    text: `${intro}\n\n${quote}\n\n${action}: ${input.url}`,
+    bodyHtml: `${mailParagraph(intro)}<blockquote>${input.bodyHtml}</blockquote>${mailButton(action, input.url)}`,
+    text: `${intro}\n\n${htmlToText(input.bodyHtml, { locale: input.locale })}\n\n${action}: ${input.url}`,
     footer: { text: say(input.locale, 'notifyFooter', values), link: { label: unsubscribe, url: input.unsubscribeUrl } },
   });
   return {

@@ -82,11 +82,12 @@ describe('HTTP email API mailer (Workers)', () => {
       subject: 'S',
       html: '<p>h</p>',
       text: 't',
-      headers: { 'List-Unsubscribe': '<https://s.test/u>' },
+      // The message's language goes with it (D16).
+      headers: { 'Content-Language': 'en', 'List-Unsubscribe': '<https://s.test/u>' },
     });
     expect(mailer.description).toBe(`HTTP API ${new URL(url).host}`);
     await mailer.send({ to: 'r@x.test', locale: 'fa', subject: 'S', html: '', text: '' });
-    expect(requests.at(-1)?.body).toMatchObject({ from: 'دفتر <news@s.test>' });
+    expect(requests.at(-1)?.body).toMatchObject({ from: 'دفتر <news@s.test>', headers: { 'Content-Language': 'fa' } });
   });
 
   it('throws with the API’s answer when it refuses', async () => {

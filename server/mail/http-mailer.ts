@@ -1,6 +1,6 @@
 import type { Locale } from '../../common/locales';
 import type { AppConfig } from '../config';
-import { type Mailer, mailSenders } from './mailer';
+import { type Mailer, mailSenders, messageHeaders } from './mailer';
 
 /**
  * The Workers mail transport: an HTTP email API that takes Resend's JSON
@@ -24,7 +24,7 @@ export function createHttpMailer(
           subject: message.subject,
           html: message.html,
           text: message.text,
-          headers: message.headers ?? {},
+          headers: messageHeaders(message),
         }),
       });
       if (!response.ok) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../content/render';
 import { directedText, escapeHtml, htmlToText, mailButton, mailDate, mailSafeHtml, renderMail } from './layout';
+import { messageHeaders } from './mailer';
 
 const SITE = 'https://s.test';
 const RLM = '\u200f';
@@ -67,7 +68,8 @@ describe('mail layout', () => {
     expect(mail.html).toContain('A &quot;title&quot; &lt;script&gt;');
     expect(mail.html).toContain('href="https://s.test/x?a=1&amp;b=&quot;2&quot;"');
     expect(mail.html).toContain('Why &lt;you&gt; <a href="https://s.test/u?t=1"');
-    expect(mail.text).toBe('A "title" <script>\n\nGo: https://s.test/x\n\n--\n\nWhy <you>\nUnsubscribe: https://s.test/u?t=1');
+    // The standard signature line, dash dash space (D18).
+    expect(mail.text).toBe('A "title" <script>\n\nGo: https://s.test/x\n\n-- \n\nWhy <you>\nUnsubscribe: https://s.test/u?t=1');
   });
 
   it('makes images mail-safe: absolute original upload, no srcset/sizes/lazy/WebP, at most the column wide', () => {
@@ -124,12 +126,24 @@ describe('mail layout', () => {
     expect(mailDate('en', '2026-03-29')).toBe('March 29, 2026');
   });
 
-  it('writes a text part that reads right: RLM on Persian lines, LRM and an indent on code lines', () => {
+  it('writes a text part that reads right: RLM on Persian lines; code lines indented, with no invisible mark to copy (D15)', () => {
     const text = htmlToText(page);
     expect(text).toContain('    const a = 1;\n    if (a < 2) x();');
     const directed = directedText('fa', text);
-    for (const line of directed.split('\n').filter(Boolean)) expect(line).toMatch(new RegExp(`^[${RLM}${LRM}]`));
-    expect(directed).toContain(`${LRM}    const a = 1;`);
+    for (const line of directed.split('\n').filter(Boolean))
+      expect(line).toMatch(line.startsWith('    ') ? /^ {4}\S/ : new RegExp(`^${RLM}`));
+    expect(directed).toContain('\n    const a = 1;\n    if (a < 2) x();');
+    expect(directed).not.toContain(LRM);
+    const signed = renderMail({
+      locale: 'fa',
+      site: 'دفتر',
+      siteUrl: SITE,
+      title: 'ع',
+      bodyHtml: '',
+      text: 'م',
+      footer: { text: 'چرا' },
+    });
+    expect(signed.text).toContain('\n-- \n');
     expect(directed).toContain(`${RLM}سلام ۱۲ code و پیوند [/fa/about]`);
     expect(directedText('fa', directed)).toBe(directed);
     expect(directedText('en', text)).toBe(text);
@@ -143,6 +157,27 @@ describe('mail layout', () => {
       '<ul><li><p><strong>One</strong>: first</p></li><li><p>Two</p></li></ul><p>x<br>y</p><script>alert(1)</script>';
     expect(htmlToText(html)).toBe('Shelves\n\nRead the book [https://x.test/b] & more now 😀 ف\n- One: first\n- Two\n\nx\ny');
     expect(htmlToText('<p><a href="https://x.test">https://x.test</a></p>')).toBe('https://x.test');
+  });
+
+  it('numbers ordered lists in the text part (Persian digits in Persian), and puts a table row on one line (D15)', () => {
+    const html =
+      '<ol><li><p>یک</p></li><li>دو<ul><li>الف</li></ul></li><li>سه</li></ol><ol start="7"><li>seven</li></ol>' +
+      '<table><thead><tr><th>Name</th><th>Age</th></tr></thead><tbody><tr><td>Sara</td><td>31</td></tr></tbody></table>';
+    expect(htmlToText(html, { locale: 'fa' })).toBe('۱. یک\n۲. دو\n- الف\n۳. سه\n۷. seven\n\nName | Age\nSara | 31');
+    expect(htmlToText('<ol><li>a</li><li>b</li></ol>')).toBe('1. a\n2. b');
+  });
+
+  it('numbers an ordered list the Persian way in Persian mail, and says the language (D15, D16)', () => {
+    expect(mailSafeHtml('<ol><li>x</li></ol>', { locale: 'fa', siteUrl: SITE })).toContain(
+      '<ol style="list-style-type:persian;">',
+    );
+    expect(mailSafeHtml('<ol><li>x</li></ol>', { locale: 'en', siteUrl: SITE })).toContain(
+      '<ol style="list-style-type:decimal;">',
+    );
+    expect(messageHeaders({ to: 'a@x.test', locale: 'fa', subject: '', html: '', text: '', headers: { 'X-A': '1' } })).toEqual({
+      'Content-Language': 'fa',
+      'X-A': '1',
+    });
   });
 
   it('escapes the five HTML characters', () => {

@@ -51,8 +51,9 @@ export type MailLayoutInput = {
 
 export type RenderedMail = { html: string; text: string };
 
-const LEFT_TO_RIGHT_MARK = '\u200e';
 const RIGHT_TO_LEFT_MARK = '\u200f';
+/** The standard signature separator (RFC 3676 §4.3): dash, dash, space. */
+const SIGNATURE_LINE = '-- ';
 
 export const MAIL_COLORS = {
   page: '#f5f5f4',
@@ -111,12 +112,36 @@ function decodeEntities(text: string) {
 /** A placeholder no text contains, for code blocks while the rest of the HTML becomes text. */
 const CODE_SLOT = /\ue000(\d+)\ue000/g;
 
+/** Marks a list item's start while the HTML becomes text (no text contains it). */
+const ITEM = '\ue001';
+
+/**
+ * List items' markers: a dash in a bulleted list, the item's number in a numbered one (from its
+ * `start`, in the locale's digits), so the plain text keeps the numbers the HTML shows (D15).
+ */
+function markListItems(html: string, locale: Locale): string {
+  const lists: Array<{ ordered: boolean; next: number }> = [];
+  return html.replace(/<(\/?)(ol|ul|li)\b([^>]*)>/gi, (_tag, closing: string, name: string, rest: string) => {
+    const kind = name.toLowerCase();
+    if (kind !== 'li') {
+      if (closing) lists.pop();
+      else lists.push({ ordered: kind === 'ol', next: Number(/\bstart="?(\d+)/i.exec(rest)?.[1] ?? 1) });
+      return `<${closing}${kind}>`;
+    }
+    if (closing) return '';
+    const list = lists.at(-1);
+    const marker = list?.ordered ? `${localDigits(locale, String(list.next++))}.` : '-';
+    return `\n${ITEM}${marker} `;
+  });
+}
+
 /**
  * The plain-text part of HTML (our renderer's sanitised output, or a mail's own): block elements
- * become paragraphs, links keep their address in brackets, list items get a dash, code blocks keep
- * their lines (indented by four spaces), tags go.
+ * become paragraphs, links keep their address in brackets, list items get a dash or their number,
+ * a table row is one line with its cells between bars, code blocks keep their lines (indented by
+ * four spaces), tags go. `locale` picks the digits of numbered items.
  */
-export function htmlToText(html: string): string {
+export function htmlToText(html: string, { locale = 'en' }: { locale?: Locale } = {}): string {
   const codeBlocks: string[] = [];
   const withSlots = html.replace(/<pre[^>]*>([\s\S]*?)<\/pre>/gi, (_all, inner: string) => {
     const code = decodeEntities(inner.replace(/<[^>]+>/g, '')).replace(/\n+$/, '');
@@ -130,24 +155,27 @@ export function htmlToText(html: string): string {
   });
   return (
     decodeEntities(
-      withSlots
+      markListItems(withSlots, locale)
         .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
         .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_all, href: string, label: string) => {
           const text = label.replace(/<[^>]+>/g, '').trim();
           return text && text !== href ? `${text} [${href}]` : href;
         })
         .replace(/<br\s*\/?>/gi, '\n')
-        .replace(/<li[^>]*>/gi, '\n- ')
-        .replace(/<\/(p|div|h[1-6]|ul|ol|blockquote|table|tr|figure|figcaption|section)>/gi, '\n\n')
+        // A table row on one line, its cells between bars.
+        .replace(/<\/(td|th)>\s*<(td|th)[^>]*>/gi, ' | ')
+        .replace(/<\/?(td|th)[^>]*>/gi, '')
+        .replace(/<\/tr>/gi, '\n')
+        .replace(/<\/(p|div|h[1-6]|ul|ol|blockquote|table|figure|figcaption|section)>/gi, '\n\n')
         .replace(/<(h[1-6]|p|ul|ol|blockquote|table|figure|figcaption|section)[^>]*>/gi, '\n\n')
-        .replace(/<(td|th)[^>]*>/gi, ' ')
         .replace(/<[^>]+>/g, ''),
     )
       .replace(/[ \t]+\n/g, '\n')
       .replace(/\n{3,}/g, '\n\n')
       // List items (whose text sits in paragraphs) one per line.
-      .replace(/^-\n+/gm, '- ')
-      .replace(/\n\n(?=- )/g, '\n')
+      .replace(new RegExp(`^${ITEM}(\\S+) *\\n+`, 'gm'), `${ITEM}$1 `)
+      .replace(new RegExp(`\\n+(?=${ITEM})`, 'g'), '\n')
+      .replaceAll(ITEM, '')
       .trim()
       .replace(CODE_SLOT, (_all, index: string) => codeBlocks[Number(index)] ?? '')
   );
@@ -155,9 +183,10 @@ export function htmlToText(html: string): string {
 
 /**
  * A plain-text part for the locale's direction: in Persian each line starts with a right-to-left
- * mark, and code lines (four spaces in, from `htmlToText`) with a left-to-right mark, so a client
- * that takes each line's direction from its first letter shows a line that opens with an address,
- * a digit or a dash the right way round, and code stays left to right.
+ * mark, so a client that takes each line's direction from its first letter shows a line that
+ * opens with an address, a digit or a dash the right way round. Code lines (four spaces in, from
+ * `htmlToText`) get no mark: their first letter is Latin already, and a mark would be copied with
+ * the code (D15). Nor does the signature line `-- ` (D18): clients recognise it only as it is.
  */
 export function directedText(locale: Locale, text: string) {
   if (localeDirection[locale] === 'ltr') return text;
@@ -165,8 +194,8 @@ export function directedText(locale: Locale, text: string) {
     .split('\n')
     .map((line) => {
       const bare = line.replace(/^[\u200e\u200f]+/, '');
-      if (!bare) return bare;
-      return `${bare.startsWith('    ') ? LEFT_TO_RIGHT_MARK : RIGHT_TO_LEFT_MARK}${bare}`;
+      if (!bare || bare.startsWith('    ') || bare === SIGNATURE_LINE) return bare;
+      return `${RIGHT_TO_LEFT_MARK}${bare}`;
     })
     .join('\n');
 }
@@ -248,6 +277,10 @@ export function mailSafeHtml(html: string, { locale, siteUrl: site }: { locale: 
         case 'a':
           style(`color:${MAIL_COLORS.link};`);
           break;
+        case 'ol':
+          // Persian numbering (۱. ۲. ۳.) in Persian mail; clients without it fall back to 1. 2. 3.
+          style(`list-style-type:${locale === 'fa' ? 'persian' : 'decimal'};`);
+          break;
         case 'table':
           style('border-collapse:collapse;margin:16px 0;');
           break;
@@ -301,7 +334,8 @@ ${footerHtml}
 </body>
 </html>`;
   const textParts = [showTitle ? title : '', input.text.trim()];
-  if (footer) textParts.push('--', footer.link ? `${footer.text}\n${footer.link.label}: ${footer.link.url}` : footer.text);
+  if (footer)
+    textParts.push(SIGNATURE_LINE, footer.link ? `${footer.text}\n${footer.link.label}: ${footer.link.url}` : footer.text);
   return { html, text: directedText(locale, textParts.filter(Boolean).join('\n\n')) };
 }
 

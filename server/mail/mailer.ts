@@ -36,3 +36,11 @@ export function mailSenders(config: SenderConfig): Record<Locale, string> | unde
   const en = config.MAIL_FROM_EN ?? config.MAIL_FROM;
   return fa && en ? { fa, en } : undefined;
 }
+
+/**
+ * The headers a transport sends with a message: its own (List-Unsubscribe…) and the message's
+ * language (`Content-Language`, RFC 3282), so clients and screen readers know it (D16).
+ */
+export function messageHeaders(message: MailMessage): Record<string, string> {
+  return { 'Content-Language': message.locale, ...message.headers };
+}

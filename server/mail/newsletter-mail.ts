@@ -17,7 +17,7 @@ const wording = {
   },
   fa: {
     confirmSubject: 'عضویت در خبرنامهٔ {site} را تأیید کنید',
-    confirmIntro: 'کسی، که امیدواریم خودتان باشید، خواسته است خبرنامهٔ {site} به این نشانی فرستاده شود.',
+    confirmIntro: 'درخواستی برای فرستادن خبرنامهٔ {site} به این نشانی رسیده است.',
     confirmAction: 'تأیید عضویت',
     confirmExpiry:
       'این پیوند یک‌بار کار می‌کند و تا ۴۸ ساعت معتبر است. اگر شما درخواست نکرده‌اید، این پیام را نادیده بگیرید: چیزی فرستاده نمی‌شود.',
@@ -98,7 +98,7 @@ export function issueParts(input: {
 <p style="margin:0 0 24px;font-size:14px;color:#57534e;">${escapeHtml(date)}</p>
 ${body}
 <p style="margin-top:24px;"><a href="${escapeHtml(input.pageUrl)}" style="color:#1d4ed8;">${escapeHtml(say(locale, 'readOnline', ''))}</a></p>`,
-    text: `${input.title}\n${date}\n\n${htmlToText(body)}\n\n${say(locale, 'readOnline', '')}: ${input.pageUrl}`,
+    text: `${input.title}\n${date}\n\n${htmlToText(body, { locale })}\n\n${say(locale, 'readOnline', '')}: ${input.pageUrl}`,
   };
 }
 

@@ -4,6 +4,7 @@ import { defaultLocale, type Locale, localeOr } from '../../common/locales';
 import { paths } from '../../common/paths';
 import type { NotificationPrefs } from '../../common/schemas/account';
 import { randomToken, timingSafeEqual } from '../auth/tokens';
+import { commentHtml } from '../content/comment-render';
 import type { Database } from '../db/database';
 import { comments, notificationMails, pages, roles, settings, userRoles, users } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -214,7 +215,8 @@ export async function processNotificationMails(
     const locale = localeOr(recipient.locale ?? comment.locale, defaultLocale);
     siteNames ??= (await getSiteSettings(db)).siteName;
     const token = await unsubscribeToken(db, recipient.id, row.kind);
-    const pageUrl = `${origin}/${comment.locale}/${comment.pageSlug}#comments`;
+    // Percent-encoded (paths.page): a raw Persian address breaks in plain text and in some clients (D14).
+    const pageUrl = `${origin}${paths.page(comment.locale, comment.pageSlug)}#comments`;
     try {
       await mailer.send(
         notificationMail({
@@ -225,7 +227,8 @@ export async function processNotificationMails(
           kind: row.kind,
           author: comment.author,
           page: comment.pageTitle ?? comment.pageSlug,
-          body: comment.body,
+          // As readers see it, not as typed (D13); a long one is cut before it is rendered.
+          bodyHtml: commentHtml(comment.body.length > 600 ? `${comment.body.slice(0, 600)}…` : comment.body),
           url: row.kind === 'reply' ? pageUrl : `${origin}${paths.manage(locale, 'comments')}`,
           unsubscribeUrl: `${origin}${paths.notificationsUnsubscribe(locale, token)}`,
           unsubscribeApi: `${origin}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
