@@ -1,3 +1,5 @@
+import arabic400Url from '@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2?url';
+import arabic700Url from '@fontsource/vazirmatn/files/vazirmatn-arabic-700-normal.woff2?url';
 import latin400Url from '@fontsource/vazirmatn/files/vazirmatn-latin-400-normal.woff2?url';
 import latin700Url from '@fontsource/vazirmatn/files/vazirmatn-latin-700-normal.woff2?url';
 import arabicUrl from '@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url';
@@ -6,8 +8,10 @@ import latinUrl from '@fontsource-variable/vazirmatn/files/vazirmatn-latin-wght-
 import type { Locale } from '../../common/locales';
 
 // Vazirmatn split by script (Fontsource's subsets, with their unicode-range), so a page downloads
-// only the files for characters it shows: English pages no Persian glyphs at all, Persian pages
-// the Arabic-script face plus at most the Latin weights their Latin characters use.
+// only the files for characters it shows: Persian pages the Arabic-script face plus at most the
+// Latin weights their Latin characters use; English pages the Latin face, and for the few Persian
+// words they show (the «فارسی» switcher, a Persian author's name) one static Arabic-script weight
+// of ~21 KB, not the variable face (D28: those words were in whatever font the system had).
 const RANGES = {
   latin:
     'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD',
@@ -30,7 +34,19 @@ const face = (url: string, weight: string, range: string) =>
  * (400 or 700) that is fetched only when the page shows Latin characters in that group.
  */
 export const fontFaces: Record<Locale, string> = {
-  en: [face(latinExtUrl, '100 900', RANGES.latinExt), face(latinUrl, '100 900', RANGES.latin)].join(''),
+  en: (
+    [
+      ['100 550', arabic400Url],
+      ['551 900', arabic700Url],
+    ] as const
+  )
+    .flatMap(([weights, arabic]) => [
+      face(arabic, weights, RANGES.arabic),
+      // The Latin faces last: they win the space both subsets carry.
+      face(latinExtUrl, weights, RANGES.latinExt),
+      face(latinUrl, weights, RANGES.latin),
+    ])
+    .join(''),
   fa: (
     [
       ['100 550', latin400Url],
