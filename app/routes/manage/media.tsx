@@ -12,6 +12,7 @@ import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
+import { LtrName } from '../../components/ui/ltr-name';
 import { toast } from '../../components/ui/toast';
 import { ApiRequestError } from '../../lib/api';
 import { api } from '../../lib/api-client';
@@ -156,7 +157,7 @@ function MediaCard({
       <div className="min-w-0 flex-1 text-sm">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <p dir="ltr" className="min-w-0 break-all text-start font-medium" title={item.path}>
-            {item.name}
+            <LtrName value={item.name} />
           </p>
           <Badge tone={statusTone[item.status]}>{t(`media.status.${item.status}`)}</Badge>
         </div>

@@ -9,6 +9,7 @@ import { useClock } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
+import { LtrName } from '../../ui/ltr-name';
 import { toast } from '../../ui/toast';
 import { PendingBadge } from '../pages/pending-badge';
 import { automaticTitle } from './automatic-title';
@@ -17,11 +18,7 @@ import { KeepMineButton } from './keep-mine-button';
 
 /** A repository path shown as code (always LTR); Persian paths keep the text font (monospace fonts mangle Persian). */
 export function RepoPath({ path }: { path: string }) {
-  return (
-    <bdi dir="ltr" className={`text-sm break-all ${/^[\x20-\x7e]*$/.test(path) ? 'font-mono' : ''}`}>
-      {path}
-    </bdi>
-  );
+  return <LtrName value={path} className={`text-sm break-all ${/^[\x20-\x7e]*$/.test(path) ? 'font-mono' : ''}`} />;
 }
 
 /** One pending change of the open build: what it does, who made it, its diff, and discarding it. */
