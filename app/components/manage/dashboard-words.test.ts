@@ -21,6 +21,12 @@ describe('dashboard words in the page language', () => {
     expect(automaticTitle('Delete fa/about', fa, 'fa')).toBe('حذف \u2068fa/about\u2069');
     expect(automaticTitle('Update en/logs/hello', en, 'en')).toBe('Update \u2068en/logs/hello\u2069');
     expect(automaticTitle('Upload my photo.png', fa, 'fa')).toBe('بارگذاری \u2068my photo.png\u2069');
+    // A revert reads in the screen's language, the reverted title read the same way (D20).
+    expect(automaticTitle('Revert "Delete fa/logs/سفر-به-اصفهان"', fa, 'fa')).toBe(
+      'بازگرداندن «\u2068حذف \u2068fa/logs/سفر-به-اصفهان\u2069\u2069»',
+    );
+    expect(automaticTitle('Revert "Spring issue"', en, 'en')).toBe('Revert “\u2068Spring issue\u2069”');
+    expect(automaticTitle('Revert "build 0b4f"', fa, 'fa')).toBe('بازگرداندن «\u2068ساخت 0b4f\u2069»');
     // A title someone wrote is left alone.
     expect(automaticTitle('Spring issue, first draft', fa, 'fa')).toBe('Spring issue, first draft');
   });

@@ -10,6 +10,15 @@ import { formatNumber } from '../../../lib/format';
  * title someone wrote shows as written.
  */
 export function automaticTitle(title: string, t: TFunction, locale: Locale): string {
+  // A revert (server/services/builds/revert.ts): `Revert "<the reverted build's title>"`, that
+  // title read the same way (D20), isolated so its quotes stay where they belong in Persian.
+  const revert = /^Revert "(.*)"$/s.exec(title);
+  if (revert) {
+    const reverted = revert[1] ?? '';
+    const number = /^build (\S+)$/.exec(reverted);
+    const inner = number ? t('builds.autoTitle.buildNumber', { id: number[1] }) : automaticTitle(reverted, t, locale);
+    return t('builds.autoTitle.revert', { title: `\u2068${inner}\u2069` });
+  }
   // A media upload's change note (server/services/media.ts): `Upload photo.png`.
   const upload = /^Upload (.+)$/.exec(title);
   if (upload) return t('builds.autoTitle.upload', { name: `\u2068${upload[1]}\u2069` });
