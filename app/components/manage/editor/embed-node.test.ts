@@ -55,7 +55,10 @@ describe('video embeds in the editor (issue 26 item 7)', () => {
   });
 
   it('a URL inside a sentence stays a link through the round trip', () => {
-    expect(roundTrip(`Watch [${YT}](${YT}) now`)).toBe(`Watch [${YT}](${YT}) now`);
+    // Written bare inside a sentence (GFM links it; D25), never an embed.
+    expect(roundTrip(`Watch [${YT}](${YT}) now`)).toBe(`Watch ${YT} now`);
+    expect(roundTrip(`Watch ${YT} now`)).toBe(`Watch ${YT} now`);
+    expect(converter.toDocument(`Watch ${YT} now`).firstChild?.type.name).toBe('paragraph');
     expect(roundTrip('[a site](https://example.com/watch?v=dQw4w9WgXcQ)')).toBe(
       '[a site](https://example.com/watch?v=dQw4w9WgXcQ)',
     );

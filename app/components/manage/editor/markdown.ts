@@ -1,6 +1,7 @@
 import { type AnyExtension, getSchema } from '@tiptap/core';
 import { MarkdownManager } from '@tiptap/markdown';
 import { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { unwrapBareLinks } from './site-link';
 
 /**
  * Markdown → editor document → Markdown without an editor view: what switching from source mode
@@ -11,6 +12,6 @@ export function createMarkdownConverter(extensions: AnyExtension[]) {
   const manager = new MarkdownManager({ extensions });
   return {
     toDocument: (markdown: string) => ProseMirrorNode.fromJSON(schema, manager.parse(markdown)),
-    toMarkdown: (doc: ProseMirrorNode) => manager.serialize(doc.toJSON()),
+    toMarkdown: (doc: ProseMirrorNode) => unwrapBareLinks(manager.serialize(doc.toJSON())),
   };
 }

@@ -36,6 +36,7 @@ import { editorExtensions } from './extensions';
 import { ImagePanel } from './image-panel';
 import { LinkPopover } from './link-popover';
 import { ShortcutHelp } from './shortcut-help';
+import { unwrapBareLinks } from './site-link';
 import { WritingStats } from './writing-stats';
 
 /** What the editor screen asks of the WYSIWYG editor. */
@@ -169,7 +170,7 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
   useImperativeHandle(
     ref,
     () => ({
-      getMarkdown: () => editor?.getMarkdown() ?? markdown,
+      getMarkdown: () => (editor ? unwrapBareLinks(editor.getMarkdown()) : markdown),
       insertImage,
       replaceImage,
       focus: () => editor?.commands.focus(),

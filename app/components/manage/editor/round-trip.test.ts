@@ -5,6 +5,7 @@ import { readPage } from '../../../../server/content/page-file';
 import { renderMarkdown } from '../../../../server/content/render';
 import { editorExtensions } from './extensions';
 import { createMarkdownConverter } from './markdown';
+import { unwrapBareLinks } from './site-link';
 
 /*
  * Source mode ↔ WYSIWYG must lose nothing the renderer shows: every sample page goes Markdown →
@@ -35,6 +36,37 @@ describe('Markdown ↔ editor round trip', () => {
     expect(rendered(once, locale)).toEqual(rendered(body, locale));
     // A second trip changes nothing at all: switching modes back and forth is stable.
     expect(roundTrip(once)).toBe(once);
+  });
+
+  it('keeps a bare address bare, and a link with its own text a link (D25)', () => {
+    for (const markdown of [
+      'See https://example.com/path?x=1 now.',
+      'نشانی https://example.com/fa/سفر را ببینید.',
+      'End with https://example.com.',
+      '[the site](https://example.com) and https://example.com/b',
+    ])
+      expect(roundTrip(markdown)).toBe(markdown);
+    // Bare, it is still a link for readers.
+    expect(
+      rendered('See https://example.com/path?x=1 now.', 'en')
+        .body.map((part) => JSON.stringify(part))
+        .join(''),
+    ).toMatch(/href=\\"https:\/\/example\.com\/path\?x=1/);
+    // Code keeps what it says, and a link that opens in a new tab keeps its brackets.
+    expect(unwrapBareLinks('`[https://x.test](https://x.test)`\n\n```\n[https://x.test](https://x.test)\n```')).toBe(
+      '`[https://x.test](https://x.test)`\n\n```\n[https://x.test](https://x.test)\n```',
+    );
+    expect(unwrapBareLinks('[https://x.test](https://x.test){target=_blank} ![https://x.test](https://x.test)')).toBe(
+      '[https://x.test](https://x.test){target=_blank} ![https://x.test](https://x.test)',
+    );
+    expect(unwrapBareLinks('a [https://x.test/p](https://x.test/p) b')).toBe('a https://x.test/p b');
+    // Alone on its line a bare address would be an embed: it keeps its brackets.
+    for (const alone of [
+      '[https://x.test/p](https://x.test/p)',
+      '- [https://x.test/p](https://x.test/p)',
+      '> 2. [https://x.test](https://x.test)',
+    ])
+      expect(unwrapBareLinks(alone)).toBe(alone);
   });
 
   it.each(['::latest-logs{cat=tuts limit=5}', '::intro', '::unknown-widget{a="b c"}', ':::note\nInside a **container**\n:::'])(
