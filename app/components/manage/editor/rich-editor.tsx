@@ -36,7 +36,7 @@ import { editorExtensions } from './extensions';
 import { ImagePanel } from './image-panel';
 import { LinkPopover } from './link-popover';
 import { ShortcutHelp } from './shortcut-help';
-import { unwrapBareLinks } from './site-link';
+import { keepSourceFormatting } from './keep-source';
 import { WritingStats } from './writing-stats';
 
 /** What the editor screen asks of the WYSIWYG editor. */
@@ -170,7 +170,7 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
   useImperativeHandle(
     ref,
     () => ({
-      getMarkdown: () => (editor ? unwrapBareLinks(editor.getMarkdown()) : markdown),
+      getMarkdown: () => (editor ? keepSourceFormatting(markdown, editor.getMarkdown()) : markdown),
       insertImage,
       replaceImage,
       focus: () => editor?.commands.focus(),
