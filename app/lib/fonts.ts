@@ -5,6 +5,7 @@ import latin700Url from '@fontsource/vazirmatn/files/vazirmatn-latin-700-normal.
 import arabicUrl from '@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url';
 import latinExtUrl from '@fontsource-variable/vazirmatn/files/vazirmatn-latin-ext-wght-normal.woff2?url';
 import latinUrl from '@fontsource-variable/vazirmatn/files/vazirmatn-latin-wght-normal.woff2?url';
+import vazirCodeUrl from 'vazir-code-font/dist/Without-Latin/Vazir-Code-WOL.woff2?url';
 import type { Locale } from '../../common/locales';
 
 // Vazirmatn split by script (Fontsource's subsets, with their unicode-range), so a page downloads
@@ -21,6 +22,14 @@ const RANGES = {
   arabic:
     'U+0020,U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC',
 } as const;
+
+/**
+ * Persian in code (D27): Vazir Code (public domain, its Persian-only cut of ~19 KB), for the Arabic
+ * script and the joiners only — not the space, or every code block would fetch it — so a page
+ * fetches it only when its code holds Persian. `--font-mono` (app/styles/app.css) names it first.
+ */
+const CODE_ARABIC_RANGE = 'U+0600-06FF,U+0750-077F,U+200C-200F,U+FB50-FDFF,U+FE70-FEFC';
+const codeFace = `@font-face{font-family:"Vazir Code";src:url("${vazirCodeUrl}") format("woff2");font-weight:100 900;font-style:normal;font-display:swap;unicode-range:${CODE_ARABIC_RANGE}}`;
 
 const face = (url: string, weight: string, range: string) =>
   `@font-face{font-family:"Vazirmatn";src:url("${url}") format("woff2");font-weight:${weight};font-style:normal;font-display:swap;unicode-range:${range}}`;
@@ -46,7 +55,8 @@ export const fontFaces: Record<Locale, string> = {
       face(latinExtUrl, weights, RANGES.latinExt),
       face(latinUrl, weights, RANGES.latin),
     ])
-    .join(''),
+    .join('')
+    .concat(codeFace),
   fa: (
     [
       ['100 550', latin400Url],
@@ -58,7 +68,8 @@ export const fontFaces: Record<Locale, string> = {
       face(latin, weights, RANGES.latin),
       face(arabicUrl, weights, RANGES.arabic),
     ])
-    .join(''),
+    .join('')
+    .concat(codeFace),
 };
 
 /** The one font file worth preloading: the face of the page's own script. */

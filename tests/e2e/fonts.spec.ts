@@ -55,4 +55,29 @@ test.describe('fonts by script (issue 12)', () => {
       .evaluateAll((links) => links.map((l) => l.getAttribute('href')));
     expect(preloads).toEqual([expect.stringContaining('vazirmatn-arabic-wght')]);
   });
+
+  test('Persian in code is drawn in Vazir Code, fetched only by pages whose code holds Persian (D27)', async ({
+    page,
+    installedSite,
+  }) => {
+    const persianCode = await fontsOf(page, `${installedSite.url}/fa/logs/writing-in-markdown`);
+    expect(persianCode.files.filter((file) => file.startsWith('Vazir-Code-WOL'))).toHaveLength(1);
+    const used = await page.evaluate(() =>
+      [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', '')),
+    );
+    expect(used).toContain('Vazir Code');
+    expect(
+      await page
+        .locator('.prose pre code')
+        .first()
+        .evaluate((element) => getComputedStyle(element).fontFamily),
+    ).toMatch(/^"?Vazir Code"?, ui-monospace/);
+    // Code in Latin only (the English sample pages) fetches nothing for it (a fresh tab each: a
+    // late answer of the Persian page must not be counted).
+    for (const path of ['/en/logs/writing-in-markdown', `/en/${LONG}`]) {
+      const fresh = await page.context().newPage();
+      expect((await fontsOf(fresh, installedSite.url + path)).files.some((file) => file.startsWith('Vazir-Code'))).toBe(false);
+      await fresh.close();
+    }
+  });
 });
