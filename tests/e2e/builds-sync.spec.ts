@@ -33,7 +33,7 @@ test('Re-index now shows "Indexing: N of M pages" while the server syncs, then t
   await expect(bar).toBeVisible();
   await expect(section).toContainText(/Indexing: [\d,]+ of 1,000 pages/, { timeout: 60_000 });
   expect(await bar.getAttribute('aria-valuemax')).toBe('1000');
-  await expect(section).toContainText(/Last indexed .*: 1,000 pages rendered\./, { timeout: 60_000 });
+  await expect(section).toContainText(/Last indexed .* — 1,000 pages rendered\./, { timeout: 60_000 });
   await expect(bar).toHaveCount(0);
   expect(await (await browser.request.get(`${freshSite.url}/en/logs/bulk-999`)).text()).toContain('Bulk 999');
 });
@@ -65,5 +65,7 @@ test('a failed sync shows its reason with Retry, which runs the sync again (Pers
   await expect(alert.locator('p[dir="ltr"]')).toHaveText(/reading blob 1234/);
   await alert.getByRole('button', { name: 'تلاش دوباره' }).click();
   await expect(section).toContainText('آخرین نمایه‌سازی', { timeout: 30_000 });
+  // One colon, the time's own (D30): the count follows a Persian semicolon.
+  await expect(section).toContainText(/آخرین نمایه‌سازی در [^:]*:[^:]*؛ [۰-۹٬]+ صفحه ساخته شد\./);
   await expect(alert).toHaveCount(0);
 });
