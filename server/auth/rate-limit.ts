@@ -159,7 +159,8 @@ export type Limits = ReturnType<typeof createLimits>;
 export function limitAddress(ip: string): string {
   const address = ip.trim().toLowerCase().replace(/%.*$/, '');
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
-  if (mapped?.[1] && mapped[1].split('.').every((byte) => Number(byte) <= 255)) return mapped[1];
+  const mappedV4 = mapped?.[1];
+  if (mappedV4?.split('.').every((byte) => Number(byte) <= 255)) return mappedV4;
   if (!address.includes(':') || address.length > 45) return address;
   const halves = address.split('::');
   if (halves.length > 2) return address;

@@ -34,9 +34,9 @@ import { codeLanguageOptions } from './code-language';
 import { EmbedDialog } from './embed-dialog';
 import { editorExtensions } from './extensions';
 import { ImagePanel } from './image-panel';
+import { keepSourceFormatting } from './keep-source';
 import { LinkPopover } from './link-popover';
 import { ShortcutHelp } from './shortcut-help';
-import { keepSourceFormatting } from './keep-source';
 import { WritingStats } from './writing-stats';
 
 /** What the editor screen asks of the WYSIWYG editor. */
