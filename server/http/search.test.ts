@@ -124,6 +124,49 @@ describe('search API', () => {
     expect(hit?.snippet).toMatch(/<mark>جست/);
   });
 
+  it('finds ھ and ہ as ه, the hamza seats before waw as one spelling, and a word written apart by the joined query (issue 37)', async () => {
+    const site = await searchSite();
+    await site.commitAndSync({
+      'content/fa/heh.md': page('سفر به کوھپایه', 'راه ھموار بود.'),
+      'content/fa/yeh-seat.md': page('مسئول', `مسئولیت ساختمان و سئوال${ZWNJ}های ساکنان.`),
+      'content/fa/waw-seat.md': page('مسؤول', 'مسؤولیت باغ و سؤال باغبان.'),
+      'content/fa/no-seat.md': page('پرسش', 'یک سوال ساده که ما هیچ پاسخ ندادیم.'),
+      'content/fa/apart.md': page('باغچه', 'گل ها را می نویسم و کتاب خانه را می بندم.'),
+      'content/fa/joined.md': page('گلدان', 'گلها را مینویسم.'),
+    });
+    const mine = async (query: string) => (await site.paths('fa', query)).filter((path) => !path.startsWith('/fa/logs/')).sort();
+    const cases: [query: string, expected: string[]][] = [
+      ['کوهپایه', ['/fa/heh']], // ھ in a title
+      ['کوھپایه', ['/fa/heh']],
+      ['هموار', ['/fa/heh']], // ھ in the text
+      ['ہموار', ['/fa/heh']], // heh goal in the query
+      ['مسئول', ['/fa/waw-seat', '/fa/yeh-seat']],
+      ['مسؤول', ['/fa/waw-seat', '/fa/yeh-seat']],
+      ['مسئولیت', ['/fa/waw-seat', '/fa/yeh-seat']],
+      ['مسؤولیت', ['/fa/waw-seat', '/fa/yeh-seat']],
+      ['مسئُولیت', ['/fa/waw-seat', '/fa/yeh-seat']], // a damma inside the seat
+      ['سئوال', ['/fa/no-seat', '/fa/waw-seat', '/fa/yeh-seat']],
+      ['سؤال', ['/fa/no-seat', '/fa/waw-seat', '/fa/yeh-seat']],
+      ['سوال', ['/fa/no-seat', '/fa/waw-seat', '/fa/yeh-seat']],
+      ['گلها', ['/fa/apart', '/fa/joined']], // «گل ها» written apart
+      ['گل ها', ['/fa/apart', '/fa/joined']],
+      ['مینویسم', ['/fa/apart', '/fa/joined']], // «می نویسم»
+      ['کتابخانه', ['/fa/apart']], // «کتاب خانه»
+      ['گلهای', []], // apart, each part whole: «گل ها» is not «گل های»
+      ['ماهی', []], // «ما هیچ»: the second part is whole, not a prefix
+    ];
+    for (const [query, expected] of cases) expect(await mine(query), query).toEqual(expected);
+    // The snippet marks the words as the page wrote them.
+    const apart = (await site.search('fa', 'گلها')).items.find((item) => item.path === '/fa/apart');
+    expect(apart?.snippet).toContain('<mark>گل ها</mark>');
+    const seat = (await site.search('fa', 'مسؤولیت')).items.find((item) => item.path === '/fa/yeh-seat');
+    expect(seat?.snippet).toContain('<mark>مسئولیت</mark>');
+    // Hostile: one long word, bidi controls, zero-width characters, digits of three scripts: answers, no error.
+    for (const q of ['ب'.repeat(200), '\u202eگلها\u202c', `\u200d\u200c${ZWNJ}گل\u200dها`, 'گل۱۲ها', '١٢ ۱۲ 12'])
+      expect(Array.isArray((await site.search('fa', q)).items), q).toBe(true);
+    expect(await mine(`گل\u200dها`)).toEqual(['/fa/apart', '/fa/joined']); // ZWJ is no letter
+  });
+
   it('answers an address written with Arabic ي ك with 301 to its Persian spelling, when a page is there', async () => {
     const site = await searchSite();
     await site.commitAndSync({ 'content/fa/کتاب-علی.md': page('کتاب علی', 'متن.') });

@@ -2,6 +2,7 @@ import { desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { slugFromPath } from '../../common/content';
+import { foldAddress } from '../../common/persian-fold';
 import { type SyncRefusal, type SyncRefusalReason, syncRefusalHead } from '../../common/content-sync';
 import { mapLimited } from '../../common/map-limited';
 import { isReservedSlug } from '../../common/paths';
@@ -653,6 +654,7 @@ async function chunkRows(
       ...result.fields,
       locale: file.locale,
       slug: file.slug,
+      slugKey: foldAddress(file.slug),
       sourcePath: file.path,
       sourceHash: file.sourceHash,
       lastCommit: stamps.get(file.path)?.sha ?? null,

@@ -31,7 +31,9 @@ export type Actor = Pick<SessionUser, 'id' | 'roles' | 'permissions'>;
  * The account a user name names, however it is spelled: names compare by `userNameKey`
  * (common/user-name.ts: ي/ی, ك/ک, Persian/ASCII digits, half-spaces, case), stored in
  * `users.username_key` under a unique index. Two accounts that held one key before migration 0018
- * keep theirs apart with `#<id>` after the later one's key: that one is found by its exact name.
+ * (or 0032, which folds ھ and the hamza seats too) keep theirs apart with `#<id>` after the later
+ * one's key: each is found by its exact name first, so neither is taken for the other; another
+ * spelling finds the older one.
  */
 export async function findUserByName(db: Database, username: string) {
   const key = userNameKey(username);
@@ -41,7 +43,8 @@ export async function findUserByName(db: Database, username: string) {
     .from(users)
     .where(or(eq(users.usernameKey, key), and(gt(users.usernameKey, `${key}#`), lt(users.usernameKey, `${key}$`))))
     .limit(10);
-  return rows.find((user) => user.usernameKey === key) ?? rows.find((user) => user.username === username.trim().normalize('NFC'));
+  const exact = username.trim().normalize('NFC');
+  return rows.find((user) => user.username === exact) ?? rows.find((user) => user.usernameKey === key);
 }
 
 /** A new account's fields; without a password it has none until its invitation's link sets one (invitations.ts). */
