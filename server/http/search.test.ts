@@ -12,6 +12,7 @@ import { runMigrations } from '../db/migrate';
 import { migrations } from '../db/migrations.generated';
 import { syncContent } from '../services/content-sync';
 import { searchPages, searchStatement } from '../services/search';
+import { foldedAddress } from './redirects';
 
 const ZWNJ = '\u200c';
 const page = (title: string, body: string, extra = '') => `---\ntitle: "${title}"\n${extra}---\n\n${body}\n`;
@@ -179,6 +180,60 @@ describe('search API', () => {
     // A page published under the Arabic spelling keeps its address.
     await site.commitAndSync({ 'content/fa/علي.md': page('علي', 'متن.') });
     expect((await site.app.request(`/fa/${encodeURIComponent('علي')}`)).status).toBe(200);
+  });
+
+  it('answers any address that folds to one published page or tag with 301 to it, asked again each time (issue 37)', async () => {
+    const site = await searchSite();
+    await site.commitAndSync({
+      [`content/fa/logs/کتاب${ZWNJ}های-من.md`]: page('کتاب‌های من', 'متن.', 'tags: [کتاب‌خوانی, كتاب]\n'),
+      'content/fa/logs/۱۴۰۳-سال.md': page('سال ۱۴۰۳', 'متن.'),
+      'content/fa/هادی.md': page('هادی', 'متن.'),
+      'content/fa/مسئول.md': page('مسئول', 'متن.'),
+      [`content/fa/نیم${ZWNJ}فاصله.md`]: page('یک', 'متن.'),
+      'content/fa/نیمفاصله.md': page('دو', 'متن.'),
+      'content/fa/پیشنویس.md': page('پیش‌نویس', 'متن.', 'draft: true\n'),
+    });
+    const get = (path: string) => site.app.request(path.split('/').map(encodeURIComponent).join('/'));
+    const moved: [typed: string, to: string][] = [
+      ['/fa/logs/کتابهای-من', `/fa/logs/کتاب${ZWNJ}های-من`], // without the half-space
+      ['/fa/logs/كتابهاي-من', `/fa/logs/کتاب${ZWNJ}های-من`], // and with Arabic ي ك
+      [`/fa/logs/کتاب\u200d${ZWNJ}های-من/`, `/fa/logs/کتاب${ZWNJ}های-من`], // a ZWJ too, a trailing slash
+      ['/fa/logs/1403-سال', '/fa/logs/۱۴۰۳-سال'], // Latin digits
+      ['/fa/logs/١٤٠٣-سال', '/fa/logs/۱۴۰۳-سال'], // Arabic-Indic digits
+      ['/fa/ھادی', '/fa/هادی'], // heh doachashmee
+      ['/fa/مسؤول', '/fa/مسئول'], // the other hamza seat
+      ['/fa/tags/كتاب', '/fa/tags/کتاب'], // a tag with Arabic kaf
+      [`/fa/tags/کتاب${ZWNJ}خوانی`, '/fa/tags/کتاب-خوانی'], // a tag typed with its half-space
+    ];
+    for (const [typed, to] of moved) {
+      const answer = await get(typed);
+      expect(answer.status, typed).toBe(301);
+      expect(decodeURIComponent(answer.headers.get('location') ?? ''), typed).toBe(to);
+      expect(answer.headers.get('cache-control'), typed).toBe('no-cache');
+      // (This app's page handler serves pages, not the tag route: tests/integration/structured-data.test.ts has the real routes.)
+      if (!to.startsWith('/fa/tags/')) expect((await site.app.request(answer.headers.get('location')!)).status, to).toBe(200);
+    }
+    // The query goes along.
+    expect((await site.app.request(`/fa/${encodeURIComponent('ھادی')}?a=1`)).headers.get('location')).toBe(
+      `/fa/${encodeURIComponent('هادی')}?a=1`,
+    );
+    // Two pages under one key, a draft, nothing, and hostile addresses: the ordinary 404.
+    for (const path of [
+      `/fa/نیم${ZWNJ}${ZWNJ}فاصله`,
+      '/fa/پیش‌نویس',
+      '/fa/هیچ',
+      '/fa/\u202eهادی',
+      `/fa/${'ه'.repeat(3000)}`,
+      '/fa/tags/هیچ',
+      '/en/ھادی',
+    ])
+      expect((await get(path)).status, path).toBe(404);
+    expect(await foldedAddress(site.deps.db, '/fa/%E0%A4%A', '')).toBeUndefined(); // not decodable
+    expect(await foldedAddress(site.deps.db, '/fa/logs/۱۴۰۳-سال', '')).toBeUndefined(); // already there: no loop
+    expect(await foldedAddress(site.deps.db, '/media/x.png', '')).toBeUndefined();
+    // Each of the two pages under one key answers at its own address.
+    expect((await get(`/fa/نیم${ZWNJ}فاصله`)).status).toBe(200);
+    expect((await get('/fa/نیمفاصله')).status).toBe(200);
   });
 
   it('needs every word, ranks title matches first and keeps the locales apart', async () => {
