@@ -126,7 +126,10 @@ export function foldSql(expression: string, folds: readonly Fold[] = FOLDS): str
   const literal = (to: string) =>
     to === '' ? "''" : /^\d$/.test(to) ? `'${to}'` : [...to].map((char) => `char(${char.codePointAt(0)})`).join(' || ');
   const stage = (input: string, part: readonly Fold[]) =>
-    part.reduce((sql, { from, to }) => `replace(${sql}, char(${typeof from === 'number' ? from : from.join(', ')}), ${literal(to)})`, input);
+    part.reduce(
+      (sql, { from, to }) => `replace(${sql}, char(${typeof from === 'number' ? from : from.join(', ')}), ${literal(to)})`,
+      input,
+    );
   const steps = ordered(folds);
   let sql = '';
   for (let start = 0; start < steps.length; start += SQL_STAGE) {

@@ -176,7 +176,9 @@ describe('search normalisation', () => {
     const deletes3 = [...round3.matchAll(/VALUES \('delete', old\.id, (.*)\);/g)].map((m) => m[1]);
     expect(deletes3).toHaveLength(2);
     for (const values of deletes3) expect(values?.replaceAll('old.', 'new.')).toBe(inserted3);
-    expect(round3).toContain(`SELECT id, ${normaliseSearchSql('title')}, ${normaliseSearchSql('description')}, coalesce(search_text, '') FROM \`pages\``);
+    expect(round3).toContain(
+      `SELECT id, ${normaliseSearchSql('title')}, ${normaliseSearchSql('description')}, coalesce(search_text, '') FROM \`pages\``,
+    );
     expect(round3).toContain(`SET \`slug_key\` = ${foldSql('`slug`')};`);
     expect(round3).toContain(`SET \`username_key\` = ${foldSql('`username`')} WHERE`);
   });

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { foldAddress } from '../../common/persian-fold';
 import { userNameKey } from '../../common/user-name';
-import { installedSearchSql } from '../content/search-text';
-import { findUserByName } from '../services/users';
 import { generatedModules } from '../../scripts/generate-modules.mjs';
 import { createTestDatabase } from '../../tests/support/database';
+import { installedSearchSql } from '../content/search-text';
+import { findUserByName } from '../services/users';
 import { appliedMigrations, isMigrated, runMigrations } from './migrate';
 import { migrations } from './migrations.generated';
 
@@ -95,7 +95,9 @@ describe('migration runner', () => {
         VALUES (${`u${i}`}, ${name}, lower(${sql.raw(installedSearchSql(`'${name}'`, '0018'))}), '!', 'F', 'L', 'F L', ${1000 + i})`);
     const slugs = ['كتاب-علي', `کتاب\u200cهای-من`, '۱۴۰۳-سال', 'logs/مسؤول', 'logs/hello', ''];
     for (const [i, slug] of slugs.entries())
-      await db.run(sql`INSERT INTO pages (locale, slug, source_path, source_hash, title, html) VALUES ('fa', ${slug}, ${`p${i}.md`}, 'h', 't', '')`);
+      await db.run(
+        sql`INSERT INTO pages (locale, slug, source_path, source_hash, title, html) VALUES ('fa', ${slug}, ${`p${i}.md`}, 'h', 't', '')`,
+      );
     await runMigrations(db);
     const rows = await db.all<{ id: string; key: string }>(sql`SELECT id, username_key AS key FROM users ORDER BY created_at`);
     expect(rows.map((row) => row.key)).toEqual(['هادی', 'هادی#u1', 'مسول', 'مسول#u3', 'هما', 'admin', 'علی_رضایی']);

@@ -108,9 +108,17 @@ describe('Persian user names (issue 25)', () => {
       expect(fa.status, userName).toBe(409);
       expect((await json(fa)).message).toBe('این نام کاربری پیش‌تر گرفته شده است');
       // The dashboard's "New user" (with a password) says the same, in English.
-      const en = await send(app, 'POST', '/api/users', { ...newcomer, userName, roles: ['member'] }, { cookie: cookies.owner, 'x-locale': 'en' });
+      const en = await send(
+        app,
+        'POST',
+        '/api/users',
+        { ...newcomer, userName, roles: ['member'] },
+        { cookie: cookies.owner, 'x-locale': 'en' },
+      );
       expect(en.status, userName).toBe(409);
-      expect((await json(en)).data.issues).toEqual([expect.objectContaining({ path: ['userName'], message: 'This user name is already taken' })]);
+      expect((await json(en)).data.issues).toEqual([
+        expect.objectContaining({ path: ['userName'], message: 'This user name is already taken' }),
+      ]);
     }
     // Hostile spellings are refused for what they are, not let in as new names.
     for (const userName of ['\u202bهادی', 'ها\u200dدی', 'هادی\u200c']) {

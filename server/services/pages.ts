@@ -14,6 +14,7 @@ import {
   type SavedChange,
 } from '../../common/authoring';
 import { type Locale, locales, otherLocale } from '../../common/locales';
+import { foldSlug } from '../../common/persian-fold';
 import { checkFrontMatter, keepTranslationKey, pageSummary, readPage, serializePage } from '../content/page-file';
 import { formatSize, PAGE_RENDER_CHECK_BYTES, PAGE_ROW_MAX_BYTES, PAGE_SOURCE_MAX_BYTES, utf8Bytes } from '../content/page-size';
 import { renderPage } from '../content/render-page';
@@ -43,6 +44,18 @@ export function checkPagePath(locale: string, path: string): PageRef {
   if (problem === 'reserved')
     throw new AppError(400, 'api.pagePathReserved', undefined, { path: addressOf(pageFile(locale as Locale, path))! });
   return { locale: locale as Locale, path };
+}
+
+/**
+ * Where a page written at `ref` is stored (issue 37, spec audit P2): a path typed with Arabic ي ى ك
+ * ھ is the Persian spelling (common/persian-fold.ts `foldSlug`), as readers type the address; a page
+ * already at the typed path (published or pending, made before) keeps its own.
+ */
+export async function storedPagePath(db: Database, ref: PageRef): Promise<PageRef> {
+  const path = foldSlug(ref.path.normalize('NFC'));
+  if (path === ref.path) return ref;
+  const entry = (await pendingView(db, [pageFile(ref.locale, ref.path)])).at(pageFile(ref.locale, ref.path));
+  return entry && entry.pending !== 'delete' ? ref : { ...ref, path };
 }
 
 type PublishedRow = {
