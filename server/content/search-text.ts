@@ -209,13 +209,13 @@ export function searchSnippet(text: string, query: string, length = 200): string
     i += char.length;
   }
   origin.push(text.length);
-  const escape = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const literal = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // A term as a prefix of a word, or (a Persian word) written apart in two whole words, as the index matches it.
   const pattern = terms
     .sort((a, b) => b.length - a.length)
     .flatMap((term) => [
-      ...splits(term).map((split) => `${escape(split)}(?![\\p{L}\\p{N}\\p{Co}])`),
-      `${escape(term)}[\\p{L}\\p{N}\\p{Co}]*`,
+      ...splits(term).map((split) => `${literal(split)}(?![\\p{L}\\p{N}\\p{Co}])`),
+      `${literal(term)}[\\p{L}\\p{N}\\p{Co}]*`,
     ])
     .join('|');
   const matches: [start: number, end: number][] = [];
