@@ -14,13 +14,14 @@ import {
   type SavedChange,
 } from '../../common/authoring';
 import { type Locale, locales, otherLocale } from '../../common/locales';
-import { foldSlug } from '../../common/persian-fold';
+import { foldQuery, foldSlug } from '../../common/persian-fold';
 import { checkFrontMatter, keepTranslationKey, pageSummary, readPage, serializePage } from '../content/page-file';
 import { formatSize, PAGE_RENDER_CHECK_BYTES, PAGE_ROW_MAX_BYTES, PAGE_SOURCE_MAX_BYTES, utf8Bytes } from '../content/page-size';
 import { renderPage } from '../content/render-page';
 import { damageIn } from '../content/repository';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
+import { containsFolded } from '../db/folded-match';
 import { type Commit, commits, pageCounts, pages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -227,10 +228,11 @@ const needsUnicodeCase = (query: string) => [...query].some((ch) => ch > '\x7f' 
 export async function listPages(deps: PageDeps, options: PageListOptions = {}): Promise<PageList> {
   const { db } = deps;
   const { entries, touched } = await pendingOverlay(db);
-  const query = options.query?.trim().toLocaleLowerCase() || undefined;
+  // Folded as public search and sign-in fold (common/persian-fold.ts): «كتاب», «کتابهای», «1403» find «کتاب‌های ۱۴۰۳».
+  const query = foldQuery(options.query ?? '') || undefined;
   const matches = (item: ListItemBase) =>
     (!options.locale || item.locale === options.locale) &&
-    (!query || item.title.toLocaleLowerCase().includes(query) || item.path.toLocaleLowerCase().includes(query));
+    (!query || foldQuery(item.title).includes(query) || foldQuery(item.path).includes(query));
   // The filters (issue 26 item 9): pending items are judged in code, published rows in SQL below.
   const pendingKeys = pendingTranslationKeys(entries);
   const translatedPending = await translatedEntries(db, [...entries.values()], pendingKeys, touched);
@@ -278,13 +280,7 @@ export async function listPages(deps: PageDeps, options: PageListOptions = {}): 
       ? inMemoryPublished(
           (await db.select(publishedColumns).from(pages).where(where)).map(publishedItem).filter(matches).sort(listOrder),
         )
-      : sqlPublished(
-          db,
-          and(
-            where,
-            query ? sql`(instr(lower(${pages.title}), ${query}) > 0 or instr(lower(${pathSql}), ${query}) > 0)` : undefined,
-          ),
-        );
+      : sqlPublished(db, and(where, query ? containsFolded([pages.title, pathSql], query) : undefined));
 
   // The page's rows: published row r (rank i) sits at i + (pending items before it); pending item
   // p (rank k) at k + (published rows before it). So published ranks from start − |pending| suffice.

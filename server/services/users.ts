@@ -8,6 +8,7 @@ import { hashPassword, NO_PASSWORD } from '../auth/password';
 import { requireStrongPassword } from '../auth/password-strength';
 import type { Database } from '../db/database';
 import { isEmailUniqueViolation, isNotNullViolation, isUniqueViolation } from '../db/errors';
+import { containsFolded } from '../db/folded-match';
 import {
   devices,
   halfSignedStates,
@@ -134,14 +135,15 @@ export async function requireEmailFree(db: Database, email: string | undefined |
 }
 
 /**
- * The search as literal text: `LIKE` patterns with `\`, `%` and `_` escaped (`ESCAPE '\'`), so
- * `%` finds a percent sign, not everyone. SQLite reads a pattern only up to a NUL, which would
- * leave `%` alone and match every user: a query holding one matches no one.
+ * The search as literal text (`instr`: `%` finds a percent sign, not everyone; a NUL matches no
+ * one), folded as sign-in folds (issue 37): the user name by its key (`username_key`, so «کیانی»,
+ * «1370» and «علیرضا» find «كيانی۱۳۷۰» and «علی‌رضا»), the display name through the same table
+ * (server/db/folded-match.ts).
  */
 function containsText(query: string) {
   if (query.includes('\0')) return sql`0`;
-  const pattern = `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  return or(sql`${users.username} like ${pattern} escape '\\'`, sql`${users.displayName} like ${pattern} escape '\\'`);
+  const key = userNameKey(query);
+  return or(key ? sql`instr(${users.usernameKey}, ${key}) > 0` : undefined, containsFolded([users.displayName], query));
 }
 
 /** Users for the dashboard: paginated, searchable by user name or name (case-insensitive, literal text), optionally one role's holders; deleted accounts are left out. */
