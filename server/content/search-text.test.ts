@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import { describe, expect, it } from 'vitest';
 import { pageHtml } from '../../common/content';
-import { FOLDS, foldFrom, foldSlug, foldSql } from '../../common/persian-fold';
+import { FOLDS, foldFrom, foldQuery, foldSlug, foldSql, foldSqlFor } from '../../common/persian-fold';
 import { migrations } from '../db/migrations.generated';
 import { renderPage } from './render-page';
 import {
@@ -117,6 +117,23 @@ describe('search normalisation', () => {
     ['a seat elsewhere folds as before', 'رئیس مؤمن', 'رییس مومن'],
   ])('%s (issue 37)', (_name, input, expected) => {
     expect(normaliseSearch(input)).toBe(expected);
+  });
+
+  it('matches in SQL with only the part of the table a query needs, as the whole table matches in JS (dashboard searches)', async () => {
+    const client = createClient({ url: ':memory:' });
+    const texts = ['كتاب‌هاي سال ۱۴۰۵', 'مسؤولیت ھا', 'رئیس مؤسسه', 'آب و نان', `سئ${ZWNJ}وال`, 'Plain 42 English', 'کتـــاب'];
+    const queries = ['کتابهای', 'سال 1405', 'مسولیت', 'ها', 'رییس', 'موسسه', 'اب', 'سوال', 'plain 42', 'كتاب', 'یه', 'ی', '4'];
+    for (const text of texts)
+      for (const query of queries) {
+        const folded = foldQuery(query);
+        const expression = foldSqlFor('lower(?)', folded) ?? 'lower(?)';
+        const result = await client.execute({ sql: `select instr(${expression}, ?) > 0 as hit`, args: [text, folded] });
+        expect(Boolean(result.rows[0]?.hit), `${text} ∋ ${query}`).toBe(foldQuery(text).includes(folded));
+      }
+    // Fewer entries than the whole table for a Persian word; none for a Latin one.
+    expect(foldSqlFor('x', foldQuery('کتاب'))!.length).toBeLessThan(foldSql('x').length / 2);
+    expect(foldSqlFor('x', 'plain')).toBeUndefined();
+    client.close();
   });
 
   it('splits a Persian query word into two whole parts of two letters or more, and nothing else', () => {
