@@ -132,7 +132,7 @@ const FOLDABLE = /[\u0600-\u06ff0-9]/;
  * digits is compared as it is). Only the entries whose result the query holds, the ignored
  * characters and the seats are needed: a folded query holds no character the table folds, so a
  * column's character folded elsewhere can never be part of a match. A third to a half of the table
- * for a Persian word, so a list of 10 000 titles is compared in about 100 ms instead of 240.
+ * for a Persian word, so a list is compared in about half the time (10 000 titles: 394 ms instead of 788 on a busy machine).
  */
 export function foldSqlFor(expression: string, folded: string): string | undefined {
   if (!FOLDABLE.test(folded)) return undefined;

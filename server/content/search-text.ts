@@ -46,13 +46,19 @@ function hamzaVariant(word: string): string | undefined {
 }
 
 /**
- * What a page gives the full-text index's text column (`pages.search_text`): its plain text,
- * normalised, then the other spelling of each word with a yeh-hamza seat (`hamzaVariant`) in its
- * title, description and text. The triggers fold titles and descriptions with the whole table
- * since drizzle/0018 (before it, this text also carried the title's words they missed).
+ * What a page gives the full-text index's text column (`pages.search_text`): its plain text, its
+ * tags' names (issue 37: a tag is searchable, «کتاب‌خوانی» finds the pages tagged so), normalised,
+ * then the other spelling of each word with a yeh-hamza seat (`hamzaVariant`) in its title,
+ * description, text and tags. The triggers fold titles and descriptions with the whole table since
+ * drizzle/0018 (before it, this text also carried the title's words they missed).
  */
-export function pageIndexText(page: { title: string; description?: string | null; html: string }): string {
-  const text = pageSearchText(page.html);
+export function pageIndexText(page: {
+  title: string;
+  description?: string | null;
+  html: string;
+  tags?: readonly { name: string }[] | null;
+}): string {
+  const text = [pageSearchText(page.html), ...(page.tags ?? []).map((tag) => tag.name)].filter(Boolean).join(' ');
   const extra = new Set<string>();
   for (const [word] of `${page.title} ${page.description ?? ''} ${text}`.normalize('NFC').matchAll(WORD)) {
     const variant = hamzaVariant(word);

@@ -134,6 +134,7 @@ describe('search API', () => {
       'content/fa/no-seat.md': page('پرسش', 'یک سوال ساده که ما هیچ پاسخ ندادیم.'),
       'content/fa/apart.md': page('باغچه', 'گل ها را می نویسم و کتاب خانه را می بندم.'),
       'content/fa/joined.md': page('گلدان', 'گلها را مینویسم.'),
+      'content/fa/tagged.md': page('یادداشت', 'متن.', 'tags: [کتاب‌خوانی, سفرنامه]\n'),
     });
     const mine = async (query: string) => (await site.paths('fa', query)).filter((path) => !path.startsWith('/fa/logs/')).sort();
     const cases: [query: string, expected: string[]][] = [
@@ -155,6 +156,9 @@ describe('search API', () => {
       ['کتابخانه', ['/fa/apart']], // «کتاب خانه»
       ['گلهای', []], // apart, each part whole: «گل ها» is not «گل های»
       ['ماهی', []], // «ما هیچ»: the second part is whole, not a prefix
+      ['کتابخوانی', ['/fa/tagged']], // a tag is searchable, by any spelling
+      ['کتاب خوانی', ['/fa/tagged']],
+      ['سفرنامه', ['/fa/tagged']],
     ];
     for (const [query, expected] of cases) expect(await mine(query), query).toEqual(expected);
     // The snippet marks the words as the page wrote them.
