@@ -51,7 +51,10 @@ test.describe('search on Cloudflare Workers (wrangler dev --local, D1 FTS5)', ()
     expect((await editor.post('/api/builds/publish', { data: { title: 'Persian' } })).status()).toBe(200);
     const stored = '/fa/logs/کتاب\u200cهای-هادی'; // typed with ھ, stored with ه
     for (const q of ['کوهپایه', 'گلها', 'مینویسم', 'مسئولیت', 'سفرنامه'])
-      expect((await search('fa', q)).items.map((item) => decodeURIComponent(item.path)), q).toContain(stored);
+      expect(
+        (await search('fa', q)).items.map((item) => decodeURIComponent(item.path)),
+        q,
+      ).toContain(stored);
     const typed = await visitor.get(`/fa/logs/${encodeURIComponent('كتابهاي-ھادي')}`, { maxRedirects: 0 });
     expect(typed.status()).toBe(301);
     expect(decodeURIComponent(typed.headers().location ?? '')).toBe(stored);
