@@ -14,14 +14,14 @@
  *   the ignored characters are dropped and before the letters fold (ئ → ی would hide it).
  *
  * `triggers` names the migration whose search-index triggers first apply the fold in SQL to titles
- * and descriptions: 0007 (and 0015, which re-created them) the first ones, 0018 the spellings, 0032
+ * and descriptions: 0007 (and 0015, which re-created them) the first ones, 0018 the spellings, 0033
  * the Urdu/Kurdish heh ھ ہ and the hamza seats before waw (issue 37). An
  * entry added later comes in with `null` and waits for a migration that re-creates the triggers;
  * server/content/search-text.test.ts checks each trigger migration against these names.
  */
 export type FoldKind = 'letter' | 'spelling' | 'digit' | 'ignored' | 'seat';
 /** The migrations that (re-)created the search triggers with a new part of the table. */
-export type TriggerMigration = '0007' | '0018' | '0032';
+export type TriggerMigration = '0007' | '0018' | '0033';
 /** `from`: one code point, or (a `seat`) the code points of a sequence. */
 export type Fold = { from: number | readonly number[]; to: string; kind: FoldKind; triggers: TriggerMigration | null };
 
@@ -61,11 +61,11 @@ export const FOLDS: readonly Fold[] = [
   fold(0x0653, '', 'ignored', '0018'), // maddah above (decomposed آ)
   fold(0x0654, '', 'ignored', '0018'), // hamza above (the ezafe of «خانهٔ», decomposed أ ؤ ئ)
   fold(0x0655, '', 'ignored', '0018'), // hamza below (decomposed إ)
-  // Since issue 37, in the triggers since 0032.
-  fold(0x06be, '\u0647', 'letter', '0032'), // heh doachashmee ھ (Urdu/Kurdish keyboards) → ه: «ھادی» is «هادی»
-  fold(0x06c1, '\u0647', 'letter', '0032'), // heh goal ہ → ه
-  fold([0x0626, 0x0648], '\u0648', 'seat', '0032'), // yeh-hamza before waw ئو → و: «مسئول», «سئوال»
-  fold([0x0624, 0x0648], '\u0648', 'seat', '0032'), // waw-hamza before waw ؤو → و: «مسؤول», «رؤوف»
+  // Since issue 37, in the triggers since 0033.
+  fold(0x06be, '\u0647', 'letter', '0033'), // heh doachashmee ھ (Urdu/Kurdish keyboards) → ه: «ھادی» is «هادی»
+  fold(0x06c1, '\u0647', 'letter', '0033'), // heh goal ہ → ه
+  fold([0x0626, 0x0648], '\u0648', 'seat', '0033'), // yeh-hamza before waw ئو → و: «مسئول», «سئوال»
+  fold([0x0624, 0x0648], '\u0648', 'seat', '0033'), // waw-hamza before waw ؤو → و: «مسؤول», «رؤوف»
 ];
 
 /** The order the folds apply in: ignored characters dropped, then the seats, then the letters (only when there are seats). */

@@ -186,8 +186,8 @@ describe('search normalisation', () => {
     expect(inserted).toContain(installedSearchSql('new.title', '0018'));
     expect(deletes).toHaveLength(2);
     for (const values of deletes) expect(values?.replaceAll('old.', 'new.')).toBe(inserted);
-    // 0032 (issue 37) makes the contentless index again with the whole table, deletes as its inserts.
-    const round3 = statements('0032_fold_heh_hamza_addresses');
+    // 0033 (issue 37) makes the contentless index again with the whole table, deletes as its inserts.
+    const round3 = statements('0033_fold_heh_hamza_addresses');
     const inserted3 = round3.match(/VALUES \(new\.id, (.*)\);/)?.[1];
     expect(inserted3).toContain(normaliseSearchSql('new.title'));
     const deletes3 = [...round3.matchAll(/VALUES \('delete', old\.id, (.*)\);/g)].map((m) => m[1]);

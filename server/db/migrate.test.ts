@@ -84,9 +84,9 @@ describe('migration runner', () => {
     ).rejects.toThrow();
   });
 
-  it('0032 re-keys names with ھ ہ or a hamza seat before waw, keeping look-alikes apart, and keys every page address', async () => {
+  it('0033 re-keys names with ھ ہ or a hamza seat before waw, keeping look-alikes apart, and keys every page address', async () => {
     const { db } = await createTestDatabase({ migrate: false });
-    const upTo = migrations.findIndex((m) => m.name === '0032_fold_heh_hamza_addresses');
+    const upTo = migrations.findIndex((m) => m.name === '0033_fold_heh_hamza_addresses');
     await runMigrations(db, migrations.slice(0, upTo));
     // Two look-alike accounts made before the fold knew ھ and the seats: neither is merged or renamed.
     const names = ['هادی', 'ھادی', 'مسئول', 'مسؤول', 'ہما', 'Admin', 'علی_رضایی'];

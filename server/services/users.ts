@@ -32,7 +32,7 @@ export type Actor = Pick<SessionUser, 'id' | 'roles' | 'permissions'>;
  * The account a user name names, however it is spelled: names compare by `userNameKey`
  * (common/user-name.ts: ي/ی, ك/ک, Persian/ASCII digits, half-spaces, case), stored in
  * `users.username_key` under a unique index. Two accounts that held one key before migration 0018
- * (or 0032, which folds ھ and the hamza seats too) keep theirs apart with `#<id>` after the later
+ * (or 0033, which folds ھ and the hamza seats too) keep theirs apart with `#<id>` after the later
  * one's key: each is found by its exact name first, so neither is taken for the other; another
  * spelling finds the older one.
  */

@@ -18,7 +18,7 @@ export const pages = sqliteTable(
     /**
      * `foldAddress(slug)` (common/persian-fold.ts: the one Persian folding, half-spaces dropped,
      * digits ASCII): an address typed another way finds its page by this index (server/http/redirects.ts,
-     * docs/content.md "Addresses typed another way"). Null only on rows written before drizzle/0032.
+     * docs/content.md "Addresses typed another way"). Null only on rows written before drizzle/0033.
      */
     slugKey: text('slug_key'),
     /** Path of the source file in the content repository. */
