@@ -17,7 +17,7 @@ import { createMediaFileRoutes } from './http/media';
 import { createNotFoundRecorder, recordNotFound } from './http/not-found-log';
 import { pageCache } from './http/page-cache';
 import { createPageViewRecorder, recordPageViews } from './http/page-views';
-import { redirectMovedPages } from './http/redirects';
+import { foldedAddress, redirectMovedPages } from './http/redirects';
 import { warnOnSiteHostMismatch } from './http/site-url-check';
 import { readSiteState } from './services/site';
 
@@ -125,6 +125,14 @@ export function createApp(deps: AppDeps, { platform = [] }: { platform?: Middlew
     const response = await deps.pageHandler(request, { deps, nonce: c.get('secureHeadersNonce'), state });
     // A site set not to be indexed says so on every page, also to crawlers that read only headers.
     if (!site.site.indexable) response.headers.set('X-Robots-Tag', 'noindex');
+    if (response.status === 404 && site.installed && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      // An address typed another way (no half-space, Arabic letters, other digits): 301 to the one page
+      // or tag it folds to. Asked again each time (`no-cache`): a later publish may put a page at the
+      // typed address itself. Never stored by the page cache, which keeps 200s only.
+      const { pathname, search } = new URL(request.url);
+      const target = await foldedAddress(deps.db, pathname, search).catch(() => undefined);
+      if (target) return new Response(null, { status: 301, headers: { Location: target, 'Cache-Control': 'no-cache' } });
+    }
     if (response.status === 404 && site.installed) recordNotFound(c, notFoundLog, response.status);
     return response;
   });

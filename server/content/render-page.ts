@@ -56,7 +56,7 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         html: '',
         // Plain text for search, normalised as the index and queries are (here, on the render
         // threads, not in SQL); the triggers copy it into the full-text index (drizzle/0015_…sql).
-        searchText: pageIndexText({ title: data.title, description: data.description, html: rendered.html }),
+        searchText: pageIndexText({ title: data.title, description: data.description, html: rendered.html, tags: data.tags }),
         body: rendered.body,
         widgets: rendered.widgets,
         words: rendered.words,

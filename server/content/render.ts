@@ -43,8 +43,10 @@ declare module 'hast' {
  * 12: pages store their front matter `metaTitle` and `noindex` (drizzle/0028).
  * 13: a block whose letters are all of the other direction gets its own `dir` (block-direction.ts); a linked
  *     image alone with a caption is a figure too (the WordPress importer's captions).
+ * 14: the search text folds ھ ہ and the hamza seats before waw (common/persian-fold.ts, drizzle/0033), and
+ *     holds the page's tag names (a tag is searchable).
  */
-export const RENDERER_VERSION = 13;
+export const RENDERER_VERSION = 14;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {

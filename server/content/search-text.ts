@@ -8,7 +8,7 @@
  * are normalised in JS. All are made
  * from the one table in common/persian-fold.ts; a test checks that the JS and SQL sides give the
  * same text and that the migrations hold exactly the SQL generated here. */
-import { FOLDS, foldPersian, foldSql, type TriggerMigration } from '../../common/persian-fold';
+import { FOLDS, foldFrom, foldPersian, foldSql, type TriggerMigration } from '../../common/persian-fold';
 
 /** Folds Arabic letters and spellings to the Persian ones (أ إ آ → ا, ة ۀ → ه, ؤ → و, ئ ي → ی, ك → ک), digits to ASCII, and drops ZWNJ, ZWJ, kashida and harakat (common/persian-fold.ts). */
 export function normaliseSearch(text: string): string {
@@ -33,24 +33,32 @@ export function installedSearchSql(expression: string, upTo?: TriggerMigration):
 
 /** A word as written: letters, digits and what may sit inside one (marks, half-spaces, ZWJ, kashida). */
 const WORD = /[\p{L}\p{N}\p{Co}](?:[\p{L}\p{N}\p{Co}\p{M}\u200c\u0640]|\u200d)*/gu;
-const YEH_HAMZA = /\u0626/;
+/** A yeh-hamza seat, but not one before waw (a `seat` of common/persian-fold.ts: «مسئول» folds to «مسول»). */
+const YEH_HAMZA = /\u0626(?!\u0648)/g;
 
 /**
  * The other spelling of a word with a yeh-hamza seat: «مسئله» is also written «مساله» (and «مسأله»,
  * which folds to it). `ئ → ی` makes «رئیس» meet «رییس»; this variant makes «مسئله» meet «مساله».
  */
 function hamzaVariant(word: string): string | undefined {
-  return YEH_HAMZA.test(word) ? normaliseSearch(word.replaceAll('\u0626', '\u0627')) : undefined;
+  const variant = word.replace(YEH_HAMZA, '\u0627');
+  return variant !== word ? normaliseSearch(variant) : undefined;
 }
 
 /**
- * What a page gives the full-text index's text column (`pages.search_text`): its plain text,
- * normalised, then the other spelling of each word with a yeh-hamza seat (`hamzaVariant`) in its
- * title, description and text. The triggers fold titles and descriptions with the whole table
- * since drizzle/0018 (before it, this text also carried the title's words they missed).
+ * What a page gives the full-text index's text column (`pages.search_text`): its plain text, its
+ * tags' names (issue 37: a tag is searchable, «کتاب‌خوانی» finds the pages tagged so), normalised,
+ * then the other spelling of each word with a yeh-hamza seat (`hamzaVariant`) in its title,
+ * description, text and tags. The triggers fold titles and descriptions with the whole table since
+ * drizzle/0018 (before it, this text also carried the title's words they missed).
  */
-export function pageIndexText(page: { title: string; description?: string | null; html: string }): string {
-  const text = pageSearchText(page.html);
+export function pageIndexText(page: {
+  title: string;
+  description?: string | null;
+  html: string;
+  tags?: readonly { name: string }[] | null;
+}): string {
+  const text = [pageSearchText(page.html), ...(page.tags ?? []).map((tag) => tag.name)].filter(Boolean).join(' ');
   const extra = new Set<string>();
   for (const [word] of `${page.title} ${page.description ?? ''} ${text}`.normalize('NFC').matchAll(WORD)) {
     const variant = hamzaVariant(word);
@@ -119,6 +127,26 @@ function queryPieces(query: string, limit: number): string[] {
   return pieces.slice(0, limit);
 }
 
+/** A Persian word is split at most this long (in characters): longer ones are no words a reader types. */
+const SPLIT_MAX = 30;
+/** Each part of a split has at least this many letters («می», «ها»): one letter alone is no part of a word. */
+const SPLIT_PART_MIN = 2;
+
+/**
+ * The ways a Persian query word may be written apart in the text, normalised, as FTS5 phrases'
+ * text: «گلها» → «گل ها», «گله ا»… (every split into two parts of at least two letters). Empty for
+ * other words, short ones and long ones.
+ */
+export function splits(word: string): string[] {
+  if (!ARABIC_SCRIPT.test(word)) return [];
+  const chars = [...normaliseSearch(word)];
+  if (chars.length > SPLIT_MAX || chars.some((char) => !/[\p{L}\p{M}]/u.test(char))) return [];
+  const out: string[] = [];
+  for (let at = SPLIT_PART_MIN; at <= chars.length - SPLIT_PART_MIN; at++)
+    out.push(`${chars.slice(0, at).join('')} ${chars.slice(at).join('')}`);
+  return out;
+}
+
 /**
  * A query as an FTS5 MATCH expression: every word a quoted string (so no word is FTS5 syntax:
  * `NEAR`, `OR`, `-`, `:` or `*` typed by a reader are only separators) matched as a prefix, all of
@@ -128,7 +156,9 @@ function queryPieces(query: string, limit: number): string[] {
  * «جست‌وجو», «جستوجو»): the index drops half-spaces, and each Persian word of the query also matches
  * joined to the one or two before it, so any of the three finds the others. A plural suffix
  * written apart («کتاب ها») matches whole, an ezafe written apart («خانه‌ی») is left out; a word
- * with a yeh-hamza seat also matches its alef spelling («مسئله», «مساله»).
+ * with a yeh-hamza seat also matches its alef spelling («مسئله», «مساله»). The other way round, a
+ * Persian word typed joined also matches the text's two words written apart, each whole
+ * (`"گلها"* OR "گل ها"`: «گلها» finds «گل ها», «مینویسم» finds «می نویسم»; `splits`).
  */
 export function searchMatchExpression(query: string, limit = 12): string | undefined {
   const pieces = queryPieces(query, limit);
@@ -139,6 +169,8 @@ export function searchMatchExpression(query: string, limit = 12): string | undef
       const options = new Set([i > 0 && PLURALS.has(alone) ? `"${alone}"` : `"${alone}"*`]);
       const variant = hamzaVariant(piece);
       if (variant) options.add(`"${variant}"*`);
+      // Written apart in the text («گلها» finds «گل ها», «مینویسم» finds «می نویسم»): both parts whole.
+      for (const split of splits(piece)) options.add(`"${split}"`);
       // Joined to the one or two Persian words before it.
       for (let j = i - 1; j >= Math.max(0, i - 2) && pieces.slice(j, i + 1).every((p) => ARABIC_SCRIPT.test(p)); j--) {
         const joined = pieces.slice(j, i + 1).join('');
@@ -150,6 +182,8 @@ export function searchMatchExpression(query: string, limit = 12): string | undef
     })
     .join(' AND ');
 }
+
+const SEATS = FOLDS.filter((entry) => entry.kind === 'seat');
 
 /** How a character compares for highlighting: normalised, Latin accents dropped, lower case (may be 0–n chars). */
 function matchKey(char: string): string {
@@ -172,19 +206,26 @@ export function searchSnippet(text: string, query: string, length = 200): string
   let folded = '';
   const origin: number[] = [];
   for (let i = 0; i < text.length; ) {
-    const char = String.fromCodePoint(text.codePointAt(i) ?? 0);
-    const key = matchKey(char);
+    // A hamza seat before waw folds as the two letters do (ئو → و), else each character alone.
+    const seat = SEATS.find((entry) => text.startsWith(foldFrom(entry), i));
+    const char = seat ? foldFrom(seat) : String.fromCodePoint(text.codePointAt(i) ?? 0);
+    const key = seat ? seat.to : matchKey(char);
     folded += key;
     for (let k = 0; k < key.length; k++) origin.push(i);
     i += char.length;
   }
   origin.push(text.length);
+  const literal = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // A term as a prefix of a word, or (a Persian word) written apart in two whole words, as the index matches it.
   const pattern = terms
     .sort((a, b) => b.length - a.length)
-    .map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .flatMap((term) => [
+      ...splits(term).map((split) => `${literal(split)}(?![\\p{L}\\p{N}\\p{Co}])`),
+      `${literal(term)}[\\p{L}\\p{N}\\p{Co}]*`,
+    ])
     .join('|');
   const matches: [start: number, end: number][] = [];
-  for (const found of folded.matchAll(new RegExp(`(?<![\\p{L}\\p{N}\\p{Co}])(?:${pattern})[\\p{L}\\p{N}\\p{Co}]*`, 'gu'))) {
+  for (const found of folded.matchAll(new RegExp(`(?<![\\p{L}\\p{N}\\p{Co}])(?:${pattern})`, 'gu'))) {
     const start = origin[found.index] ?? 0;
     const endIndex = found.index + found[0].length;
     // Up to the next compared character, so the marks the comparison dropped stay with their letter.

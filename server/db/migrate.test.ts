@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { foldAddress } from '../../common/persian-fold';
 import { userNameKey } from '../../common/user-name';
 import { generatedModules } from '../../scripts/generate-modules.mjs';
 import { createTestDatabase } from '../../tests/support/database';
+import { installedSearchSql } from '../content/search-text';
+import { findUserByName } from '../services/users';
 import { appliedMigrations, isMigrated, runMigrations } from './migrate';
 import { migrations } from './migrations.generated';
 
@@ -79,6 +82,35 @@ describe('migration runner', () => {
       db.run(sql`INSERT INTO users (id, username, username_key, password_hash, first_name, last_name, display_name)
         VALUES ('late', 'ADMIN', ${userNameKey('ADMIN')}, '!', 'F', 'L', 'F L')`),
     ).rejects.toThrow();
+  });
+
+  it('0033 re-keys names with ھ ہ or a hamza seat before waw, keeping look-alikes apart, and keys every page address', async () => {
+    const { db } = await createTestDatabase({ migrate: false });
+    const upTo = migrations.findIndex((m) => m.name === '0033_fold_heh_hamza_addresses');
+    await runMigrations(db, migrations.slice(0, upTo));
+    // Two look-alike accounts made before the fold knew ھ and the seats: neither is merged or renamed.
+    const names = ['هادی', 'ھادی', 'مسئول', 'مسؤول', 'ہما', 'Admin', 'علی_رضایی'];
+    for (const [i, name] of names.entries())
+      await db.run(sql`INSERT INTO users (id, username, username_key, password_hash, first_name, last_name, display_name, created_at)
+        VALUES (${`u${i}`}, ${name}, lower(${sql.raw(installedSearchSql(`'${name}'`, '0018'))}), '!', 'F', 'L', 'F L', ${1000 + i})`);
+    const slugs = ['كتاب-علي', `کتاب\u200cهای-من`, '۱۴۰۳-سال', 'logs/مسؤول', 'logs/hello', ''];
+    for (const [i, slug] of slugs.entries())
+      await db.run(
+        sql`INSERT INTO pages (locale, slug, source_path, source_hash, title, html) VALUES ('fa', ${slug}, ${`p${i}.md`}, 'h', 't', '')`,
+      );
+    await runMigrations(db);
+    const rows = await db.all<{ id: string; key: string }>(sql`SELECT id, username_key AS key FROM users ORDER BY created_at`);
+    expect(rows.map((row) => row.key)).toEqual(['هادی', 'هادی#u1', 'مسول', 'مسول#u3', 'هما', 'admin', 'علی_رضایی']);
+    expect(names.slice(0, 5).map(userNameKey)).toEqual(['هادی', 'هادی', 'مسول', 'مسول', 'هما']);
+    // Each signs in by its exact name; another spelling finds the older account.
+    expect((await findUserByName(db, 'ھادی'))?.id).toBe('u1');
+    expect((await findUserByName(db, 'هادی'))?.id).toBe('u0');
+    expect((await findUserByName(db, 'هادي'))?.id).toBe('u0');
+    expect((await findUserByName(db, 'مسؤول'))?.id).toBe('u3');
+    expect((await findUserByName(db, 'مسئول'))?.id).toBe('u2');
+    const keys = await db.all<{ slug: string; key: string }>(sql`SELECT slug, slug_key AS key FROM pages ORDER BY id`);
+    expect(keys).toEqual(slugs.map((slug) => ({ slug, key: foldAddress(slug) })));
+    expect(keys.map((row) => row.key)).toEqual(['کتاب-علی', 'کتابهای-من', '1403-سال', 'logs/مسول', 'logs/hello', '']);
   });
 
   it('0029 keeps every redirect, a move’s as a move and the rest as imports, all 301', async () => {

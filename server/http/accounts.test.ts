@@ -95,6 +95,41 @@ describe('Persian user names (issue 25)', () => {
     expect((await send(app, 'POST', '/api/auth/login', { userName: 'علی_رضا', password: newcomer.password })).status).toBe(401);
   });
 
+  it('refuses look-alike names as taken (issue 37): ھ or ہ for ه, the other hamza seat, in Persian and English', async () => {
+    const { app, cookies } = await createInstalledSite({ TRUST_PROXY: 'true' });
+    // Each from its own address: more than the 10 registrations an hour one address may make.
+    let ip = 0;
+    const from = () => ({ 'x-forwarded-for': `203.0.113.${++ip}` });
+    for (const userName of ['هادی', 'مسئول', 'سؤال'])
+      expect((await send(app, 'POST', '/api/auth/register', { ...newcomer, userName })).status, userName).toBe(201);
+    const lookAlikes = ['ھادی', 'ہادی', 'هادي', `ھا\u200cدی`, 'ھادى', 'مسؤول', 'سئوال'];
+    for (const userName of lookAlikes) {
+      const fa = await send(app, 'POST', '/api/auth/register', { ...newcomer, userName }, { 'x-locale': 'fa', ...from() });
+      expect(fa.status, userName).toBe(409);
+      expect((await json(fa)).message).toBe('این نام کاربری پیش‌تر گرفته شده است');
+      // The dashboard's "New user" (with a password) says the same, in English.
+      const en = await send(
+        app,
+        'POST',
+        '/api/users',
+        { ...newcomer, userName, roles: ['member'] },
+        { cookie: cookies.owner, 'x-locale': 'en' },
+      );
+      expect(en.status, userName).toBe(409);
+      expect((await json(en)).data.issues).toEqual([
+        expect.objectContaining({ path: ['userName'], message: 'This user name is already taken' }),
+      ]);
+    }
+    // Hostile spellings are refused for what they are, not let in as new names.
+    for (const userName of ['\u202bهادی', 'ها\u200dدی', 'هادی\u200c']) {
+      const answer = await send(app, 'POST', '/api/auth/register', { ...newcomer, userName }, from());
+      expect(answer.status, userName).toBe(400);
+    }
+    // Signing in with the look-alike spelling reaches the one account.
+    expect((await send(app, 'POST', '/api/auth/login', { userName: 'ھادی', password: newcomer.password })).status).toBe(200);
+    expect((await send(app, 'POST', '/api/auth/login', { userName: 'مسؤول', password: newcomer.password })).status).toBe(200);
+  });
+
   it('lets one of two registrations racing with two spellings of one name in (201) and refuses the other (409), never 500', async () => {
     const { app, deps } = await createInstalledSite();
     // Both pass the name check before either row is written (the password hash takes longer than the look-up).

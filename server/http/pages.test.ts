@@ -3,6 +3,7 @@ import { client, createAuthoringSite, hello } from '../../tests/support/authorin
 import { json } from '../../tests/support/config';
 import { commitFiles } from '../../tests/support/content-repo';
 import { expectPrototypeKeysIgnored, expectRefusedQueries, refusedPageQueries } from '../../tests/support/query';
+import { syncContent } from '../services/content-sync';
 
 describe('pages API: reading', () => {
   it('lists published pages per locale with their translations, searches and paginates', async () => {
@@ -193,6 +194,33 @@ describe('pages API: writing', () => {
     expect((await api.put('/api/pages/de/about', hello)).status).toBe(404);
     // Persian paths, with the half-space, are fine.
     expect((await api.put(`/api/pages/fa/${encodeURIComponent('نیم‌فاصله')}`, hello)).status).toBe(200);
+  });
+
+  it('stores a path typed with Arabic letters in the Persian spelling; a page already there keeps its own (issue 37)', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    const at = (path: string) => `/api/pages/fa/${path.split('/').map(encodeURIComponent).join('/')}`;
+    // Arabic kaf, yeh, alef maksura and heh doachashmee; a half-space and digits stay as typed.
+    expect((await api.put(at('logs/كتاب-عربي'), hello, { 'if-none-match': '*' })).status).toBe(200);
+    expect((await api.put(at('موسى-ھادی'), hello)).status).toBe(200);
+    expect((await api.put(at(`نیم\u200cفاصله-۱۲`), hello)).status).toBe(200);
+    const listed = (await json(await api.get('/api/pages?locale=fa'))).items.map((item: { path: string }) => item.path);
+    expect(listed).toEqual(expect.arrayContaining(['logs/کتاب-عربی', 'موسی-هادی', `نیم\u200cفاصله-۱۲`]));
+    expect(listed).not.toContain('logs/كتاب-عربي');
+    expect((await api.get(at('logs/کتاب-عربی'))).status).toBe(200);
+    // Creating it again under the Arabic spelling is creating the same page.
+    expect((await api.put(at('logs/كتاب-عربي'), hello, { 'if-none-match': '*' })).status).toBe(409);
+    // A move's new address too.
+    expect((await api.post(at('موسی-هادی/move'), { to: 'fa/كاري' })).status).toBe(200);
+    const after = (await json(await api.get('/api/pages?locale=fa'))).items.map((item: { path: string }) => item.path);
+    expect(after).toContain('کاری');
+    expect(after).not.toContain('كاري');
+    // A page published under an Arabic spelling before keeps it: edited where it is.
+    commitFiles(site.deps.contentRepository!.location, { 'content/fa/علي.md': '---\ntitle: علي\n---\n\nمتن.\n' }, 'Old page');
+    await syncContent(site.deps.db, site.deps.contentRepository!);
+    expect((await api.put(at('علي'), hello)).status).toBe(200);
+    expect((await json(await api.get(at('علي')))).pending).toBe('update');
+    expect((await api.get(at('علی'))).status).toBe(404);
   });
 
   it('answers 409 "A page already exists" to a create over a published or pending page', async () => {

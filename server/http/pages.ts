@@ -10,11 +10,12 @@ import {
   previewSchema,
   saveSchema,
 } from '../../common/endpoints/pages';
+import { foldSlug } from '../../common/persian-fold';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { previewMarkdown } from '../services/content';
 import { pageHistory, pageVersion } from '../services/page-history';
-import { checkPagePath, deletePage, getPage, listPages, movePage, savePage } from '../services/pages';
+import { checkPagePath, deletePage, getPage, listPages, movePage, savePage, storedPagePath } from '../services/pages';
 import { bulkPages } from '../services/pages-bulk';
 import { createPreviewLink, listPreviewLinks, revokePreviewLink } from '../services/preview-links';
 import { getSiteSettings } from '../services/site';
@@ -100,7 +101,7 @@ export function createPageRoutes(deps: AppDeps) {
 
   on(endpoints.pages.save, async (c) => {
     const user = requireApiUser(c);
-    const ref = checkPagePath(c.req.param('locale'), c.req.param('path'));
+    const ref = await storedPagePath(deps.db, checkPagePath(c.req.param('locale'), c.req.param('path')));
     const input = await readJson(c, saveSchema);
     const createOnly = c.req.header('if-none-match')?.trim() === '*';
     return c.json(await savePage(deps, user.id, ref, input, { createOnly }));
@@ -118,7 +119,9 @@ export function createPageRoutes(deps: AppDeps) {
     const { to } = await readJson(c, moveSchema);
     const target = parsePageRef(to.replace(/^\/+/, ''));
     if (!target) throw new AppError(400, 'api.validationFailed', { issues: [{ path: ['to'], message: 'validation.invalid' }] });
-    return c.json(await movePage(deps, user.id, from, checkPagePath(target.locale, target.path)));
+    // A new address: typed with Arabic letters, stored in the Persian spelling (storedPagePath).
+    const destination = checkPagePath(target.locale, foldSlug(target.path.normalize('NFC')));
+    return c.json(await movePage(deps, user.id, from, destination));
   });
 
   return routes;

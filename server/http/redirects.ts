@@ -3,9 +3,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { legacyAddressKey } from '../../common/legacy-address';
 import { isLocale } from '../../common/locales';
 import { encodeSitePath, isFilePath, paths } from '../../common/paths';
-import { foldSlug } from '../../common/persian-fold';
+import { foldAddress } from '../../common/persian-fold';
 import { isExternalRedirect } from '../../common/redirects';
-import { pages, redirects } from '../db/schema';
+import { tagSlug } from '../../common/tags';
+import { pages, pageTags, redirects } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { routeRulesGeneration } from '../services/builds';
 
@@ -32,8 +33,8 @@ function answer(c: Context, rule: Rule, search: string) {
  * 5 seconds (other processes and Worker isolates see a change within that), and at once after a
  * publish or a redirect change in this process.
  *
- * An address written with Arabic ي ى ك that finds no page answers 301 with its Persian spelling
- * (ی ک, `foldSlug`) when a page is published there: slugs are made with the Persian letters.
+ * An address typed another way (Arabic ي ك, no half-space, other digits) is not a rule: it is
+ * looked up only once it found nothing (`foldedAddress`, after the page's 404).
  */
 export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } = {}): MiddlewareHandler {
   let memo: { at: number; generation: number; rules: Promise<Map<string, Rule>> } | undefined;
@@ -65,8 +66,7 @@ export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } =
     const address = legacyAddressKey(pathname, '');
     if (!address) return next();
     const rule = (await rules()).get(address);
-    const folded = isFilePath(pathname) ? address : foldSlug(address);
-    if (!rule && folded === address) return next();
+    if (!rule) return next();
     const slug = address.split('/').slice(2).join('/');
     const published = await deps.db
       .select({ id: pages.id })
@@ -74,17 +74,6 @@ export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } =
       .where(and(eq(pages.locale, locale), eq(pages.slug, slug)))
       .get();
     if (published) return next();
-    if (!rule) {
-      const foldedSlug = folded.split('/').slice(2).join('/');
-      const there = await deps.db
-        .select({ id: pages.id })
-        .from(pages)
-        .where(and(eq(pages.locale, locale), eq(pages.slug, foldedSlug)))
-        .get();
-      if (!there) return next();
-      c.header('Cache-Control', 'public, max-age=3600');
-      return c.redirect(`${paths.page(locale, foldedSlug)}${search}`, 301);
-    }
     return answer(c, rule, search);
   };
 }
@@ -96,4 +85,40 @@ export async function redirectRules(db: AppDeps['db']) {
     .from(redirects)
     .orderBy(redirects.from);
   return Object.fromEntries(rows.map((row) => [row.from, { redirect: { to: row.to, statusCode: row.status } }]));
+}
+
+/**
+ * Where a public address that found nothing (404) was meant to go (issue 37, docs/content.md
+ * "Addresses typed another way"): the one published page whose address folds to the same key
+ * (`pages.slug_key`, common/persian-fold.ts foldAddress: without the half-space, Arabic ي ك ھ,
+ * Latin or Arabic-Indic digits, another hamza seat), or the tag whose slug the typed segment makes
+ * (`/fa/tags/كتاب` → `/fa/tags/کتاب`, `کتاب‌خوانی` → `کتاب-خوانی`). One indexed probe, asked
+ * only after a 404; undefined when no page or tag, or more than one page, answers to the key, or
+ * when the address is already the one found (so it never sends a reader round in a loop).
+ */
+export async function foldedAddress(db: AppDeps['db'], pathname: string, search: string): Promise<string | undefined> {
+  if (isFilePath(pathname)) return undefined;
+  const address = legacyAddressKey(pathname, '');
+  if (!address) return undefined;
+  const [, locale, ...rest] = address.split('/');
+  if (!isLocale(locale) || !rest.length) return undefined;
+  if (rest[0] === 'tags' && rest.length === 2 && rest[1]) {
+    const slug = tagSlug(rest[1]);
+    if (!slug || slug === rest[1]) return undefined;
+    const tag = await db
+      .select({ tag: pageTags.tag })
+      .from(pageTags)
+      .where(and(eq(pageTags.locale, locale), eq(pageTags.tag, slug), eq(pageTags.draft, false)))
+      .limit(1)
+      .get();
+    return tag ? `${paths.tag(locale, slug)}${search}` : undefined;
+  }
+  const slug = rest.join('/');
+  const found = await db
+    .select({ slug: pages.slug })
+    .from(pages)
+    .where(and(eq(pages.locale, locale), eq(pages.slugKey, foldAddress(slug)), eq(pages.draft, false)))
+    .limit(2);
+  if (found.length !== 1 || found[0]!.slug === slug) return undefined;
+  return `${paths.page(locale, found[0]!.slug)}${search}`;
 }

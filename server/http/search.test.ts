@@ -12,6 +12,7 @@ import { runMigrations } from '../db/migrate';
 import { migrations } from '../db/migrations.generated';
 import { syncContent } from '../services/content-sync';
 import { searchPages, searchStatement } from '../services/search';
+import { foldedAddress } from './redirects';
 
 const ZWNJ = '\u200c';
 const page = (title: string, body: string, extra = '') => `---\ntitle: "${title}"\n${extra}---\n\n${body}\n`;
@@ -106,7 +107,7 @@ describe('search API', () => {
     const cases: [query: string, expected: string[]][] = [
       ['جست وجو', ['/fa/space', '/fa/zwnj']],
       [`جست${ZWNJ}وجو`, ['/fa/space', '/fa/zwnj']],
-      ['جستوجو', ['/fa/zwnj']],
+      ['جستوجو', ['/fa/space', '/fa/zwnj']], // written apart in the text too (issue 37)
       ['مساله', ['/fa/alef', '/fa/hamza']],
       ['مسئله', ['/fa/alef', '/fa/hamza']],
       ['مسأله', ['/fa/alef', '/fa/hamza']],
@@ -124,6 +125,53 @@ describe('search API', () => {
     expect(hit?.snippet).toMatch(/<mark>جست/);
   });
 
+  it('finds ھ and ہ as ه, the hamza seats before waw as one spelling, and a word written apart by the joined query (issue 37)', async () => {
+    const site = await searchSite();
+    await site.commitAndSync({
+      'content/fa/heh.md': page('سفر به کوھپایه', 'راه ھموار بود.'),
+      'content/fa/yeh-seat.md': page('مسئول', `مسئولیت ساختمان و سئوال${ZWNJ}های ساکنان.`),
+      'content/fa/waw-seat.md': page('مسؤول', 'مسؤولیت باغ و سؤال باغبان.'),
+      'content/fa/no-seat.md': page('پرسش', 'یک سوال ساده که ما هیچ پاسخ ندادیم.'),
+      'content/fa/apart.md': page('باغچه', 'گل ها را می نویسم و کتاب خانه را می بندم.'),
+      'content/fa/joined.md': page('گلدان', 'گلها را مینویسم.'),
+      'content/fa/tagged.md': page('یادداشت', 'متن.', 'tags: [کتاب‌خوانی, سفرنامه]\n'),
+    });
+    const mine = async (query: string) => (await site.paths('fa', query)).filter((path) => !path.startsWith('/fa/logs/')).sort();
+    const cases: [query: string, expected: string[]][] = [
+      ['کوهپایه', ['/fa/heh']], // ھ in a title
+      ['کوھپایه', ['/fa/heh']],
+      ['هموار', ['/fa/heh']], // ھ in the text
+      ['ہموار', ['/fa/heh']], // heh goal in the query
+      ['مسئول', ['/fa/waw-seat', '/fa/yeh-seat']],
+      ['مسؤول', ['/fa/waw-seat', '/fa/yeh-seat']],
+      ['مسئولیت', ['/fa/waw-seat', '/fa/yeh-seat']],
+      ['مسؤولیت', ['/fa/waw-seat', '/fa/yeh-seat']],
+      ['مسئُولیت', ['/fa/waw-seat', '/fa/yeh-seat']], // a damma inside the seat
+      ['سئوال', ['/fa/no-seat', '/fa/waw-seat', '/fa/yeh-seat']],
+      ['سؤال', ['/fa/no-seat', '/fa/waw-seat', '/fa/yeh-seat']],
+      ['سوال', ['/fa/no-seat', '/fa/waw-seat', '/fa/yeh-seat']],
+      ['گلها', ['/fa/apart', '/fa/joined']], // «گل ها» written apart
+      ['گل ها', ['/fa/apart', '/fa/joined']],
+      ['مینویسم', ['/fa/apart', '/fa/joined']], // «می نویسم»
+      ['کتابخانه', ['/fa/apart']], // «کتاب خانه»
+      ['گلهای', []], // apart, each part whole: «گل ها» is not «گل های»
+      ['ماهی', []], // «ما هیچ»: the second part is whole, not a prefix
+      ['کتابخوانی', ['/fa/tagged']], // a tag is searchable, by any spelling
+      ['کتاب خوانی', ['/fa/tagged']],
+      ['سفرنامه', ['/fa/tagged']],
+    ];
+    for (const [query, expected] of cases) expect(await mine(query), query).toEqual(expected);
+    // The snippet marks the words as the page wrote them.
+    const apart = (await site.search('fa', 'گلها')).items.find((item) => item.path === '/fa/apart');
+    expect(apart?.snippet).toContain('<mark>گل ها</mark>');
+    const seat = (await site.search('fa', 'مسؤولیت')).items.find((item) => item.path === '/fa/yeh-seat');
+    expect(seat?.snippet).toContain('<mark>مسئولیت</mark>');
+    // Hostile: one long word, bidi controls, zero-width characters, digits of three scripts: answers, no error.
+    for (const q of ['ب'.repeat(200), '\u202eگلها\u202c', `\u200d\u200c${ZWNJ}گل\u200dها`, 'گل۱۲ها', '١٢ ۱۲ 12'])
+      expect(Array.isArray((await site.search('fa', q)).items), q).toBe(true);
+    expect(await mine(`گل\u200dها`)).toEqual(['/fa/apart', '/fa/joined']); // ZWJ is no letter
+  });
+
   it('answers an address written with Arabic ي ك with 301 to its Persian spelling, when a page is there', async () => {
     const site = await searchSite();
     await site.commitAndSync({ 'content/fa/کتاب-علی.md': page('کتاب علی', 'متن.') });
@@ -136,6 +184,60 @@ describe('search API', () => {
     // A page published under the Arabic spelling keeps its address.
     await site.commitAndSync({ 'content/fa/علي.md': page('علي', 'متن.') });
     expect((await site.app.request(`/fa/${encodeURIComponent('علي')}`)).status).toBe(200);
+  });
+
+  it('answers any address that folds to one published page or tag with 301 to it, asked again each time (issue 37)', async () => {
+    const site = await searchSite();
+    await site.commitAndSync({
+      [`content/fa/logs/کتاب${ZWNJ}های-من.md`]: page('کتاب‌های من', 'متن.', 'tags: [کتاب‌خوانی, كتاب]\n'),
+      'content/fa/logs/۱۴۰۳-سال.md': page('سال ۱۴۰۳', 'متن.'),
+      'content/fa/هادی.md': page('هادی', 'متن.'),
+      'content/fa/مسئول.md': page('مسئول', 'متن.'),
+      [`content/fa/نیم${ZWNJ}فاصله.md`]: page('یک', 'متن.'),
+      'content/fa/نیمفاصله.md': page('دو', 'متن.'),
+      'content/fa/پیشنویس.md': page('پیش‌نویس', 'متن.', 'draft: true\n'),
+    });
+    const get = (path: string) => site.app.request(path.split('/').map(encodeURIComponent).join('/'));
+    const moved: [typed: string, to: string][] = [
+      ['/fa/logs/کتابهای-من', `/fa/logs/کتاب${ZWNJ}های-من`], // without the half-space
+      ['/fa/logs/كتابهاي-من', `/fa/logs/کتاب${ZWNJ}های-من`], // and with Arabic ي ك
+      [`/fa/logs/کتاب\u200d${ZWNJ}های-من/`, `/fa/logs/کتاب${ZWNJ}های-من`], // a ZWJ too, a trailing slash
+      ['/fa/logs/1403-سال', '/fa/logs/۱۴۰۳-سال'], // Latin digits
+      ['/fa/logs/١٤٠٣-سال', '/fa/logs/۱۴۰۳-سال'], // Arabic-Indic digits
+      ['/fa/ھادی', '/fa/هادی'], // heh doachashmee
+      ['/fa/مسؤول', '/fa/مسئول'], // the other hamza seat
+      ['/fa/tags/كتاب', '/fa/tags/کتاب'], // a tag with Arabic kaf
+      [`/fa/tags/کتاب${ZWNJ}خوانی`, '/fa/tags/کتاب-خوانی'], // a tag typed with its half-space
+    ];
+    for (const [typed, to] of moved) {
+      const answer = await get(typed);
+      expect(answer.status, typed).toBe(301);
+      expect(decodeURIComponent(answer.headers.get('location') ?? ''), typed).toBe(to);
+      expect(answer.headers.get('cache-control'), typed).toBe('no-cache');
+      // (This app's page handler serves pages, not the tag route: tests/integration/structured-data.test.ts has the real routes.)
+      if (!to.startsWith('/fa/tags/')) expect((await site.app.request(answer.headers.get('location')!)).status, to).toBe(200);
+    }
+    // The query goes along.
+    expect((await site.app.request(`/fa/${encodeURIComponent('ھادی')}?a=1`)).headers.get('location')).toBe(
+      `/fa/${encodeURIComponent('هادی')}?a=1`,
+    );
+    // Two pages under one key, a draft, nothing, and hostile addresses: the ordinary 404.
+    for (const path of [
+      `/fa/نیم${ZWNJ}${ZWNJ}فاصله`,
+      '/fa/پیش‌نویس',
+      '/fa/هیچ',
+      '/fa/\u202eهادی',
+      `/fa/${'ه'.repeat(3000)}`,
+      '/fa/tags/هیچ',
+      '/en/ھادی',
+    ])
+      expect((await get(path)).status, path).toBe(404);
+    expect(await foldedAddress(site.deps.db, '/fa/%E0%A4%A', '')).toBeUndefined(); // not decodable
+    expect(await foldedAddress(site.deps.db, '/fa/logs/۱۴۰۳-سال', '')).toBeUndefined(); // already there: no loop
+    expect(await foldedAddress(site.deps.db, '/media/x.png', '')).toBeUndefined();
+    // Each of the two pages under one key answers at its own address.
+    expect((await get(`/fa/نیم${ZWNJ}فاصله`)).status).toBe(200);
+    expect((await get('/fa/نیمفاصله')).status).toBe(200);
   });
 
   it('needs every word, ranks title matches first and keeps the locales apart', async () => {

@@ -14,11 +14,13 @@ import {
 } from '../../common/comments';
 import type { Locale } from '../../common/locales';
 import type { SessionUser } from '../../common/permissions';
+import { userNameKey } from '../../common/user-name';
 import { commentRules, type Limits, tooManyAttempts } from '../auth/rate-limit';
 import type { ClientInfo } from '../auth/sessions';
 import { requireTurnstile } from '../auth/turnstile';
 import { commentHtml } from '../content/comment-render';
 import type { Database } from '../db/database';
+import { containsFolded } from '../db/folded-match';
 import { batchInParts } from '../db/limits';
 import { comments, pages, users } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -252,15 +254,17 @@ export async function deleteComment(deps: AppDeps, user: SessionUser, id: number
   await deps.db.delete(comments).where(eq(comments.id, id));
 }
 
-/** Literal-text LIKE over the body and the author's names (`%`, `_` and `\` escaped; a NUL matches nothing). */
+/**
+ * Literal text (`instr`; a NUL matches nothing) in the body, the page's address and the author's
+ * names, folded as public search and sign-in fold (issue 37, server/db/folded-match.ts): the user
+ * name by its key, the rest through the one table.
+ */
 function containsText(query: string): SQL {
   if (query.includes('\0')) return sql`0`;
-  const pattern = `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const key = userNameKey(query);
   return or(
-    sql`${comments.body} like ${pattern} escape '\\'`,
-    sql`${users.displayName} like ${pattern} escape '\\'`,
-    sql`${users.username} like ${pattern} escape '\\'`,
-    sql`${comments.pageSlug} like ${pattern} escape '\\'`,
+    containsFolded([comments.body, users.displayName, comments.pageSlug], query),
+    key ? sql`instr(${users.usernameKey}, ${key}) > 0` : undefined,
   ) as SQL;
 }
 

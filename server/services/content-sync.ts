@@ -5,6 +5,7 @@ import { slugFromPath } from '../../common/content';
 import { type SyncRefusal, type SyncRefusalReason, syncRefusalHead } from '../../common/content-sync';
 import { mapLimited } from '../../common/map-limited';
 import { isReservedSlug } from '../../common/paths';
+import { foldAddress } from '../../common/persian-fold';
 import { RENDERER_VERSION } from '../content/render';
 import { type PageSource, type RenderedFields, type RenderPages, renderInThread } from '../content/render-page';
 import { byPath, type CommitStamp, type ContentRepository, damageIn } from '../content/repository';
@@ -653,6 +654,7 @@ async function chunkRows(
       ...result.fields,
       locale: file.locale,
       slug: file.slug,
+      slugKey: foldAddress(file.slug),
       sourcePath: file.path,
       sourceHash: file.sourceHash,
       lastCommit: stamps.get(file.path)?.sha ?? null,

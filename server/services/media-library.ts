@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import { pageFromFile, type SavedChange } from '../../common/authoring';
 import type { Locale } from '../../common/locales';
 import { MEDIA_PAGE_SIZE, type MediaInUse, type MediaItem, type MediaList, type MediaUse } from '../../common/media';
+import { foldQuery } from '../../common/persian-fold';
 import { hasControlCharacter } from '../../common/site-path';
 import { imageInfo } from '../content/image-info';
 import { pageSummary } from '../content/page-file';
@@ -117,13 +118,14 @@ export async function mediaUses(deps: Pick<AppDeps, 'db'>, paths: string[]): Pro
   return result;
 }
 
-/** `GET /api/media?q=&page=`: newest first, MEDIA_PAGE_SIZE a page; `q` matches the file's path. */
+/** `GET /api/media?q=&page=`: newest first, MEDIA_PAGE_SIZE a page; `q` matches the file's path, folded. */
 export async function listMedia(deps: LibraryDeps, options: { q?: string; page?: number } = {}): Promise<MediaList> {
   const { db } = deps;
   const [entries, uploaded] = await Promise.all([libraryEntries(deps), uploads(db)]);
-  const query = options.q?.trim().toLocaleLowerCase();
+  // Folded as every search is (common/persian-fold.ts): «كتاب» or «کتابها» finds «کتاب‌ها.png».
+  const query = foldQuery(options.q ?? '');
   const all = [...entries.values()]
-    .filter((entry) => !query || entry.path.toLocaleLowerCase().includes(query))
+    .filter((entry) => !query || foldQuery(entry.path).includes(query))
     .map((entry) => ({ entry, upload: uploaded.get(entry.path) }))
     .sort((a, b) => {
       const at = a.upload?.createdAt.getTime() ?? 0;

@@ -7,6 +7,7 @@ import type { IssueSummary, SendablePage, SubscriberItem, SubscriberStatus } fro
 import { paths } from '../../common/paths';
 import { randomToken, sha256Hex } from '../auth/tokens';
 import type { Database } from '../db/database';
+import { containsFolded } from '../db/folded-match';
 import { selectInParts } from '../db/limits';
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers, newsletterTokens, pages } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -170,11 +171,8 @@ export async function unsubscribe(db: Database, token: string, { now = () => Dat
 function subscriberFilter(input: { query?: string; status?: SubscriberStatus }): SQL | undefined {
   const conditions: SQL[] = [];
   const query = input.query?.trim();
-  if (query) {
-    // Literal text: `\`, `%` and `_` escaped for LIKE … ESCAPE '\'.
-    const pattern = `%${query.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-    conditions.push(sql`lower(${newsletterSubscribers.email}) like ${pattern} escape '\\'`);
-  }
+  // Literal text, folded as every search is (server/db/folded-match.ts): «۱۳۷۰» finds «sara1370@…».
+  if (query) conditions.push(containsFolded([newsletterSubscribers.email], query));
   if (input.status) conditions.push(eq(newsletterSubscribers.status, input.status));
   return conditions.length ? and(...conditions) : undefined;
 }

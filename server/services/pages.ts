@@ -14,12 +14,14 @@ import {
   type SavedChange,
 } from '../../common/authoring';
 import { type Locale, locales, otherLocale } from '../../common/locales';
+import { foldQuery, foldSlug } from '../../common/persian-fold';
 import { checkFrontMatter, keepTranslationKey, pageSummary, readPage, serializePage } from '../content/page-file';
 import { formatSize, PAGE_RENDER_CHECK_BYTES, PAGE_ROW_MAX_BYTES, PAGE_SOURCE_MAX_BYTES, utf8Bytes } from '../content/page-size';
 import { renderPage } from '../content/render-page';
 import { damageIn } from '../content/repository';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
+import { containsFolded } from '../db/folded-match';
 import { type Commit, commits, pageCounts, pages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
@@ -43,6 +45,18 @@ export function checkPagePath(locale: string, path: string): PageRef {
   if (problem === 'reserved')
     throw new AppError(400, 'api.pagePathReserved', undefined, { path: addressOf(pageFile(locale as Locale, path))! });
   return { locale: locale as Locale, path };
+}
+
+/**
+ * Where a page written at `ref` is stored (issue 37, spec audit P2): a path typed with Arabic ي ى ك
+ * ھ is the Persian spelling (common/persian-fold.ts `foldSlug`), as readers type the address; a page
+ * already at the typed path (published or pending, made before) keeps its own.
+ */
+export async function storedPagePath(db: Database, ref: PageRef): Promise<PageRef> {
+  const path = foldSlug(ref.path.normalize('NFC'));
+  if (path === ref.path) return ref;
+  const entry = (await pendingView(db, [pageFile(ref.locale, ref.path)])).at(pageFile(ref.locale, ref.path));
+  return entry && entry.pending !== 'delete' ? ref : { ...ref, path };
 }
 
 type PublishedRow = {
@@ -214,10 +228,11 @@ const needsUnicodeCase = (query: string) => [...query].some((ch) => ch > '\x7f' 
 export async function listPages(deps: PageDeps, options: PageListOptions = {}): Promise<PageList> {
   const { db } = deps;
   const { entries, touched } = await pendingOverlay(db);
-  const query = options.query?.trim().toLocaleLowerCase() || undefined;
+  // Folded as public search and sign-in fold (common/persian-fold.ts): «كتاب», «کتابهای», «1403» find «کتاب‌های ۱۴۰۳».
+  const query = foldQuery(options.query ?? '') || undefined;
   const matches = (item: ListItemBase) =>
     (!options.locale || item.locale === options.locale) &&
-    (!query || item.title.toLocaleLowerCase().includes(query) || item.path.toLocaleLowerCase().includes(query));
+    (!query || foldQuery(item.title).includes(query) || foldQuery(item.path).includes(query));
   // The filters (issue 26 item 9): pending items are judged in code, published rows in SQL below.
   const pendingKeys = pendingTranslationKeys(entries);
   const translatedPending = await translatedEntries(db, [...entries.values()], pendingKeys, touched);
@@ -265,13 +280,7 @@ export async function listPages(deps: PageDeps, options: PageListOptions = {}): 
       ? inMemoryPublished(
           (await db.select(publishedColumns).from(pages).where(where)).map(publishedItem).filter(matches).sort(listOrder),
         )
-      : sqlPublished(
-          db,
-          and(
-            where,
-            query ? sql`(instr(lower(${pages.title}), ${query}) > 0 or instr(lower(${pathSql}), ${query}) > 0)` : undefined,
-          ),
-        );
+      : sqlPublished(db, and(where, query ? containsFolded([pages.title, pathSql], query) : undefined));
 
   // The page's rows: published row r (rank i) sits at i + (pending items before it); pending item
   // p (rank k) at k + (published rows before it). So published ranks from start − |pending| suffice.

@@ -320,6 +320,8 @@ describe('names', () => {
     expect(cleanSlug('../../etc/passwd')).toBe('etc-passwd');
     expect(cleanSlug('%d8%b3%d9%84%d8%a7%d9%85-%d8%af%d9%86%d9%8a%d8%a7')).toBe('سلام-دنیا');
     expect(cleanSlug('Hello World!')).toBe('hello-world');
+    // Issue 37: heh doachashmee and heh goal too (an Urdu or Kurdish keyboard's ھ ہ), percent-encoded or not.
+    expect(cleanSlug(encodeURIComponent('کوھپایہ-علي'))).toBe('کوهپایه-علی');
     expect(cleanUserName('علی', 'x')).toBe('علی');
     expect(cleanUserName('john doe@home', 'x')).toBe('john-doe-home');
     // Two scripts in one name are refused by common/user-name.ts: the Latin part is kept.

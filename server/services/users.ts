@@ -8,6 +8,7 @@ import { hashPassword, NO_PASSWORD } from '../auth/password';
 import { requireStrongPassword } from '../auth/password-strength';
 import type { Database } from '../db/database';
 import { isEmailUniqueViolation, isNotNullViolation, isUniqueViolation } from '../db/errors';
+import { containsFolded } from '../db/folded-match';
 import {
   devices,
   halfSignedStates,
@@ -31,7 +32,9 @@ export type Actor = Pick<SessionUser, 'id' | 'roles' | 'permissions'>;
  * The account a user name names, however it is spelled: names compare by `userNameKey`
  * (common/user-name.ts: ي/ی, ك/ک, Persian/ASCII digits, half-spaces, case), stored in
  * `users.username_key` under a unique index. Two accounts that held one key before migration 0018
- * keep theirs apart with `#<id>` after the later one's key: that one is found by its exact name.
+ * (or 0033, which folds ھ and the hamza seats too) keep theirs apart with `#<id>` after the later
+ * one's key: each is found by its exact name first, so neither is taken for the other; another
+ * spelling finds the older one.
  */
 export async function findUserByName(db: Database, username: string) {
   const key = userNameKey(username);
@@ -41,7 +44,8 @@ export async function findUserByName(db: Database, username: string) {
     .from(users)
     .where(or(eq(users.usernameKey, key), and(gt(users.usernameKey, `${key}#`), lt(users.usernameKey, `${key}$`))))
     .limit(10);
-  return rows.find((user) => user.usernameKey === key) ?? rows.find((user) => user.username === username.trim().normalize('NFC'));
+  const exact = username.trim().normalize('NFC');
+  return rows.find((user) => user.username === exact) ?? rows.find((user) => user.usernameKey === key);
 }
 
 /** A new account's fields; without a password it has none until its invitation's link sets one (invitations.ts). */
@@ -131,14 +135,15 @@ export async function requireEmailFree(db: Database, email: string | undefined |
 }
 
 /**
- * The search as literal text: `LIKE` patterns with `\`, `%` and `_` escaped (`ESCAPE '\'`), so
- * `%` finds a percent sign, not everyone. SQLite reads a pattern only up to a NUL, which would
- * leave `%` alone and match every user: a query holding one matches no one.
+ * The search as literal text (`instr`: `%` finds a percent sign, not everyone; a NUL matches no
+ * one), folded as sign-in folds (issue 37): the user name by its key (`username_key`, so «کیانی»,
+ * «1370» and «علیرضا» find «كيانی۱۳۷۰» and «علی‌رضا»), the display name through the same table
+ * (server/db/folded-match.ts).
  */
 function containsText(query: string) {
   if (query.includes('\0')) return sql`0`;
-  const pattern = `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  return or(sql`${users.username} like ${pattern} escape '\\'`, sql`${users.displayName} like ${pattern} escape '\\'`);
+  const key = userNameKey(query);
+  return or(key ? sql`instr(${users.usernameKey}, ${key}) > 0` : undefined, containsFolded([users.displayName], query));
 }
 
 /** Users for the dashboard: paginated, searchable by user name or name (case-insensitive, literal text), optionally one role's holders; deleted accounts are left out. */

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { commitFiles } from '../support/content-repo';
 import { createSessionCookie } from '../support/install';
 import type { RunningServer } from '../support/server';
-import { expect, test } from './fixtures';
+import { expect, showColorScheme, snap, test } from './fixtures';
 import { accountFields } from './words';
 
 /*
@@ -176,4 +176,42 @@ test('a Persian page and its English translation at their own addresses, made wi
   await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/en\/a-trip-to-isfahan$/);
   await expect(page.getByTestId('translation-link')).toHaveAttribute('href', '/en/a-trip-to-isfahan');
   expect(await switchHref(page, 'en')).toBe('/en/a-trip-to-isfahan');
+});
+
+test('one fold everywhere (issue 37): the dashboard finds «كتابهاي», addresses typed another way lead to the page and the tag', async ({
+  page,
+  freshSite,
+  login,
+}) => {
+  await publish(freshSite, {
+    [`content/fa/logs/کتاب${ZWNJ}های-سفر.md`]: md(
+      `کتاب${ZWNJ}های سفر`,
+      'گل ها را می نویسم.',
+      `date: 2026-01-10\ntags: [کتاب${ZWNJ}خوانی]\n`,
+    ),
+  });
+  // Public: an address without the half-space and with Arabic letters, a tag with its half-space typed.
+  const typed = await page.goto(`${freshSite.url}/fa/logs/${encodeURIComponent('كتابهاي-سفر')}`);
+  expect(typed?.status()).toBe(200);
+  expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/fa/logs/کتاب${ZWNJ}های-سفر`);
+  const tag = await page.goto(`${freshSite.url}/fa/tags/${encodeURIComponent(`کتاب${ZWNJ}خوانی`)}`);
+  expect(tag?.status()).toBe(200);
+  expect(decodeURIComponent(new URL(page.url()).pathname)).toBe('/fa/tags/کتاب-خوانی');
+  // Search by the tag and by the joined word.
+  for (const q of ['کتابخوانی', 'گلها']) {
+    await page.goto(`${freshSite.url}/fa/search?q=${encodeURIComponent(q)}`);
+    await expect(page.locator('main').getByRole('link', { name: `کتاب${ZWNJ}های سفر` })).toBeVisible();
+  }
+  await snap(page, 'fold-search-fa');
+
+  // The dashboard's pages list, in both languages and both colour schemes.
+  await login('owner', freshSite);
+  for (const locale of ['fa', 'en'] as const) {
+    await page.goto(`${freshSite.url}/${locale}/manage/pages?locale=fa&query=${encodeURIComponent('كتابهاي')}`);
+    await expect(page.locator(`tr[data-page="fa/logs/کتاب${ZWNJ}های-سفر"]`)).toBeVisible();
+    for (const scheme of ['light', 'dark'] as const) {
+      await showColorScheme(page, scheme);
+      await snap(page, `fold-pages-list-${locale}-${scheme}`);
+    }
+  }
 });

@@ -38,6 +38,27 @@ test.describe('search on Cloudflare Workers (wrangler dev --local, D1 FTS5)', ()
     expect(published.status(), await published.text()).toBe(200);
     expect((await search('en', 'rodent')).items.map((item) => item.path)).toEqual(['/en/logs/capybara']);
 
+    // Issue 37 on D1: the whole fold in the triggers (ھ, hamza seats), a word written apart found
+    // joined, tags searchable, and an address typed another way answering 301 through pages.slug_key.
+    const persian = await editor.put(`/api/pages/fa/logs/${encodeURIComponent('کتاب\u200cهای-ھادی')}`, {
+      data: {
+        frontMatter: { title: 'سفر به کوھپایه', tags: ['سفرنامه'] },
+        body: 'گل ها را می نویسم و مسؤولیت با ماست.',
+      },
+      headers: { 'if-none-match': '*' },
+    });
+    expect(persian.status(), await persian.text()).toBe(200);
+    expect((await editor.post('/api/builds/publish', { data: { title: 'Persian' } })).status()).toBe(200);
+    const stored = '/fa/logs/کتاب\u200cهای-هادی'; // typed with ھ, stored with ه
+    for (const q of ['کوهپایه', 'گلها', 'مینویسم', 'مسئولیت', 'سفرنامه'])
+      expect(
+        (await search('fa', q)).items.map((item) => decodeURIComponent(item.path)),
+        q,
+      ).toContain(stored);
+    const typed = await visitor.get(`/fa/logs/${encodeURIComponent('كتابهاي-ھادي')}`, { maxRedirects: 0 });
+    expect(typed.status()).toBe(301);
+    expect(decodeURIComponent(typed.headers().location ?? '')).toBe(stored);
+
     // The search page renders the results in workerd.
     const page = await visitor.get('/en/search?q=capyb');
     expect(page.status()).toBe(200);

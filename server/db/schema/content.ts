@@ -15,6 +15,12 @@ export const pages = sqliteTable(
     locale: text('locale', { enum: locales }).notNull(),
     /** URL path below the locale, without leading slash: '' for home, 'logs/hello' … */
     slug: text('slug').notNull(),
+    /**
+     * `foldAddress(slug)` (common/persian-fold.ts: the one Persian folding, half-spaces dropped,
+     * digits ASCII): an address typed another way finds its page by this index (server/http/redirects.ts,
+     * docs/content.md "Addresses typed another way"). Null only on rows written before drizzle/0033.
+     */
+    slugKey: text('slug_key'),
     /** Path of the source file in the content repository. */
     sourcePath: text('source_path').notNull(),
     sourceHash: text('source_hash').notNull(),
@@ -81,6 +87,8 @@ export const pages = sqliteTable(
   },
   (t) => [
     uniqueIndex('pages_locale_slug_unique').on(t.locale, t.slug),
+    // An address typed another way (Arabic letters, no half-space, other digits): its page in one probe.
+    index('pages_slug_key_idx').on(t.locale, t.slugKey, t.draft),
     index('pages_locale_date_idx').on(t.locale, t.date),
     index('pages_locale_cat_idx').on(t.locale, t.cat),
     // The logs archive and category pages (server/services/content.ts listLogs): the page of 10 and

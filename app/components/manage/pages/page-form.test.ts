@@ -11,6 +11,17 @@ describe('page forms', () => {
     expect(movePageSchema.safeParse({ locale: 'en', path: 'guides/hello-world' }).success).toBe(true);
   });
 
+  it('gives a path typed with Arabic letters in the Persian spelling, half-spaces and digits as typed (issue 37)', () => {
+    const created = createPageSchema.safeParse({ locale: 'fa', title: 'x', path: ' logs/كتاب-عربي-ھادى\u200cها-۱۲ ', cat: '' });
+    expect(created.data?.path).toBe('logs/کتاب-عربی-هادی\u200cها-۱۲');
+    expect(movePageSchema.safeParse({ locale: 'fa', path: 'كار' }).data?.path).toBe('کار');
+    // Bidi controls and zero-width joiners are no part of a path: refused, not folded away.
+    expect(issues(createPageSchema.safeParse({ locale: 'fa', title: 'x', path: '\u202eكتاب', cat: '' }))).toEqual([
+      ['path', 'api.pagePathInvalid'],
+    ]);
+    expect(issues(movePageSchema.safeParse({ locale: 'fa', path: 'كت\u200dاب' }))).toEqual([['path', 'api.pagePathInvalid']]);
+  });
+
   it('refuses malformed and reserved paths with message keys', () => {
     expect(issues(createPageSchema.safeParse({ locale: 'en', title: 'x', path: 'a b.md', cat: '' }))).toEqual([
       ['path', 'api.pagePathInvalid'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_PATH_MAX, pagePathProblem, pageSlug } from '../../../../common/authoring';
 import { type Locale, locales } from '../../../../common/locales';
 import { messageRef, tooLong } from '../../../../common/messages';
+import { foldSlug } from '../../../../common/persian-fold';
 import { ApiRequestError } from '../../../lib/api';
 
 /*
@@ -14,7 +15,9 @@ const pagePath = z
   .trim()
   .min(1, 'validation.required')
   .max(PAGE_PATH_MAX, 'api.pagePathInvalid')
-  .refine((path) => pagePathProblem(path) !== 'invalid', 'api.pagePathInvalid');
+  .refine((path) => pagePathProblem(path) !== 'invalid', 'api.pagePathInvalid')
+  // Typed with Arabic ي ى ك ھ, stored (and opened in the editor) in the Persian spelling, as the API stores it.
+  .transform((path) => foldSlug(path.normalize('NFC')));
 
 /** A path the site keeps for itself (`manage`, `api`…) is refused, naming the address it would have had. */
 function notReserved(form: { locale: Locale; path: string }, context: z.RefinementCtx) {
