@@ -43,8 +43,9 @@ declare module 'hast' {
  * 12: pages store their front matter `metaTitle` and `noindex` (drizzle/0028).
  * 13: a block whose letters are all of the other direction gets its own `dir` (block-direction.ts); a linked
  *     image alone with a caption is a figure too (the WordPress importer's captions).
+ * 14: pages store their front matter `thumbnailAlt`, the banner's alt text (drizzle/0033).
  */
-export const RENDERER_VERSION = 13;
+export const RENDERER_VERSION = 14;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {

@@ -358,5 +358,11 @@ export const migrations: { name: string; statements: string[] }[] = [
       "DELETE FROM `webauthn_challenges` WHERE `user_id` IN (SELECT `id` FROM `users` WHERE `deleted_at` IS NOT NULL);",
       "UPDATE `users` SET `notify_digest` = 0 WHERE `deleted_at` IS NOT NULL;"
     ]
+  },
+  {
+    "name": "0033_page_thumbnail_alt",
+    "statements": [
+      "ALTER TABLE `pages` ADD `thumbnail_alt` text;"
+    ]
   }
 ];

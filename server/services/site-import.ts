@@ -12,6 +12,7 @@ import { isHttpUrl, isSameSitePath } from '../../common/site-path';
 import type { SiteSettings } from '../../common/site-settings';
 import { tagSlug } from '../../common/tags';
 import { normaliseUserName, userNameKey, userNameProblem } from '../../common/user-name';
+import { THUMBNAIL_ALT_MAX } from '../content/front-matter';
 import { gitBlobSha } from '../content/git-blob';
 import { imageInfo } from '../content/image-info';
 import type { ContentRepository, FileChange } from '../content/repository';
@@ -672,7 +673,10 @@ async function planImport(
       const image = attachment ? byAttachment.get(attachment) : page.featureImage.src && rewriteMedia(page.featureImage.src);
       if (image && (isSameSitePath(image) || isHttpUrl(image))) {
         frontMatter.thumbnail = image;
-        featureImages.push(`${page.source} → ${image}`);
+        // Its alt text (WordPress's `_wp_attachment_image_alt`, Ghost's `feature_image_alt`) describes the banner.
+        const alt = page.featureImage.alt.replace(/\s+/g, ' ').trim().slice(0, THUMBNAIL_ALT_MAX);
+        if (alt) frontMatter.thumbnailAlt = alt;
+        featureImages.push(`${page.source} → ${image}${alt ? ` (alt: ${alt})` : ' (no alt text)'}`);
       } else
         skipped.push(
           `${page.source}: its featured image ${attachment ? `(attachment ${attachment}) is not in the export` : `${page.featureImage.src} is not an http(s) address`}; no banner`,
