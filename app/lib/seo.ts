@@ -78,7 +78,8 @@ export function seoMeta(
       title: site.siteName[locale],
     },
   );
-  if (seo.imageAlt) tags.push({ property: 'og:image:alt', content: seo.imageAlt }, { name: 'twitter:image:alt', content: seo.imageAlt });
+  if (seo.imageAlt)
+    tags.push({ property: 'og:image:alt', content: seo.imageAlt }, { name: 'twitter:image:alt', content: seo.imageAlt });
   if (page.feed)
     tags.push({
       tagName: 'link',

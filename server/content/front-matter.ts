@@ -75,7 +75,10 @@ const frontMatterSchema = z.object({
   title: text.pipe(z.string().min(1, 'must not be empty')),
   description: text.default(''),
   thumbnail: safeUrl.optional().nullable(),
-  thumbnailAlt: text.pipe(z.string().max(THUMBNAIL_ALT_MAX, `must be at most ${THUMBNAIL_ALT_MAX} characters`)).optional().nullable(),
+  thumbnailAlt: text
+    .pipe(z.string().max(THUMBNAIL_ALT_MAX, `must be at most ${THUMBNAIL_ALT_MAX} characters`))
+    .optional()
+    .nullable(),
   date: dateField.optional().nullable(),
   author: text.optional().nullable(),
   cat: text
