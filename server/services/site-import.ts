@@ -353,25 +353,37 @@ const CONTAINER_TAG =
  * table is still a paragraph), and `<pre>` keeps its blank lines.
  */
 function autop(html: string) {
-  // `<pre>` blocks wait behind a private-use character while the text around them is split.
-  const kept: string[] = [];
-  const text = html
-    .replace(/<pre[\s>][\s\S]*?<\/pre>/gi, (pre) => `\n\n\uE000${kept.push(pre) - 1}\uE000\n\n`)
-    .replace(new RegExp(`(<(?:${BLOCK_TAG})[\\s/>])`, 'gi'), '\n\n$1')
-    .replace(new RegExp(`(</(?:${BLOCK_TAG})>)`, 'gi'), '$1\n\n');
   let depth = 0;
-  const startsBlock = new RegExp(`^(<(?:${BLOCK_TAG})[\\s/>]|</|\uE000)`, 'i');
-  return text
-    .split(/\n\s*\n/)
-    .map((chunk) => {
-      const part = chunk.trim();
-      const inside = depth > 0;
-      for (const tag of part.matchAll(CONTAINER_TAG)) depth = Math.max(0, depth + (tag[1] ? -1 : 1));
-      return !part || inside || startsBlock.test(part) ? part : `<p>${part.replace(/\n/g, '<br>')}</p>`;
-    })
-    .filter(Boolean)
-    .join('\n')
-    .replace(/\uE000(\d+)\uE000/g, (_all, index: string) => kept[Number(index)] ?? '');
+  const startsBlock = new RegExp(`^(<(?:${BLOCK_TAG})[\\s/>]|</)`, 'i');
+  const paragraphs = (text: string) =>
+    text
+      .replace(new RegExp(`(<(?:${BLOCK_TAG})[\\s/>])`, 'gi'), '\n\n$1')
+      .replace(new RegExp(`(</(?:${BLOCK_TAG})>)`, 'gi'), '$1\n\n')
+      .split(/\n\s*\n/)
+      .map((chunk) => {
+        const part = chunk.trim();
+        const inside = depth > 0;
+        for (const tag of part.matchAll(CONTAINER_TAG)) depth = Math.max(0, depth + (tag[1] ? -1 : 1));
+        return !part || inside || startsBlock.test(part) ? part : `<p>${part.replace(/\n/g, '<br>')}</p>`;
+      })
+      .filter(Boolean)
+      .join('\n');
+  // `<pre>` blocks stay as they are, blank lines and all (found in one pass: no regex backtracking
+  // over a hostile body of unclosed `<pre>`s).
+  const opening = /<pre[\s>]/gi;
+  const closing = /<\/pre>/gi;
+  const parts: string[] = [];
+  let at = 0;
+  for (let start = opening.exec(html); start; start = opening.exec(html)) {
+    closing.lastIndex = start.index;
+    const end = closing.exec(html);
+    if (!end) break;
+    parts.push(paragraphs(html.slice(at, start.index)), html.slice(start.index, closing.lastIndex));
+    at = closing.lastIndex;
+    opening.lastIndex = at;
+  }
+  parts.push(paragraphs(html.slice(at)));
+  return parts.filter(Boolean).join('\n');
 }
 
 /** The Markdown of an HTML body: Gutenberg block comments dropped, shortcodes handled, nothing executable kept. */
