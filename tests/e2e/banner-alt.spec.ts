@@ -59,10 +59,7 @@ test('the banner’s alt text from the editor to the reading page and og:image:a
     await expect(page.getByLabel(t.field)).toHaveCount(0);
     await page.locator('input[name="thumbnail"]').fill('/images/default-banner.webp');
     await page.getByLabel(t.field).fill(t.alt);
-    await page.getByRole('button', { name: t.save, exact: true }).click();
-    await expect(page.getByTestId('save-state')).toHaveText(t.saved);
-    const doc = (await (await api('GET', `/api/pages/${locale}/lake`)).json()) as { frontMatter: Record<string, unknown> };
-    expect(doc.frontMatter).toMatchObject({ thumbnail: '/images/default-banner.webp', thumbnailAlt: t.alt });
+    // Before saving: the saved-toast would cover the field.
     if (process.env.SCREENSHOTS === '1') {
       mkdirSync('/tmp/shots/banner-alt', { recursive: true });
       for (const theme of ['light', 'dark'] as const) {
@@ -71,6 +68,10 @@ test('the banner’s alt text from the editor to the reading page and og:image:a
         await page.getByTestId('front-matter').screenshot({ path: `/tmp/shots/banner-alt/${locale}-${theme}.png` });
       }
     }
+    await page.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page.getByTestId('save-state')).toHaveText(t.saved);
+    const doc = (await (await api('GET', `/api/pages/${locale}/lake`)).json()) as { frontMatter: Record<string, unknown> };
+    expect(doc.frontMatter).toMatchObject({ thumbnail: '/images/default-banner.webp', thumbnailAlt: t.alt });
   }
   // Published, the reading page's banner says what it shows, as does its social image.
   expect((await api('POST', '/api/builds/publish', { title: 'Banner alt text' })).status).toBe(200);
