@@ -352,7 +352,9 @@ describe('htmlToMarkdown', () => {
     );
     // A <pre> keeps its blank lines; a quote spanning one is not broken apart.
     expect(htmlToMarkdown('<pre>a\n\nb</pre>\n\nText')).toBe('```\na\n\nb\n```\n\nText');
-    expect(htmlToMarkdown('<PRE class="x">a\n\nb</PRE>\n\n<preview-card>c</preview-card>\n\nd')).toBe('```\na\n\nb\n```\n\nc\n\nd');
+    expect(htmlToMarkdown('<PRE class="x">a\n\nb</PRE>\n\n<preview-card>c</preview-card>\n\nd')).toBe(
+      '```\na\n\nb\n```\n\nc\n\nd',
+    );
     // An unclosed <pre> (hostile or broken) ends the search; the text is still converted.
     expect(htmlToMarkdown(`One\n\n${'<pre x'.repeat(5_000)}`)).toMatch(/^One/);
     expect(htmlToMarkdown('<blockquote>One\n\nTwo</blockquote>')).toMatch(/^> One/);
