@@ -113,6 +113,7 @@ export type PageFrontMatter = {
   title: string;
   description?: string;
   thumbnail?: string;
+  thumbnailAlt?: string;
   date?: string;
   author?: string;
   cat?: string;

@@ -78,6 +78,8 @@ export type ResolvedWidget =
 
 export type ContentPage = PageSummary & {
   locale: Locale;
+  /** Front matter `thumbnailAlt`: the banner's alt text; null = the banner is decorative (`alt=""`). */
+  thumbnailAlt: string | null;
   /** The body in order: sanitised HTML and widgets (indexes into `widgets`). */
   body: BodySegment[];
   toc: TocItem[] | null;

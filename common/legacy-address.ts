@@ -21,6 +21,24 @@ export function legacyAddressKey(pathname: string, search: string): string | und
   return legacyQueryKey(search);
 }
 
+/**
+ * The key of a plain WordPress address in a blog installed in a folder (`/blog/?p=12` →
+ * `/blog/?p=12`): its path, decoded and without trailing slashes, then the query as
+ * legacyQueryKey reads it. Undefined for the site's root (that is legacyAddressKey's `/?p=12`), for
+ * a query that is not one of those, and for undecodable paths.
+ */
+export function legacyFolderQueryKey(pathname: string, search: string): string | undefined {
+  const query = legacyQueryKey(search);
+  if (!query) return undefined;
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname).replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+  return path ? `${path.normalize('NFC')}${query.slice(1)}` : undefined;
+}
+
 /** `/?p=12` for a query naming what a WordPress plain address shows (`?p=12&x=1`); undefined for any other query. */
 export function legacyQueryKey(search: string): string | undefined {
   const query = new URLSearchParams(search);

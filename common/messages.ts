@@ -208,6 +208,10 @@ export const sharedMessages = {
       redirectImportInvalid: 'The file was not imported: it has {{count}} problems, listed by line. Nothing was changed',
       redirectImportEmpty: 'The file holds no redirects',
       redirectImportTooMany: 'One file may hold at most {{max}} redirects',
+      importCollisions:
+        'Nothing was imported: pages of the export would take addresses that already hold pages here ({{count}}, listed below). Choose what happens to them and run again with --on-collision rename (imported under a new address, such as about-2), replace (they take the address; the page there is replaced and its text stays in the history) or keep (the pages here stay; the imported ones are left out and their old addresses lead to the pages here)',
+      importCollisionsAsk:
+        'Your choice is needed: pages of the export would take addresses that already hold pages here ({{count}}, listed under "Addresses already taken"; not counted below). The real run asks for --on-collision rename, replace or keep',
       baseShaUnknown: 'The version this edit starts from is not in the repository. Reload the page and save again',
       secondFactorNeeded:
         'This site requires two-factor sign-in for your role. In your profile’s security section, turn on an authenticator app or a passkey, or confirm with a code',
@@ -413,6 +417,10 @@ export const sharedMessages = {
       redirectImportInvalid: 'فایل درون‌ریزی نشد: {{count}} ایراد دارد که به ترتیب سطر آمده‌اند. چیزی تغییر نکرد',
       redirectImportEmpty: 'این فایل هیچ تغییر مسیری ندارد',
       redirectImportTooMany: 'هر فایل حداکثر {{max}} تغییر مسیر می‌تواند داشته باشد',
+      importCollisions:
+        'چیزی درون‌ریزی نشد: {{count}} صفحه از فایل به نشانی‌هایی می‌رود که همین حالا صفحه‌ای در این سایت دارند (فهرستشان در پایین آمده است). بگویید با آن‌ها چه شود و دوباره اجرا کنید: ⁦--on-collision rename⁩ (با نشانی تازه‌ای مثل ⁦about-2⁩ درون‌ریزی شوند)، ⁦replace⁩ (نشانی را بگیرند؛ صفحهٔ فعلی جایگزین می‌شود و متنش در تاریخچه می‌ماند) یا ⁦keep⁩ (صفحه‌های این سایت بمانند؛ صفحه‌های فایل کنار گذاشته شوند و نشانی‌های قدیمشان به صفحه‌های این سایت برسد)',
+      importCollisionsAsk:
+        'به انتخاب شما نیاز است: {{count}} صفحه از فایل به نشانی‌هایی می‌رود که همین حالا صفحه‌ای در این سایت دارند (فهرستشان زیر «نشانی‌های گرفته‌شده» آمده و در شمارش‌های پایین نیامده است). اجرای واقعی یکی از ⁦--on-collision rename⁩، ⁦replace⁩ یا ⁦keep⁩ را می‌خواهد',
       baseShaUnknown: 'نسخه‌ای که این ویرایش از آن آغاز شده در مخزن نیست. صفحه را دوباره بار کنید و دوباره ذخیره کنید',
       secondFactorNeeded:
         'این سایت برای نقش شما ورود دومرحله‌ای را لازم می‌داند. در بخش امنیت نمایه‌تان یک برنامهٔ احراز هویت یا گذرکلید روشن کنید، یا با یک کد تأیید کنید',

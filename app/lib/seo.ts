@@ -17,6 +17,8 @@ export type SeoData = {
   switchTo?: Partial<Record<Locale, string>>;
   /** Banner or default image (site path or absolute URL). */
   image: string;
+  /** The image's alt text (front matter `thumbnailAlt`): `og:image:alt` and `twitter:image:alt`. */
+  imageAlt?: string;
   type: 'website' | 'article';
   published?: string;
 };
@@ -76,6 +78,8 @@ export function seoMeta(
       title: site.siteName[locale],
     },
   );
+  if (seo.imageAlt)
+    tags.push({ property: 'og:image:alt', content: seo.imageAlt }, { name: 'twitter:image:alt', content: seo.imageAlt });
   if (page.feed)
     tags.push({
       tagName: 'link',

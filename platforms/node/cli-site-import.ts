@@ -11,6 +11,8 @@ import { isMigrated, runMigrations } from '../../server/db/migrate';
 import { readGhostExport } from '../../server/services/import-ghost';
 import { readWordPressExport } from '../../server/services/import-wordpress';
 import {
+  COLLISION_CHOICES,
+  type CollisionChoice,
   describeSiteImport,
   importExternalSite,
   MAX_IMPORT_BYTES,
@@ -31,6 +33,17 @@ export async function readImportFile(file: string, { maxBytes = MAX_IMPORT_BYTES
   return readFile(file, 'utf8');
 }
 
+/** `--on-collision`'s value: one of the three choices, or absent (the dry run asks); anything else is refused. */
+export function collisionChoice(value: unknown): CollisionChoice | undefined {
+  if (value === undefined) return undefined;
+  const choice = COLLISION_CHOICES.find((candidate) => candidate === value);
+  if (!choice)
+    throw new SiteImportError(
+      `--on-collision ${typeof value === 'string' ? JSON.stringify(value) : ''}: choose rename, replace or keep. Nothing was written.`,
+    );
+  return choice;
+}
+
 /** Files below `dir` only: a name that resolves outside it (`../`, a symbolic link out) reads nothing. */
 export async function mediaFolderReader(dir: string): Promise<MediaReader> {
   const root = await realpath(dir).catch(() => undefined);
@@ -46,7 +59,7 @@ export async function importFromPlatform(
   config: ReturnType<typeof loadNodeConfig>,
   db: Database,
   command: 'import-wordpress' | 'import-ghost',
-  options: { file: string; mediaDir?: string; locale?: Locale; dryRun: boolean },
+  options: { file: string; mediaDir?: string; locale?: Locale; dryRun: boolean; onCollision?: CollisionChoice },
 ) {
   const text = await readImportFile(options.file);
   const source =
@@ -60,6 +73,7 @@ export async function importFromPlatform(
   const report = await importExternalSite(db, nodeContentRepository(config, config.dataDir), source, {
     dryRun: options.dryRun,
     readMedia,
+    ...(options.onCollision ? { onCollision: options.onCollision } : {}),
   });
   return describeSiteImport(report);
 }

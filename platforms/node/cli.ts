@@ -6,7 +6,7 @@ import { type SyncProgress, SyncRefusedError } from '../../server/services/conte
 import { getSiteSettings } from '../../server/services/site';
 import { siteAddress } from '../../server/site-origin';
 import { createBackup, restoreBackup } from './backup';
-import { importFromPlatform } from './cli-site-import';
+import { collisionChoice, importFromPlatform } from './cli-site-import';
 import { runCliSync } from './cli-sync';
 import { createNodeDatabase } from './database';
 import { exitOnConfigError, loadNodeConfig } from './environment';
@@ -32,10 +32,10 @@ Commands:
                                users, roles, settings, comments and subscribers as JSON
   import --in FILE.json [--dry-run]
                                add or update them from an export (idempotent)
-  import-wordpress --in export.xml [--media-dir uploads/] [--dry-run]
+  import-wordpress --in export.xml [--media-dir uploads/] [--dry-run] [--on-collision rename|replace|keep]
                                pages, media, accounts, comments and 301 redirects from
                                a WordPress export (WXR), in one commit
-  import-ghost --in ghost-export.json [--locale fa|en] [--dry-run]
+  import-ghost --in ghost-export.json [--locale fa|en] [--dry-run] [--on-collision rename|replace|keep]
                                pages, accounts and 301 redirects from a Ghost export
 
 Every command takes --help. The data folder and database come from DATA_DIR / DATABASE_URL.`;
@@ -56,9 +56,9 @@ const commandHelp: Record<string, string> = {
   import:
     'Usage: npm run daftar -- import --in FILE.json [--dry-run]\nAdds and updates what an export holds, matched by id (subscribers by address, settings by key); running it twice changes nothing. Prints what was created, updated and skipped (with why). The file is checked whole first, and everything is written in one transaction or nothing is. --dry-run prints the plan and writes nothing.',
   'import-wordpress':
-    "Usage: npm run daftar -- import-wordpress --in export.xml [--media-dir uploads/] [--dry-run]\nImports WordPress's export (Tools → Export → All content; WXR 1.1/1.2): posts and pages become Markdown pages (Polylang/WPML languages to fa/en, translations sharing a path), images found in --media-dir (a copy of wp-content/uploads) go into the repository's media, authors (editor role, e-mail kept unconfirmed) and commenters (member role) become accounts without passwords, comments keep their threads and statuses, featured images become banners, the categories in use are added to Settings, and every old address (/?p=ID, the permalinks — with and without a blog's folder —, /category/x/, /tag/x/, /author/x/, attachment pages) answers 301 with the new page, never one of the site's own addresses. The report says what came over, what was changed and what was left behind. One commit, then the index is synced; a second run changes nothing. --dry-run prints the report and writes nothing. Mapping and limits: docs/operating.md.",
+    "Usage: npm run daftar -- import-wordpress --in export.xml [--media-dir uploads/] [--dry-run] [--on-collision rename|replace|keep]\nImports WordPress's export (Tools → Export → All content; WXR 1.1/1.2): posts and pages become Markdown pages (Polylang/WPML languages to fa/en, translations sharing a path), images found in --media-dir (a copy of wp-content/uploads) go into the repository's media, authors (editor role, e-mail kept unconfirmed) and commenters (member role) become accounts without passwords, comments keep their threads and statuses, featured images become banners, the categories in use are added to Settings, and every old address (/?p=ID, the permalinks — with and without a blog's folder —, /category/x/, /tag/x/, /author/x/, attachment pages) answers 301 with the new page, never one of the site's own addresses. The report says what came over, what was changed and what was left behind. One commit, then the index is synced; a second run changes nothing. --dry-run prints the report and writes nothing. When a page of the export would take an address that already holds a page here (an installer's sample page or your own), the dry run lists it and the real run needs your choice: --on-collision rename (import it under a new address, such as about-2), replace (it takes the address; the page there is replaced, its text kept in the history) or keep (the page here stays; the imported one is left out and its old addresses lead to the page here). Mapping and limits: docs/operating.md.",
   'import-ghost':
-    "Usage: npm run daftar -- import-ghost --in ghost-export.json [--locale fa|en] [--dry-run]\nImports a Ghost export (Settings → Labs → Export): posts and pages from their Lexical document (Ghost 5: its cards as Markdown) or their HTML (Ghost 4), the feature image as banner, tags (the primary one also a category, added to Settings), authors as accounts without passwords (editor role, e-mail kept unconfirmed), and 301 rules from /{slug}/, /tag/{slug}/ and /author/{slug}/. The locale is the export's own setting unless --locale says. --dry-run prints the report and writes nothing.",
+    "Usage: npm run daftar -- import-ghost --in ghost-export.json [--locale fa|en] [--dry-run] [--on-collision rename|replace|keep]\nImports a Ghost export (Settings → Labs → Export): posts and pages from their Lexical document (Ghost 5: its cards as Markdown) or their HTML (Ghost 4), the feature image as banner, tags (the primary one also a category, added to Settings), authors as accounts without passwords (editor role, e-mail kept unconfirmed), and 301 rules from /{slug}/, /tag/{slug}/ and /author/{slug}/. The locale is the export's own setting unless --locale says. --dry-run prints the report and writes nothing. When a page of the export would take an address that already holds a page here (an installer's sample page or your own), the dry run lists it and the real run needs your choice: --on-collision rename (import it under a new address, such as about-2), replace (it takes the address; the page there is replaced, its text kept in the history) or keep (the page here stays; the imported one is left out and its old addresses lead to the page here).",
   'create-admin':
     "Usage: npm run daftar -- create-admin [--first-name F] [--last-name L] [--about A] [--user-name U] [--email E]\nAdds an owner account. Missing fields and the password are asked for on the terminal (the password is not shown), or the password comes from DAFTAR_ADMIN_PASSWORD; the rules are the installer form's. The e-mail address (optional, for a forgotten password) is taken as confirmed: it is the operator's word.",
 };
@@ -160,6 +160,7 @@ async function main() {
       'with-secrets': { type: 'boolean' },
       'dry-run': { type: 'boolean' },
       'media-dir': { type: 'string' },
+      'on-collision': { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -275,7 +276,8 @@ async function main() {
         const mediaDir = typeof options['media-dir'] === 'string' ? options['media-dir'] : undefined;
         const locale = options.locale === 'fa' || options.locale === 'en' ? options.locale : undefined;
         const dryRun = options['dry-run'] === true;
-        console.log(await importFromPlatform(config, db, command, { file: options.in, mediaDir, locale, dryRun }));
+        const onCollision = collisionChoice(options['on-collision']);
+        console.log(await importFromPlatform(config, db, command, { file: options.in, mediaDir, locale, dryRun, onCollision }));
         break;
       }
       default:

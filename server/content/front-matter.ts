@@ -10,6 +10,8 @@ export type FrontMatter = {
   title: string;
   description: string;
   thumbnail?: string;
+  /** The banner's alt text, for a thumbnail that says something (an imported featured image's). */
+  thumbnailAlt?: string;
   /** ISO date `YYYY-MM-DD` (or a full ISO timestamp when the file gives a time). */
   date?: string;
   author?: string;
@@ -65,12 +67,18 @@ const dateField = z.union([z.string(), z.date()]).transform((value, ctx) => {
 });
 
 const flag = z.boolean().default(false);
+/** The longest banner alt text (front matter `thumbnailAlt`), as WordPress's alt fields are used: a sentence or two. */
+export const THUMBNAIL_ALT_MAX = 300;
 const text = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
 
 const frontMatterSchema = z.object({
   title: text.pipe(z.string().min(1, 'must not be empty')),
   description: text.default(''),
   thumbnail: safeUrl.optional().nullable(),
+  thumbnailAlt: text
+    .pipe(z.string().max(THUMBNAIL_ALT_MAX, `must be at most ${THUMBNAIL_ALT_MAX} characters`))
+    .optional()
+    .nullable(),
   date: dateField.optional().nullable(),
   author: text.optional().nullable(),
   cat: text
@@ -210,6 +218,7 @@ export function validateFrontMatter(
     noindex: d.noindex,
     ...(d.metaTitle ? { metaTitle: d.metaTitle } : {}),
     ...(d.thumbnail ? { thumbnail: d.thumbnail } : {}),
+    ...(d.thumbnailAlt ? { thumbnailAlt: d.thumbnailAlt } : {}),
     ...(d.date ? { date: d.date } : {}),
     ...(d.author ? { author: d.author } : {}),
     ...(d.cat ? { cat: d.cat } : {}),

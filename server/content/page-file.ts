@@ -9,6 +9,7 @@ const KNOWN = [
   'title',
   'description',
   'thumbnail',
+  'thumbnailAlt',
   'date',
   'author',
   'cat',
@@ -29,6 +30,7 @@ const FIELD_MESSAGES: Record<string, MessageKey> = {
   description: 'validation.text',
   author: 'validation.text',
   thumbnail: 'validation.imageAddress',
+  thumbnailAlt: 'validation.text',
   date: 'validation.date',
   cat: 'validation.oneWord',
   toc: 'validation.boolean',
@@ -76,7 +78,7 @@ export function checkFrontMatter(
 function fieldsOf(data: FrontMatter, extra: Record<string, unknown>): Record<string, unknown> {
   const fields: Record<string, unknown> = { title: data.title };
   if (data.description) fields.description = data.description;
-  for (const key of ['thumbnail', 'date', 'author', 'cat', 'colorMode', 'translationKey', 'metaTitle'] as const)
+  for (const key of ['thumbnail', 'thumbnailAlt', 'date', 'author', 'cat', 'colorMode', 'translationKey', 'metaTitle'] as const)
     if (data[key]) fields[key] = data[key];
   for (const key of ['toc', 'intro', 'comments', 'newsletter', 'draft', 'noindex'] as const) if (data[key]) fields[key] = true;
   return { ...fields, ...extra };

@@ -34,6 +34,7 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         title: data.title,
         description: data.description,
         thumbnail: data.thumbnail ?? null,
+        thumbnailAlt: data.thumbnailAlt ?? null,
         date: data.date ?? null,
         author: data.author ?? null,
         // The account the author names, by user name as sign-in compares it (common/user-name.ts).

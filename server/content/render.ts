@@ -45,8 +45,9 @@ declare module 'hast' {
  *     image alone with a caption is a figure too (the WordPress importer's captions).
  * 14: the search text folds ھ ہ and the hamza seats before waw (common/persian-fold.ts, drizzle/0033), and
  *     holds the page's tag names (a tag is searchable).
+ * 15: pages store their front matter `thumbnailAlt`, the banner's alt text (drizzle/0034).
  */
-export const RENDERER_VERSION = 14;
+export const RENDERER_VERSION = 15;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {

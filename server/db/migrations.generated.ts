@@ -379,5 +379,11 @@ export const migrations: { name: string; statements: string[] }[] = [
       "-- Two accounts whose names now fold alike («هادی» and «ھادی»): neither is merged nor renamed. The older keeps the key,\n-- a later one gets a key no name folds to (as in 0018), and signs in by its exact name (findUserByName).\nUPDATE `users` SET `username_key` = `username_key` || '#' || `id` WHERE instr(`username_key`, '#') = 0 AND EXISTS (SELECT 1 FROM `users` AS `older` WHERE `older`.`username_key` = `users`.`username_key` AND (`older`.`created_at` < `users`.`created_at` OR (`older`.`created_at` = `users`.`created_at` AND `older`.`id` < `users`.`id`)));",
       "CREATE UNIQUE INDEX `users_username_key_unique` ON `users` (`username_key`);"
     ]
+  },
+  {
+    "name": "0034_page_thumbnail_alt",
+    "statements": [
+      "ALTER TABLE `pages` ADD `thumbnail_alt` text;"
+    ]
   }
 ];

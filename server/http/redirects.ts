@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
-import { legacyAddressKey } from '../../common/legacy-address';
+import { legacyAddressKey, legacyFolderQueryKey } from '../../common/legacy-address';
 import { isLocale } from '../../common/locales';
 import { encodeSitePath, isFilePath, paths } from '../../common/paths';
 import { foldAddress } from '../../common/persian-fold';
@@ -58,8 +58,10 @@ export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } =
     if (!isLocale(locale)) {
       // An old address outside the locales (`/?p=12`, `/2024/05/hello/`, `/category/news/`): a
       // lookup in the loaded rules costs no query. The query is part of `/?p=12`'s key, not passed on.
+      // `/blog/?p=12` (a blog in a folder with plain addresses) first, then the path alone.
+      const inFolder = legacyFolderQueryKey(pathname, search);
       const key = legacyAddressKey(pathname, search);
-      const rule = key && (await rules()).get(key);
+      const rule = (inFolder && (await rules()).get(inFolder)) || (key && (await rules()).get(key));
       return rule ? answer(c, rule, '') : next();
     }
     if (!rest.length) return next();

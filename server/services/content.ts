@@ -138,6 +138,7 @@ export async function getContentPage(
       date: pages.date,
       cat: pages.cat,
       thumbnail: pages.thumbnail,
+      thumbnailAlt: pages.thumbnailAlt,
       author: pages.author,
       toc: pages.toc,
       intro: pages.intro,
@@ -176,6 +177,8 @@ export async function getContentPage(
     date: row.date,
     cat: row.cat,
     thumbnail: row.thumbnail,
+    // The alt text describes the page's own image, never the site's default banner.
+    thumbnailAlt: row.thumbnail ? row.thumbnailAlt : null,
     author: row.author,
     body: row.body ?? [{ html: row.html ?? '' }],
     toc: row.toc,

@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { legacyAddressKey } from '../../common/legacy-address';
+import { legacyAddressKey, legacyFolderQueryKey } from '../../common/legacy-address';
 import type { Locale } from '../../common/locales';
 import { decodeEntities, pageSearchText } from '../content/search-text';
 import {
@@ -71,7 +71,9 @@ function oldAddresses(link: string, site: string): string[] {
     if (site && new URL(site).host !== url.host) return [];
     const base = site ? new URL(site).pathname.replace(/\/+$/, '') : '';
     const inFolder = base && (url.pathname === base || url.pathname.startsWith(`${base}/`));
-    const addresses = [legacyAddressKey(url.pathname, url.search)];
+    // A plain address in the folder (`/blog/?p=12`) is that and `/?p=12`, never the folder alone.
+    const plain = inFolder ? legacyFolderQueryKey(url.pathname, url.search) : undefined;
+    const addresses = plain ? [plain] : [legacyAddressKey(url.pathname, url.search)];
     if (inFolder) addresses.push(legacyAddressKey(url.pathname.slice(base.length) || '/', url.search));
     return addresses.filter((address, index): address is string => Boolean(address) && addresses.indexOf(address) === index);
   } catch {
@@ -176,7 +178,11 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
         source.skipped.push(`${where}: an attachment without <wp:attachment_url>`);
         return;
       }
-      const upload = /\/wp-content\/uploads\/(.+)$/.exec(url)?.[1];
+      // Below `wp-content/uploads/`, or on WordPress.com's file host (`site.files.wordpress.com/2013/03/a.jpg`,
+      // whose media export holds `2013/03/a.jpg`).
+      const upload =
+        /\/wp-content\/uploads\/(.+)$/.exec(url)?.[1] ??
+        /^https?:\/\/[^/]+\.files\.wordpress\.com\/(\d{4}\/\d{2}\/[^?#]+)/i.exec(url)?.[1];
       let uploadPath: string | undefined;
       try {
         uploadPath = upload ? decodeURIComponent(upload) : undefined;

@@ -210,6 +210,7 @@ export async function previewPageView(
     date: fields.date ?? null,
     cat: fields.cat ?? null,
     thumbnail: fields.thumbnail ? scoped(` ${fields.thumbnail}`).slice(1) : null,
+    thumbnailAlt: fields.thumbnail ? (fields.thumbnailAlt ?? null) : null,
     author: fields.author ?? null,
     body: (fields.body ?? [{ html: fields.html }]).map((segment) =>
       'html' in segment ? { html: scoped(segment.html) } : segment,

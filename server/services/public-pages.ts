@@ -54,6 +54,7 @@ export async function contentPageView({ deps, state, request, slug }: ViewInput 
       path: paths.page(locale, page.slug),
       alternates,
       image: splitImageSize(page.thumbnail ?? site.defaultBanner).src,
+      ...(page.thumbnailAlt ? { imageAlt: page.thumbnailAlt } : {}),
       type: 'article' as const,
       ...(page.date ? { published: page.date } : {}),
     },

@@ -14,6 +14,7 @@ import { authorPage, getContentPage, tagPage } from './content';
 import { readGhostExport } from './import-ghost';
 import { readWordPressExport } from './import-wordpress';
 import { mediaUses } from './media-library';
+import { contentPageView } from './public-pages';
 import { readSettings } from './settings';
 import { cleanSlug, cleanUserName, htmlToMarkdown, importExternalSite, SiteImportError } from './site-import';
 
@@ -342,6 +343,31 @@ describe('htmlToMarkdown', () => {
   it('turns WordPress paragraphs (blank lines) into Markdown paragraphs and keeps unknown shortcodes visible', () => {
     expect(htmlToMarkdown('One\nline\n\nTwo [foo bar="1"]')).toBe('One  \nline\n\nTwo \\[foo bar="1"\\]');
   });
+
+  it('makes classic paragraphs beside block elements too, keeps <pre> whole, and never wraps block-editor content', () => {
+    // Text beside a `<p>` (an image centred by a style) and a table is still its own paragraph.
+    expect(htmlToMarkdown('First.\n\nSecond.\n<p style="text-align:center"><img src="/a.png" alt="A"></p>\nThird.')).toBe(
+      'First.\n\nSecond.\n\n![A](/a.png)\n\nThird.',
+    );
+    expect(htmlToMarkdown('Before\n<table><tr><th>h</th></tr><tr><td>1</td></tr></table>\nAfter')).toBe(
+      'Before\n\n| h |\n| --- |\n| 1 |\n\nAfter',
+    );
+    // A <pre> keeps its blank lines; a quote spanning one is not broken apart.
+    expect(htmlToMarkdown('<pre>a\n\nb</pre>\n\nText')).toBe('```\na\n\nb\n```\n\nText');
+    expect(htmlToMarkdown('<PRE class="x">a\n\nb</PRE>\n\n<preview-card>c</preview-card>\n\nd')).toBe(
+      '```\na\n\nb\n```\n\nc\n\nd',
+    );
+    // An unclosed <pre> (hostile or broken) ends the search; the text is still converted.
+    expect(htmlToMarkdown(`One\n\n${'<pre x'.repeat(5_000)}`)).toMatch(/^One/);
+    expect(htmlToMarkdown('<blockquote>One\n\nTwo</blockquote>')).toMatch(/^> One/);
+    expect(htmlToMarkdown('<blockquote>One\n\nTwo</blockquote>')).toContain('Two');
+    // Block-editor content: its comments go, its own paragraphs stay as they are.
+    expect(
+      htmlToMarkdown(
+        '<!-- wp:paragraph -->\n<p>A</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:paragraph -->\n<p>B</p>\n<!-- /wp:paragraph -->',
+      ),
+    ).toBe('A\n\nB');
+  });
 });
 
 describe("WordPress's theme unit test data", () => {
@@ -350,7 +376,7 @@ describe("WordPress's theme unit test data", () => {
     const repository = deps.contentRepository;
     if (!repository) throw new Error('no repository');
     const source = readWordPressExport(await fixture('wordpress/themeunittestdata.wordpress.xml'));
-    const report = await importExternalSite(deps.db, repository, source);
+    const report = await importExternalSite(deps.db, repository, source, { onCollision: 'replace' });
     expect(report.files.created.length).toBeGreaterThan(70);
     // The sync indexed every imported file (none refused by the front matter checks).
     const slugs = new Set(
@@ -435,7 +461,10 @@ describe('an old WordPress blog in a folder (tests/fixtures/wordpress/old-blog-i
     await mkdir(path.join(dir, '2012/02'), { recursive: true });
     await writeFile(path.join(dir, '2012/02/pelican-lakes.jpg'), imageBytes('jpeg'));
     const source = readWordPressExport(await fixture('wordpress/old-blog-in-folder.xml'));
-    const report = await importExternalSite(site.deps.db, repository, source, { readMedia: await mediaFolderReader(dir) });
+    const report = await importExternalSite(site.deps.db, repository, source, {
+      readMedia: await mediaFolderReader(dir),
+      onCollision: 'replace',
+    });
     return { ...site, repository, source, report };
   }
 
@@ -507,9 +536,16 @@ describe('an old WordPress blog in a folder (tests/fixtures/wordpress/old-blog-i
       location: '/en/logs/caption-on-image',
     });
     const file = 'content/en/logs/special-chars-l-é-amp-lt-b-gt.md';
-    const thumbnail = String(readPage((await repository.readFile(file)) ?? '').frontMatter.thumbnail);
+    const { frontMatter } = readPage((await repository.readFile(file)) ?? '');
+    const thumbnail = String(frontMatter.thumbnail);
     expect(thumbnail).toMatch(/^\/media\/2012\/02\/pelican-lakes-[0-9a-f]{8}\.jpg$/);
-    expect(report.featureImages).toEqual([`post 7 → ${thumbnail}`]);
+    // With the attachment's alt text (`_wp_attachment_image_alt`), which the banner and og:image:alt carry.
+    expect(frontMatter.thumbnailAlt).toBe('Pelicans on a lake');
+    expect(report.featureImages).toEqual([`post 7 → ${thumbnail} (alt: Pelicans on a lake)`]);
+    const state = { installed: true, site: defaultSiteSettings, locale: 'en' as const };
+    const view = await contentPageView({ deps, state, request: new Request('http://localhost/'), slug: file.slice(11, -3) });
+    expect(view?.page.thumbnailAlt).toBe('Pelicans on a lake');
+    expect(view?.seo.imageAlt).toBe('Pelicans on a lake');
     const uses = await mediaUses(deps, [thumbnail.slice(1)]);
     // Used as the banner of one post (and in the body of the other).
     expect(uses.get(thumbnail.slice(1))?.pages.map((use) => use.path)).toEqual([
@@ -542,7 +578,10 @@ describe('an old WordPress blog in a folder (tests/fixtures/wordpress/old-blog-i
     expect(about.body.trim()).toBe("This is Bob's blog.");
     // Its Persian sample would be paired with it by their shared path: it goes too.
     expect(await repository.readFile('content/fa/about.md')).toBeUndefined();
-    expect(report.changed).toContain('content/en/about.md: the sample page gave way to post 2');
+    expect(report.changed).toContain(
+      'content/en/about.md: the sample page there was replaced by post 2 (--on-collision replace; its text stays in the history)',
+    );
+    expect(report.collisions).toEqual({ choice: 'replace', pages: ['post 2 "About" → content/en/about.md: the sample page'] });
     expect(await redirectOf(app, '/blog/about/')).toEqual({ status: 301, location: '/en/about' });
     expect(await redirectOf(app, '/?page_id=2')).toEqual({ status: 301, location: '/en/about' });
     // The page called "login" is renamed; its old addresses lead there, except the one the site owns.
@@ -561,7 +600,9 @@ describe('Ghost 5 (Lexical): tests/fixtures/ghost/ghost-v5-lexical.json', () => 
     const { app, deps } = await createInstalledSite();
     const repository = deps.contentRepository;
     if (!repository) throw new Error('no repository');
-    const report = await importExternalSite(deps.db, repository, readGhostExport(await fixture('ghost/ghost-v5-lexical.json')));
+    const report = await importExternalSite(deps.db, repository, readGhostExport(await fixture('ghost/ghost-v5-lexical.json')), {
+      onCollision: 'replace',
+    });
     const { frontMatter, body } = readPage((await repository.readFile('content/en/logs/cards-from-ghost-5.md')) ?? '');
     expect(frontMatter).toMatchObject({
       title: 'Cards from Ghost 5',
@@ -606,8 +647,11 @@ describe('Ghost 5 (Lexical): tests/fixtures/ghost/ghost-v5-lexical.json', () => 
     expect(html).toMatch(/youtube/);
     expect(report.unknown).toEqual(['Ghost card "signup": post 6650a1b2c3d4e5f600000301']);
     expect(report.featureImages).toEqual([
-      'post 6650a1b2c3d4e5f600000301 → https://ghost.example.com/content/images/2024/05/cover.jpg',
+      'post 6650a1b2c3d4e5f600000301 → https://ghost.example.com/content/images/2024/05/cover.jpg (alt: A notebook on a desk)',
     ]);
+    // Ghost 5's `posts_meta.feature_image_alt` is the banner's alt text.
+    expect(frontMatter.thumbnailAlt).toBe('A notebook on a desk');
+    expect(page?.thumbnailAlt).toBe('A notebook on a desk');
     expect(await deps.db.select().from(users).where(eq(users.id, 'ghost-author-1')).get()).toMatchObject({
       username: 'lena',
       pendingEmail: 'lena@ghost.example.com',
@@ -630,6 +674,7 @@ describe("WordPress's importer's own 3.1 export (tests/fixtures/wordpress/valid-
       deps.db,
       repository,
       readWordPressExport(await fixture('wordpress/valid-wxr-1.1.xml')),
+      { onCollision: 'replace' },
     );
     expect(report.files.created.sort()).toEqual(['content/en/about.md', 'content/en/logs/hello-world.md']);
     expect(await redirectOf(app, '/?page_id=2')).toEqual({ status: 301, location: '/en/about' });
@@ -644,11 +689,13 @@ describe("WordPress's importer's own 3.1 export (tests/fixtures/wordpress/valid-
     // Two authors with addresses, kept pending; both given the writing role.
     expect(report.accounts.pendingEmails.sort()).toEqual(['jane <janedoe@example.org>', 'john <johndoe@example.org>']);
     expect(report.accounts.withRole).toEqual(expect.arrayContaining(['john (editor)', 'jane (editor)', 'Mr-WordPress (member)']));
+    // Run again: the page now there is the imported one, so nothing is asked and nothing changes.
     const again = await importExternalSite(
       deps.db,
       repository,
       readWordPressExport(await fixture('wordpress/valid-wxr-1.1.xml')),
     );
+    expect(again.collisions.pages).toEqual([]);
     expect(again.commit).toBeUndefined();
     expect(again.redirects.added).toBe(0);
     expect(again.categories.added).toEqual([]);

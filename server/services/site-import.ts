@@ -5,6 +5,7 @@ import { stringify as stringifyYaml } from 'yaml';
 import { pageFile, pagePathProblem } from '../../common/authoring';
 import { emailKey, emailSchema } from '../../common/email';
 import type { Locale } from '../../common/locales';
+import { translateMessage } from '../../common/messages';
 import { isSiteRoutePath, paths } from '../../common/paths';
 import { foldSlug } from '../../common/persian-fold';
 import { categorySlug, SETTINGS_LIMITS, siteSettingsSchema } from '../../common/schemas/settings';
@@ -12,6 +13,7 @@ import { isHttpUrl, isSameSitePath } from '../../common/site-path';
 import type { SiteSettings } from '../../common/site-settings';
 import { tagSlug } from '../../common/tags';
 import { normaliseUserName, userNameKey, userNameProblem } from '../../common/user-name';
+import { THUMBNAIL_ALT_MAX } from '../content/front-matter';
 import { gitBlobSha } from '../content/git-blob';
 import { imageInfo } from '../content/image-info';
 import type { ContentRepository, FileChange } from '../content/repository';
@@ -151,6 +153,16 @@ export function noteUnknown(unknown: ImportSource['unknown'], what: string, sour
 }
 
 /**
+ * What happens to an imported page whose address already holds a page here (an installer's sample
+ * page or the owner's own): the owner's choice, asked by the dry run (docs/operating.md
+ * "Collisions"). `rename`: imported under a new address (`about-2`); `replace`: it takes the address
+ * and the page there is replaced (its text stays in the history); `keep`: the page here stays, the
+ * imported one is left out and its old addresses lead to the page here.
+ */
+export const COLLISION_CHOICES = ['rename', 'replace', 'keep'] as const;
+export type CollisionChoice = (typeof COLLISION_CHOICES)[number];
+
+/**
  * What an import did, per kind: what came over, what was changed on the way (`changed`: renamed,
  * merged, folded, replaced) and what was left behind and why (`skipped`).
  */
@@ -168,6 +180,11 @@ export type SiteImportReport = {
   featureImages: string[];
   /** Unknown shortcodes and cards, each with the pages that hold them (`[name]: post 12, post 14`). */
   unknown: string[];
+  /**
+   * Imported pages whose address already holds a page here (`post 2 "About" → content/en/about.md:
+   * the sample page`), and the owner's choice for them; without one, a real run is refused.
+   */
+  collisions: { choice?: CollisionChoice; pages: string[] };
   changed: string[];
   skipped: string[];
 };
@@ -221,6 +238,15 @@ function converter() {
       const markdown = image(img, caption);
       const around = img.parentNode?.nodeName === 'A' ? (img.parentNode as HTMLElement) : undefined;
       return `\n\n${around && markdown ? link(markdown, around) : markdown}\n\n`;
+    },
+  });
+  // A classic `<pre>` without `<code>` (WordPress's Preformatted, hand-written HTML) is still code.
+  service.addRule('preformatted', {
+    filter: (node) => node.nodeName === 'PRE' && !node.querySelector('code'),
+    replacement: (_content, node) => {
+      const text = (node.textContent ?? '').replace(/^\n/, '').replace(/\s+$/, '');
+      const fence = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((run) => run[0].length + 1)));
+      return `\n\n${fence}\n${text}\n${fence}\n\n`;
     },
   });
   service.addRule('safeLinks', {
@@ -314,20 +340,61 @@ function shortcodes(html: string, images: (ids: string[]) => string[], notes: st
   );
 }
 
+/** Block elements a paragraph never wraps (WordPress's wpautop list, shortened). */
+const BLOCK_TAG =
+  'p|div|h[1-6]|ul|ol|li|dl|dt|dd|table|thead|tbody|tfoot|tr|td|th|caption|blockquote|figure|figcaption|pre|hr|address|section|article|aside|header|footer|nav|details|summary|form|fieldset|iframe|audio|video|object|script|style|noscript';
+/** Those that hold others: text inside one that spans a blank line is not made a paragraph of its own. */
+const CONTAINER_TAG =
+  /<(\/?)(div|ul|ol|dl|table|blockquote|figure|section|article|aside|header|footer|nav|details|form|fieldset)\b[^>]*>/gi;
+
+/**
+ * WordPress's wpautop, as classic posts need it: text between blank lines is a paragraph (single
+ * line breaks within it are breaks), block elements stand on their own (text beside a `<p>` or a
+ * table is still a paragraph), and `<pre>` keeps its blank lines.
+ */
+function autop(html: string) {
+  let depth = 0;
+  const startsBlock = new RegExp(`^(<(?:${BLOCK_TAG})[\\s/>]|</)`, 'i');
+  const paragraphs = (text: string) =>
+    text
+      .replace(new RegExp(`(<(?:${BLOCK_TAG})[\\s/>])`, 'gi'), '\n\n$1')
+      .replace(new RegExp(`(</(?:${BLOCK_TAG})>)`, 'gi'), '$1\n\n')
+      .split(/\n\s*\n/)
+      .map((chunk) => {
+        const part = chunk.trim();
+        const inside = depth > 0;
+        for (const tag of part.matchAll(CONTAINER_TAG)) depth = Math.max(0, depth + (tag[1] ? -1 : 1));
+        return !part || inside || startsBlock.test(part) ? part : `<p>${part.replace(/\n/g, '<br>')}</p>`;
+      })
+      .filter(Boolean)
+      .join('\n');
+  // `<pre>` blocks stay as they are, blank lines and all (found in one pass: no regex backtracking
+  // over a hostile body of unclosed `<pre>`s).
+  const opening = /<pre[\s>]/gi;
+  const closing = /<\/pre>/gi;
+  const parts: string[] = [];
+  let at = 0;
+  for (let start = opening.exec(html); start; start = opening.exec(html)) {
+    closing.lastIndex = start.index;
+    const end = closing.exec(html);
+    if (!end) break;
+    parts.push(paragraphs(html.slice(at, start.index)), html.slice(start.index, closing.lastIndex));
+    at = closing.lastIndex;
+    opening.lastIndex = at;
+  }
+  parts.push(paragraphs(html.slice(at)));
+  return parts.filter(Boolean).join('\n');
+}
+
 /** The Markdown of an HTML body: Gutenberg block comments dropped, shortcodes handled, nothing executable kept. */
 export function htmlToMarkdown(
   html: string,
   options: { images?: (ids: string[]) => string[]; notes?: string[]; unknown?: (name: string) => void } = {},
 ) {
   turndown ??= converter();
-  const withoutBlocks = html.replace(/<!--\s*\/?wp:[\s\S]*?-->/g, '');
-  // WordPress stores paragraphs as blank lines (wpautop): make them paragraphs before converting.
-  const paragraphs = /<(p|div|h[1-6]|ul|ol|table|blockquote|figure|pre)[\s>]/i.test(withoutBlocks)
-    ? withoutBlocks
-    : withoutBlocks
-        .split(/\n\s*\n/)
-        .map((part) => (part.trim() ? `<p>${part.trim().replace(/\n/g, '<br>')}</p>` : ''))
-        .join('\n');
+  const blocks = /<!--\s*\/?wp:[\s\S]*?-->/g;
+  // Block-editor content has its own paragraphs; classic content is WordPress's wpautop text.
+  const paragraphs = blocks.test(html) ? html.replace(blocks, '') : autop(html);
   const expanded = shortcodes(paragraphs, options.images ?? (() => []), options.notes ?? [], options.unknown ?? (() => {}));
   return turndown.turndown(expanded).trim();
 }
@@ -378,12 +445,17 @@ type Plan = {
   settings?: SiteSettings;
   categories: { added: string[]; existing: string[] };
   featureImages: string[];
+  collisions: string[];
   /** Imported accounts' addresses, kept as pending (unconfirmed): account id → address. */
   pendingEmails: Map<string, string>;
   withRole: string[];
   changed: string[];
   skipped: string[];
 };
+
+/** An uploaded file's address in a body: below `wp-content/uploads/`, or on WordPress.com's file host. */
+const UPLOADED_URL =
+  /(https?:)?\/\/[^\s"'()<>]+\/wp-content\/uploads\/[^\s"'()<>]+|(https?:)?\/\/[^\s"'()<>/]+\.files\.wordpress\.com\/\d{4}\/\d{2}\/[^\s"'()<>]+/gi;
 
 /** The installer's sample pages (path → blob id): an unchanged one gives way to an imported page. */
 let samples: Promise<Map<string, string>> | undefined;
@@ -402,7 +474,12 @@ async function planImport(
   db: Database,
   repository: ContentRepository,
   source: ImportSource,
-  { readMedia, now }: { readMedia?: MediaReader; now: Date },
+  {
+    readMedia,
+    now,
+    onCollision,
+    existingRules,
+  }: { readMedia?: MediaReader; now: Date; onCollision?: CollisionChoice; existingRules: Map<string, string> },
 ): Promise<Plan> {
   const skipped = [...source.skipped];
   const changed = [...source.changed];
@@ -459,7 +536,9 @@ async function planImport(
   }
   const rewriteMedia = (html: string) =>
     urlMap.size
-      ? html.replace(/(https?:)?\/\/[^\s"'()<>]+\/wp-content\/uploads\/[^\s"'()<>]+/gi, (url) => {
+      ? html.replace(UPLOADED_URL, (found) => {
+          // WordPress.com sizes its images by query (`a.jpg?w=300`): the file is the address without it.
+          const url = /\.files\.wordpress\.com\//i.test(found) ? found.replace(/\?[^#]*$/, '') : found;
           const absolute = url.startsWith('//') ? `https:${url}` : url;
           const plain = absolute.replace(/^http:/, 'https:');
           for (const candidate of [absolute, absolute.replace(/^https:/, 'http:'), plain]) {
@@ -467,7 +546,7 @@ async function planImport(
               urlMap.get(candidate) ?? urlMap.get(candidate.replace(/-\d+x\d+(\.[^./]+)$/, '').replace(/\.[^./]+$/, ''));
             if (hit) return hit;
           }
-          return url;
+          return found;
         })
       : html;
 
@@ -481,6 +560,15 @@ async function planImport(
   const taken = new Set<string>();
   const pathOf = new Map<ImportedPage, string>();
   const translationKeyOf = new Map<ImportedPage, string>();
+  const files = await committed();
+  const sampleOf = await sampleShas();
+  const collisions: string[] = [];
+  // Asked to rename, a page whose address holds a page here goes to the next free one — free, or
+  // the one an earlier run of this import gave it (its old addresses already lead there).
+  const freeHere = (page: ImportedPage, path: string) =>
+    onCollision !== 'rename' ||
+    !files.has(pageFile(page.locale, path)) ||
+    page.oldAddresses.some((from) => existingRules.get(from) === decodeURI(paths.page(page.locale, path)));
   const placePage = (page: ImportedPage) => {
     let slug = cleanSlug(page.slug) || cleanSlug(page.title) || page.source.replace(/\W+/g, '-');
     if (page.kind === 'post') slug = `logs/${slug}`;
@@ -491,8 +579,13 @@ async function planImport(
       slug = renamed;
     }
     let candidate = slug;
-    for (let n = 2; taken.has(`${page.locale}/${candidate}`); n++) candidate = `${slug}-${n}`;
-    if (candidate !== slug) changed.push(`${page.source}: the path ${slug} was taken; imported at ${candidate}`);
+    for (let n = 2; taken.has(`${page.locale}/${candidate}`) || !freeHere(page, candidate); n++) candidate = `${slug}-${n}`;
+    if (candidate !== slug && !freeHere(page, slug)) {
+      const file = pageFile(page.locale, slug);
+      const what = sampleOf.get(file) === files.get(file) ? 'the sample page' : 'a page of this site';
+      collisions.push(`${page.source} "${page.title}" → ${file}: ${what}`);
+      changed.push(`${page.source}: ${file} holds ${what}; imported at ${candidate} instead (--on-collision rename)`);
+    } else if (candidate !== slug) changed.push(`${page.source}: the path ${slug} was taken; imported at ${candidate}`);
     taken.add(`${page.locale}/${candidate}`);
     pathOf.set(page, candidate);
     return candidate;
@@ -644,7 +737,8 @@ async function planImport(
   };
   const unknown = new Map(source.unknown);
   const featureImages: string[] = [];
-  const keptOut = new Set<ImportedPage>();
+  /** Pages not written: the page here kept (`kept`), or waiting for the owner's choice (`waiting`). */
+  const keptOut = new Map<ImportedPage, 'kept' | 'waiting'>();
   for (const page of source.pages) {
     const pagePath = pathOf.get(page);
     if (!pagePath) continue;
@@ -672,7 +766,10 @@ async function planImport(
       const image = attachment ? byAttachment.get(attachment) : page.featureImage.src && rewriteMedia(page.featureImage.src);
       if (image && (isSameSitePath(image) || isHttpUrl(image))) {
         frontMatter.thumbnail = image;
-        featureImages.push(`${page.source} → ${image}`);
+        // Its alt text (WordPress's `_wp_attachment_image_alt`, Ghost's `feature_image_alt`) describes the banner.
+        const alt = page.featureImage.alt.replace(/\s+/g, ' ').trim().slice(0, THUMBNAIL_ALT_MAX);
+        if (alt) frontMatter.thumbnailAlt = alt;
+        featureImages.push(`${page.source} → ${image}${alt ? ` (alt: ${alt})` : ' (no alt text)'}`);
       } else
         skipped.push(
           `${page.source}: its featured image ${attachment ? `(attachment ${attachment}) is not in the export` : `${page.featureImage.src} is not an http(s) address`}; no banner`,
@@ -694,21 +791,35 @@ async function planImport(
     const existing = (await committed()).get(file);
     const to = paths.page(page.locale, pagePath);
     if (existing === (await gitBlobSha(text))) unchangedFiles.push(file);
-    else if (existing !== undefined && (await sampleShas()).get(file) !== existing) {
-      // The owner's own page stays; the old addresses lead to it, in the export's language.
-      skipped.push(`${page.source}: ${file} already holds another page; kept as it is, and the old addresses lead to it`);
-      keptOut.add(page);
+    else if (existing !== undefined && onCollision !== 'replace') {
+      // The address holds a page here (a sample or the owner's own): nothing is dropped unasked.
+      const what = sampleOf.get(file) === existing ? 'the sample page' : 'a page of this site';
+      collisions.push(`${page.source} "${page.title}" → ${file}: ${what}`);
+      if (!onCollision) {
+        keptOut.set(page, 'waiting');
+        continue;
+      }
+      // Kept (or, renamed, still taken: a page an earlier run imported and someone changed since);
+      // the old addresses lead to the page here, in the export's language.
+      skipped.push(
+        `${page.source}: ${file} holds ${what}; kept as it is (--on-collision ${onCollision}), and the old addresses lead to it`,
+      );
+      keptOut.set(page, 'kept');
       for (const from of page.oldAddresses) addRule(from, decodeURI(to), page.source);
       continue;
     } else {
       if (existing !== undefined) {
-        // An installer's sample page, unchanged, gives way; so does its translation, which would
+        // Replaced, as the owner chose; a sample page's translation goes with it, as it would
         // otherwise be paired with the imported page by their shared path.
-        changed.push(`${file}: the sample page gave way to ${page.source}`);
+        const sample = sampleOf.get(file) === existing;
+        collisions.push(`${page.source} "${page.title}" → ${file}: ${sample ? 'the sample page' : 'a page of this site'}`);
+        changed.push(
+          `${file}: ${sample ? 'the sample page' : 'the page'} there was replaced by ${page.source} (--on-collision replace; its text stays in the history)`,
+        );
         const other = pageFile(page.locale === 'fa' ? 'en' : 'fa', pagePath);
-        const otherSha = (await committed()).get(other);
+        const otherSha = files.get(other);
         const importedThere = source.pages.some((candidate) => candidate !== page && pathOf.get(candidate) === pagePath);
-        if (otherSha && otherSha === (await sampleShas()).get(other) && !importedThere) {
+        if (sample && otherSha && otherSha === sampleOf.get(other) && !importedThere) {
           changes.push({ path: other, content: null });
           changed.push(`${other}: the sample page's translation was removed with it`);
         }
@@ -771,7 +882,10 @@ async function planImport(
     const target = addressOf(comment.page);
     const where = `comment ${comment.id}`;
     if (!target) {
-      skipped.push(`${where}: its page (${comment.page}) was not imported`);
+      const page = pageBySource.get(comment.page);
+      skipped.push(
+        `${where}: its page (${comment.page}) ${page && keptOut.get(page) === 'waiting' ? 'waits for your choice of address (--on-collision)' : 'was not imported'}`,
+      );
       continue;
     }
     // A reply whose comment is not in the export (or was not imported) is kept, at the top level.
@@ -832,6 +946,7 @@ async function planImport(
     ...(nextSettings ? { settings: nextSettings } : {}),
     categories,
     featureImages,
+    collisions,
     pendingEmails,
     withRole,
     unknown: [...unknown].map(([what, pages]) => `${what}: ${pages.join(', ')}`),
@@ -851,11 +966,21 @@ export async function importExternalSite(
   db: Database,
   repository: ContentRepository,
   source: ImportSource,
-  { dryRun = false, readMedia, now = new Date() }: { dryRun?: boolean; readMedia?: MediaReader; now?: Date } = {},
+  {
+    dryRun = false,
+    readMedia,
+    now = new Date(),
+    onCollision,
+  }: { dryRun?: boolean; readMedia?: MediaReader; now?: Date; onCollision?: CollisionChoice } = {},
 ): Promise<SiteImportReport> {
   const head = await repository.head();
-  const plan = await planImport(db, repository, source, { readMedia, now });
   const existingRules = new Map((await db.select().from(redirects)).map((row) => [row.from, row.to]));
+  const plan = await planImport(db, repository, source, { readMedia, now, onCollision, existingRules });
+  // An address that holds a page here is the owner's to give: the dry run lists them, the real run waits for the choice.
+  if (!dryRun && !onCollision && plan.collisions.length)
+    throw new SiteImportError(
+      `${translateMessage('en', 'api.importCollisions', { count: plan.collisions.length })}\n${plan.collisions.map((line) => `  ${line}`).join('\n')}`,
+    );
   const newRules = plan.rules.filter((rule) => existingRules.get(rule.from) !== rule.to);
   // The accounts and comments go through the site import's checks (parents first, http(s) avatars).
   const people = await importSite(db, plan.document, { dryRun: true });
@@ -876,6 +1001,7 @@ export async function importExternalSite(
     categories: plan.categories,
     featureImages: plan.featureImages,
     unknown: plan.unknown,
+    collisions: { ...(onCollision ? { choice: onCollision } : {}), pages: plan.collisions },
     changed: plan.changed,
     skipped: [...plan.skipped, ...people.skipped.map((entry) => `${entry.kind} ${entry.id}: ${entry.reason}`)],
   };
@@ -922,6 +1048,15 @@ export function describeSiteImport(report: SiteImportReport) {
     `Featured images: ${report.featureImages.length} became page banners.`,
   ];
   const list = (title: string, items: string[]) => items.length && lines.push(`${title}:`, ...items.map((item) => `  ${item}`));
+  const { collisions } = report;
+  if (collisions.pages.length && !collisions.choice)
+    lines.splice(1, 0, translateMessage('en', 'api.importCollisionsAsk', { count: collisions.pages.length }));
+  list(
+    collisions.choice
+      ? `Addresses already taken (--on-collision ${collisions.choice})`
+      : 'Addresses already taken (waiting for your choice)',
+    collisions.pages,
+  );
   list('New pages', report.files.created);
   list('Categories added', report.categories.added);
   list('Featured images', report.featureImages);

@@ -40,7 +40,8 @@ export function Article({ page }: { page: ContentPage }) {
       <img
         src={banner.src}
         {...bannerSources}
-        alt=""
+        // The page's own image may say something (an imported featured image's alt text); the site's default banner is decoration.
+        alt={page.thumbnailAlt ?? ''}
         width={1600}
         height={600}
         fetchPriority="high"

@@ -27,6 +27,8 @@ export const pages = sqliteTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     thumbnail: text('thumbnail'),
+    /** Front matter `thumbnailAlt`: the banner's alt text (an imported featured image's); null = a decorative banner. */
+    thumbnailAlt: text('thumbnail_alt'),
     date: text('date'),
     author: text('author'),
     cat: text('cat'),

@@ -131,6 +131,18 @@ export function FrontMatterPanel({
           <img src={text('thumbnail')} alt="" className="mt-1 h-24 w-full rounded-md bg-muted object-cover" />
         ) : null}
       </div>
+      {text('thumbnail') || text('thumbnailAlt') ? (
+        <Field
+          label={t('editor.fields.thumbnailAlt')}
+          name="thumbnailAlt"
+          dir={pageDir(text('thumbnailAlt'))}
+          maxLength={300}
+          value={text('thumbnailAlt')}
+          onChange={(event) => set('thumbnailAlt', event.target.value || undefined)}
+          error={errors.thumbnailAlt}
+          hint={t('editor.fields.thumbnailAltHint')}
+        />
+      ) : null}
       {locale === 'fa' ? (
         <div>
           <label id={`${id}-date-label`} htmlFor={`${id}-date`} className="mb-1 block text-sm font-medium">
