@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigation, useRevalidator, useSearchParams } fro
 import type { SavedChange } from '../../../common/authoring';
 import { type MediaInUse, type MediaItem, mediaFilePath } from '../../../common/media';
 import { ListPagination, useListSearch } from '../../components/manage/list-pagination';
+import { LibraryUpload } from '../../components/manage/media/library-upload';
 import { formatFileSize, MediaThumbnail } from '../../components/manage/media/media-picker';
 import { editorPath } from '../../components/manage/pages/page-path';
 import { EmptyState } from '../../components/profile/empty-state';
@@ -34,7 +35,8 @@ const statusTone = { published: 'success', pending: 'info', deleting: 'warning' 
 export default function ManageMedia({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const { items, total, page, pageSize, query, canDelete } = loaderData;
+  const { items, total, page, pageSize, query, canDelete, canUpload, maxBytes } = loaderData;
+  const revalidator = useRevalidator();
   const [search] = useSearchParams();
   const navigation = useNavigation();
   const location = useLocation();
@@ -43,12 +45,8 @@ export default function ManageMedia({ loaderData }: Route.ComponentProps) {
   const [text, setText] = useListSearch(query, 'q');
   const [refusal, setRefusal] = useState<{ name: string; message: string; uses: MediaInUse }>();
 
-  return (
-    <section aria-labelledby="media-heading">
-      <h1 id="media-heading" className="text-2xl font-bold">
-        {t('manage.sections.media')}
-      </h1>
-      <p className="mt-1 text-sm text-fg-muted">{t('media.intro')}</p>
+  const library = (
+    <>
       <div className="relative mt-6 w-full sm:w-72">
         <label htmlFor="media-search" className="sr-only">
           {t('media.search')}
@@ -110,6 +108,22 @@ export default function ManageMedia({ loaderData }: Route.ComponentProps) {
         )}
         <ListPagination page={page} pages={pages} search={search} locale={locale} label={t('media.pagination')} />
       </div>
+    </>
+  );
+
+  return (
+    <section aria-labelledby="media-heading">
+      <h1 id="media-heading" className="text-2xl font-bold">
+        {t('manage.sections.media')}
+      </h1>
+      <p className="mt-1 text-sm text-fg-muted">{t('media.intro')}</p>
+      {canUpload ? (
+        <LibraryUpload maxBytes={maxBytes} onUploaded={() => revalidator.revalidate()}>
+          {library}
+        </LibraryUpload>
+      ) : (
+        library
+      )}
     </section>
   );
 }

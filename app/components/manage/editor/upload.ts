@@ -7,6 +7,18 @@ import { api } from '../../../lib/api-client';
 export const isUploadableImage = (file: File) => (MEDIA_TYPES as readonly string[]).includes(file.type);
 
 /**
+ * Why `POST /api/media` would refuse this file, said before sending it (the server checks again,
+ * by the bytes): not one of MEDIA_TYPES, or over the server's `MEDIA_MAX_BYTES` (`limit` is that
+ * size as the page writes it). A body over the limit is cut off by the server while the browser
+ * still sends it, which the browser reports as a network error, not as the server's answer.
+ */
+export function uploadRefusal(file: File, locale: Locale, maxBytes: number, limit: string): string | undefined {
+  if (!isUploadableImage(file)) return translateMessage(locale, 'api.mediaUnsupported');
+  if (file.size > maxBytes) return translateMessage(locale, 'api.mediaTooLarge', { limit });
+  return undefined;
+}
+
+/**
  * `POST /api/media` with upload progress (fetch cannot report it, XMLHttpRequest can). Failures
  * throw `ApiRequestError` with the server's message, in the page's language, like `apiFetch`.
  */
