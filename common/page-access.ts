@@ -4,17 +4,21 @@ import { OWNER_ROLE, type Permission, type SessionUser } from './permissions';
 import { sameSitePath } from './site-path';
 
 /**
- * Dashboard pages and the permission each needs (docs/spec.md §6). The editor needs
- * `commits.create`: an editor no one may save from would be a trap (docs/decisions). The
- * dashboard's middleware reads this table; a page missing from it is refused.
+ * Dashboard pages and the permission each needs (docs/spec.md §6), or every permission of a list.
+ * The editor needs `commits.create`: an editor no one may save from would be a trap
+ * (docs/decisions). The dashboard's middleware reads this table, and the dashboard's menu and
+ * overview show a page only to those it lets in (D8: nobody is offered a screen that refuses
+ * them); a page missing from it is refused.
  */
 export const pageAccess = {
   manage: 'dashboard.read',
   'manage/pages': 'dashboard.read',
   'manage/media': 'dashboard.read',
-  'manage/settings': 'dashboard.read',
+  // The spec's dashboard.read, and the settings themselves (settings.read, as GET /api/settings): nothing else is on the screen.
+  'manage/settings': ['dashboard.read', 'settings.read'],
   'manage/builds': 'builds.read',
-  'manage/newsletter': 'comments.edit',
+  // The spec's comments.edit, and the subscribers and issues the screen is made of (newsletter.read, as their API).
+  'manage/newsletter': ['comments.edit', 'newsletter.read'],
   'manage/comments': 'comments.edit',
   'manage/users': 'users.edit',
   'manage/editor': 'commits.create',
@@ -26,13 +30,18 @@ export const pageAccess = {
   'manage/redirects': 'settings.edit',
   // Outgoing webhooks: the owner's alone, as their API is (an endpoint receives subscribers' addresses).
   'manage/webhooks': 'owner',
-} as const satisfies Record<string, Permission | 'owner'>;
+} as const satisfies Record<string, PageAccess>;
+type PageAccess = Permission | 'owner' | readonly Permission[];
 export type ManagedPage = keyof typeof pageAccess;
 
-/** Whether a user may open a dashboard page: a permission of their roles, or the owner role itself. */
+/**
+ * Whether a user may open a dashboard page: the permission (every one of a list) of their roles,
+ * or the owner role itself. The one rule of the route guard, the menu and the overview's links.
+ */
 export function mayOpenPage(user: Pick<SessionUser, 'permissions' | 'roles'>, page: ManagedPage): boolean {
-  const access: Permission | 'owner' = pageAccess[page];
-  return access === 'owner' ? user.roles.includes(OWNER_ROLE) : user.permissions.includes(access);
+  const access: PageAccess = pageAccess[page];
+  if (access === 'owner') return user.roles.includes(OWNER_ROLE);
+  return typeof access === 'string' ? user.permissions.includes(access) : access.every((p) => user.permissions.includes(p));
 }
 
 /**

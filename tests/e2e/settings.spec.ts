@@ -198,9 +198,17 @@ test('en: categories in use cannot be removed, a new one can be added; indexing 
   await expect(page.locator('img[alt="Owner Person"]')).toHaveAttribute('src', '/icon.png');
 });
 
-test('fa: an editor (no settings.read) sees why the settings are hidden', async ({ page, installedSite, login }) => {
+test('fa: an editor (no settings.read) is not offered the settings, and its address says why in words', async ({
+  page,
+  installedSite,
+  login,
+}) => {
   await login('editor');
-  await openSettings(page, `${installedSite.url}/fa/manage/settings`);
-  await expect(page.getByText('شما اجازهٔ دیدن تنظیمات سایت را ندارید')).toBeVisible();
+  await page.goto(`${installedSite.url}/fa/manage`);
+  await expect(page.getByRole('navigation', { name: 'فهرست پیشخوان' }).getByRole('link', { name: 'تنظیمات' })).toHaveCount(0);
+  const response = await page.goto(`${installedSite.url}/fa/manage/settings`);
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText('شما اجازهٔ دیدن این صفحه را ندارید. اگر به آن نیاز دارید، از مالک سایت بخواهید.')).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('settings.read');
   await expect(page.getByRole('button', { name: 'ذخیرهٔ تنظیمات' })).toHaveCount(0);
 });

@@ -9,18 +9,16 @@ import { dashboardUser } from './layout.server';
 /**
  * The newsletter screen: the mail transport (or what to set), then for newsletter readers the
  * subscribers (`?query=&status=&page=`), the latest issues and what can be sent. The page's guard
- * is `comments.edit` (docs/spec.md); the data needs `newsletter.read`, as the API does.
+ * is `comments.edit` (docs/spec.md) and `newsletter.read`, as the API's (common/page-access.ts).
  */
 export async function loadNewsletter({ context, request }: Route.LoaderArgs) {
   const user = dashboardUser(context);
   const { deps, state } = serverContext(context);
   const can = {
-    read: user.permissions.includes('newsletter.read'),
     edit: user.permissions.includes('newsletter.edit'),
     delete: user.permissions.includes('newsletter.delete'),
   };
   const transport = deps.mailer?.description ?? null;
-  if (!can.read) return { can, transport, data: null };
   const search = new URL(request.url).searchParams;
   const query = (search.get('query') ?? '').trim().slice(0, LIST_SEARCH_MAX);
   const rawStatus = search.get('status') ?? '';

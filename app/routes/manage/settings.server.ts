@@ -5,9 +5,8 @@ import type { Route } from './+types/settings';
 import { dashboardUser } from './layout.server';
 
 /**
- * The settings screen opens for `dashboard.read` (common/page-access.ts) but shows the settings
- * only with `settings.read`, and lets them be changed only with `settings.edit`: the same rules
- * the API enforces. Category usage lets the screen say which categories cannot be removed.
+ * The settings screen opens with `settings.read` (common/page-access.ts, so the menu offers it to
+ * nobody else) and lets them be changed only with `settings.edit`: the same rules the API enforces. Category usage lets the screen say which categories cannot be removed.
  * "Download a backup" is for owners, where the platform makes backups (`GET /api/backup`).
  */
 export async function loadSettings({ context }: Route.LoaderArgs) {
@@ -15,7 +14,6 @@ export async function loadSettings({ context }: Route.LoaderArgs) {
   const { deps } = serverContext(context);
   const isOwner = user.roles.includes(OWNER_ROLE);
   const canBackup = isOwner && Boolean(deps.backup);
-  if (!user.permissions.includes('settings.read')) return { access: 'none' as const, canBackup, isOwner };
   const [{ settings, version }, usage] = await Promise.all([readSettings(deps.db), categoryUsage(deps.db)]);
   return {
     access: user.permissions.includes('settings.edit') ? ('edit' as const) : ('read' as const),

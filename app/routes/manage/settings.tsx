@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { BackupSection } from '../../components/manage/settings/backup-section';
 import { SecurityPolicySection } from '../../components/manage/settings/security-policy';
 import { SettingsForm } from '../../components/manage/settings/settings-form';
-import { Alert } from '../../components/ui/alert';
 import { pageMetaFor } from '../../lib/meta';
 import type { Route } from './+types/settings';
 import { loadSettings } from './settings.server';
@@ -23,19 +22,13 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
       </h1>
       <p className="mt-1 text-sm text-fg-muted">{t('settings.intro')}</p>
       <div className="mt-6">
-        {loaderData.access === 'none' ? (
-          <Alert tone="info" title={t('settings.noAccess.title')}>
-            {t('settings.noAccess.hint')}
-          </Alert>
-        ) : (
-          <SettingsForm
-            settings={loaderData.settings}
-            version={loaderData.version}
-            usage={loaderData.usage}
-            canEdit={loaderData.access === 'edit'}
-            canUpload={loaderData.canUpload}
-          />
-        )}
+        <SettingsForm
+          settings={loaderData.settings}
+          version={loaderData.version}
+          usage={loaderData.usage}
+          canEdit={loaderData.access === 'edit'}
+          canUpload={loaderData.canUpload}
+        />
         {/* Not a setting: outside the form, so it never counts as an unsaved change. */}
         {loaderData.isOwner ? (
           <div className="mt-6">

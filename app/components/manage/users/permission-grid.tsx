@@ -3,8 +3,10 @@ import { type Grantor, missingPermissions } from '../../../../common/grants';
 import { permissionCatalogue } from '../../../../common/permissions';
 
 /**
- * The permission catalogue as checkboxes, one group per area. A permission the signed-in user
- * does not hold cannot be ticked (no self-escalation, F-07); `readOnly` shows a role as it is.
+ * The permission catalogue as checkboxes, one group per area, each area named and explained in a
+ * line in the page's language (D8; the permission's key, `builds.create`, is each box's tooltip).
+ * A permission the signed-in user does not hold cannot be ticked (no self-escalation, F-07);
+ * `readOnly` shows a role as it is.
  */
 export function PermissionGrid({
   value,
@@ -27,6 +29,9 @@ export function PermissionGrid({
         {Object.entries(permissionCatalogue).map(([area, actions]) => (
           <fieldset key={area} className="rounded-md border border-border p-3">
             <legend className="px-1 text-sm font-semibold">{t(`users.permissions.areas.${area}`)}</legend>
+            <p className="mb-2 text-xs text-fg-muted" data-testid="permission-area-about">
+              {t(`users.permissions.about.${area}`)}
+            </p>
             <ul className="flex flex-wrap gap-x-4 gap-y-2">
               {actions.map((action) => {
                 const permission = `${area}.${action}`;

@@ -19,6 +19,7 @@ import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { isolate } from './isolate';
 import { PermissionGrid } from './permission-grid';
+import { roleDescription, roleLabel } from './role-picker';
 
 type RoleForm = z.input<typeof createRoleSchema>;
 
@@ -30,7 +31,10 @@ export function RoleDialog({ role, me }: { role?: RoleListItem; me: Grantor }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
   const revalidator = useRevalidator();
-  const values: RoleForm = { name: role?.name ?? '', description: role?.description ?? '', permissions: role?.permissions ?? [] };
+  // A built-in role still described as installed shows its description in the page's language, and
+  // keeps it as installed when saved unchanged, so it goes on reading in each language.
+  const shownDescription = role ? roleDescription(role, t) : '';
+  const values: RoleForm = { name: role?.name ?? '', description: shownDescription, permissions: role?.permissions ?? [] };
   const form = useForm<RoleForm>({ resolver: zodResolver(createRoleSchema), ...FORM_VALIDATION, defaultValues: values });
   const mode = role ? 'edit' : 'create';
 
@@ -38,7 +42,7 @@ export function RoleDialog({ role, me }: { role?: RoleListItem; me: Grantor }) {
     if (role)
       await api.roles.update({
         params: { id: role.id },
-        body: { description, permissions },
+        body: { description: description === shownDescription ? role.description : description, permissions },
         locale,
       });
     else await api.roles.create({ body: { name, description, permissions }, locale });
@@ -63,7 +67,7 @@ export function RoleDialog({ role, me }: { role?: RoleListItem; me: Grantor }) {
           </>
         )
       }
-      title={role ? t('users.roles.edit.title', { name: isolate(role.name) }) : t('users.roles.create.title')}
+      title={role ? t('users.roles.edit.title', { name: isolate(roleLabel(role, t)) }) : t('users.roles.create.title')}
       description={t(`users.roles.${mode}.description`)}
       submitLabel={t(`users.roles.${mode}.submit`)}
       cancelLabel={t('users.cancel')}
@@ -72,7 +76,15 @@ export function RoleDialog({ role, me }: { role?: RoleListItem; me: Grantor }) {
       twoColumns
     >
       {role ? (
-        <Field label={t('users.roles.fields.name')} value={role.name} readOnly disabled dir="ltr" className="sm:col-span-2" />
+        <Field
+          label={t('users.roles.fields.name')}
+          value={roleLabel(role, t)}
+          hint={roleLabel(role, t) === role.name ? undefined : t('users.roles.fields.builtInName', { id: isolate(role.name) })}
+          readOnly
+          disabled
+          dir="auto"
+          className="sm:col-span-2"
+        />
       ) : (
         <FormField
           form={form}
@@ -114,7 +126,7 @@ export function OwnerRoleDialog({ role, me }: { role: RoleListItem; me: Grantor 
           <span className="sr-only sm:not-sr-only">{t('users.roles.view')}</span>
         </Button>
       </DialogTrigger>
-      <DialogContent title={t('users.roles.viewTitle', { name: isolate(role.name) })}>
+      <DialogContent title={t('users.roles.viewTitle', { name: isolate(roleLabel(role, t)) })}>
         <div className="grid gap-4">
           <Alert tone="info" title={t('users.roles.lockedHint')} />
           <PermissionGrid value={allPermissions} me={me} readOnly legend={t('users.roles.fields.permissions')} />
