@@ -2,7 +2,7 @@ import { Editor, getSchema } from '@tiptap/core';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../../server/content/render';
-import { embedMarkdown, pasteEmbed, typeBesideEmbed } from './embed-node';
+import { besideCode, embedMarkdown, insertEmbed, pasteEmbed, typeBesideEmbed } from './embed-node';
 import { editorExtensions } from './extensions';
 import { createMarkdownConverter } from './markdown';
 
@@ -113,6 +113,28 @@ describe('video embeds in the editor (issue 26 item 7)', () => {
     );
     editor.commands.deleteSelection();
     expect(editor.getMarkdown()).toBe('Before\n\nx\n\nAfter');
+  });
+
+  it('an embed inserted with the caret inside a code block goes after the block, which stays whole (D11)', () => {
+    const code = '```js\nconst a = 1;\nconst b = 2;\n```';
+    editor = new Editor({
+      element: null,
+      extensions: editorExtensions(),
+      content: `Before\n\n${code}\n\nAfter`,
+      contentType: 'markdown',
+    });
+    // The caret between the two lines of code, as a writer leaves it.
+    let inCode = -1;
+    editor.state.doc.descendants((node, pos) => {
+      if (node.type.name === 'codeBlock') inCode = pos + 1 + 'const a = 1;'.length;
+    });
+    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, inCode)));
+    expect(besideCode(editor.state)).toBeDefined();
+    insertEmbed(editor, YT);
+    expect(editor.getMarkdown()).toBe(`Before\n\n${code}\n\n${YT}\n\nAfter`);
+    // Outside code it goes where the caret is, as before.
+    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, 'Before'.length + 1)));
+    expect(besideCode(editor.state)).toBeUndefined();
   });
 
   it('an address a bare line could cut short is written inside <…>', () => {

@@ -1,4 +1,11 @@
-import { Extension, type MarkdownParseHelpers, type MarkdownParseResult, type MarkdownToken, Node } from '@tiptap/core';
+import {
+  type Editor,
+  Extension,
+  type MarkdownParseHelpers,
+  type MarkdownParseResult,
+  type MarkdownToken,
+  Node,
+} from '@tiptap/core';
 import { ListItem, OrderedList } from '@tiptap/extension-list';
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
 import { type EditorState, NodeSelection, Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
@@ -139,6 +146,25 @@ export function typeBesideEmbed(state: EditorState, text: string) {
   if (isEmbed($from.nodeBefore, state.schema) || isEmbed($from.nodeAfter, state.schema))
     return paragraphAt(state, $from.pos, text);
   return null;
+}
+
+/**
+ * Where something put in at the caret belongs when the caret is inside a code block: after the
+ * block (D11: an embed, or an image, inserted there split the code in two around it). Undefined
+ * outside code, where it goes at the caret.
+ */
+export function besideCode(state: EditorState, at = state.selection.from): number | undefined {
+  const $at = state.doc.resolve(at);
+  for (let depth = $at.depth; depth > 0; depth--) if ($at.node(depth).type.spec.code) return $at.after(depth);
+  return undefined;
+}
+
+/** The toolbar's embed: at the caret, or after the code block the caret is in. */
+export function insertEmbed(editor: Editor, url: string) {
+  const node = { type: 'videoEmbed', attrs: { url } };
+  const after = besideCode(editor.state);
+  const chain = editor.chain().focus();
+  return (after === undefined ? chain.insertContent(node) : chain.insertContentAt(after, node)).run();
 }
 
 /** Pasting an embeddable address alone into an empty paragraph makes the embed. */

@@ -3,7 +3,7 @@ import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../../server/content/render';
 import { editorExtensions } from './extensions';
-import { imageMarkdown, typeBesideFigure } from './image-node';
+import { imageMarkdown, insertImageAt, typeBesideFigure } from './image-node';
 import { createMarkdownConverter } from './markdown';
 
 const converter = createMarkdownConverter(editorExtensions());
@@ -60,6 +60,26 @@ describe('images in the editor (issue 26)', () => {
       expect(() => converter.toDocument(markdown).check()).not.toThrow();
       expect(roundTrip(markdown)).toBe(markdown);
     }
+  });
+
+  it('an image put in with the caret inside a code block goes after the block, which stays whole (D11)', () => {
+    const code = '```\nnpm start\nnpm test\n```';
+    const current = editorAtEnd(`Before\n\n${code}\n\nAfter`);
+    let inCode = -1;
+    current.state.doc.descendants((node, pos) => {
+      if (node.type.name === 'codeBlock') inCode = pos + 1 + 'npm start'.length;
+    });
+    current.view.dispatch(current.state.tr.setSelection(TextSelection.create(current.state.doc, inCode)));
+    insertImageAt(current, { src: '/media/cat.webp#800x600', alt: '' });
+    expect(() => current.state.doc.check()).not.toThrow();
+    expect(current.getMarkdown()).toBe(`Before\n\n${code}\n\n![](/media/cat.webp#800x600)\n\nAfter`);
+    // The new image is selected, for its panel to ask for the alt text.
+    expect(current.state.selection.from).toBeGreaterThan(inCode);
+    // A drop inside the code block too.
+    insertImageAt(current, { src: '/media/dog.webp#10x10', alt: '' }, inCode);
+    expect(current.getMarkdown()).toBe(
+      `Before\n\n${code}\n\n![](/media/dog.webp#10x10)\n\n![](/media/cat.webp#800x600)\n\nAfter`,
+    );
   });
 
   it('Ctrl+End then typing after a final image starts a new paragraph (D8)', () => {

@@ -1,10 +1,17 @@
-import { Extension, InputRule, type MarkdownParseHelpers, type MarkdownParseResult, type MarkdownToken } from '@tiptap/core';
+import {
+  type Editor,
+  Extension,
+  InputRule,
+  type MarkdownParseHelpers,
+  type MarkdownParseResult,
+  type MarkdownToken,
+} from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import Paragraph from '@tiptap/extension-paragraph';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
 import { type ImageLayout, splitImageSize, withImageLayout } from '../../../../common/image-variants';
-import { embedNodeOf } from './embed-node';
+import { besideCode, embedNodeOf } from './embed-node';
 
 /*
  * Images (issue 26, docs/content.md "Images"). An image stays an inline node, as Markdown has it;
@@ -180,3 +187,21 @@ export const FigureTyping = Extension.create({
     ];
   },
 });
+
+/**
+ * An image put into the page at the caret or at `at` (a drop), then selected so its panel asks
+ * for the alt text at once. Never inside code (D11): there it starts a paragraph after the block.
+ */
+export function insertImageAt(editor: Editor, image: { src: string; alt: string }, at?: number) {
+  const after = besideCode(editor.state, at ?? editor.state.selection.from);
+  const chain = editor.chain().focus();
+  if (after !== undefined)
+    chain
+      .insertContentAt(after, { type: 'paragraph' })
+      .setTextSelection(after + 1)
+      .setImage(image)
+      .run();
+  else (at === undefined ? chain : chain.setTextSelection(at)).setImage(image).run();
+  const { from } = editor.state.selection;
+  if (editor.state.doc.resolve(from).nodeBefore?.type.name === 'image') editor.commands.setNodeSelection(from - 1);
+}

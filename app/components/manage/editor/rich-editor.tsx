@@ -32,7 +32,9 @@ import { Tip } from '../../ui/icon-button';
 import { MediaPickerDialog } from '../media/media-picker';
 import { codeLanguageOptions } from './code-language';
 import { EmbedDialog } from './embed-dialog';
+import { insertEmbed } from './embed-node';
 import { editorExtensions } from './extensions';
+import { insertImageAt } from './image-node';
 import { ImagePanel } from './image-panel';
 import { keepSourceFormatting } from './keep-source';
 import { LinkPopover } from './link-popover';
@@ -152,12 +154,7 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
   });
 
   const insertImage = (image: { src: string; alt: string }, at?: number) => {
-    if (!editor) return;
-    const chain = editor.chain().focus();
-    (at === undefined ? chain : chain.setTextSelection(at)).setImage(image).run();
-    // The new image is selected, so its panel asks for the alt text at once.
-    const { from } = editor.state.selection;
-    if (editor.state.doc.resolve(from).nodeBefore?.type.name === 'image') editor.commands.setNodeSelection(from - 1);
+    if (editor) insertImageAt(editor, image, at);
   };
   const replaceImage = (oldSrc: string, newSrc: string) => {
     if (!editor) return;
@@ -223,11 +220,7 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
         onInsert={(address) => {
           setEmbedOpen(false);
           // The embed card (embed-node.ts), written as the address alone on its line: the renderer's embed.
-          editor
-            ?.chain()
-            .focus()
-            .insertContent({ type: 'videoEmbed', attrs: { url: address } })
-            .run();
+          if (editor) insertEmbed(editor, address);
         }}
         // Radix gives the focus back to the toolbar button; after inserting, the caret is in the text.
         onCloseAutoFocus={(event) => {
