@@ -40,3 +40,10 @@ export function firstLetterDirection(text: string): Direction | undefined {
  * cells keep `unicode-bidi: plaintext` (content.css), the table the page's direction.
  */
 export const DIRECTED_BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'dl', 'figcaption']);
+
+/**
+ * Text that is always left to right (a page's address, a repository path) set inside a sentence
+ * of either direction (LRI … PDI): in Persian it reads `/fa/logs/سفر`, never «سفر/logs/fa/»
+ * (walk-through D12). For plain strings: toasts, dialog descriptions, alerts.
+ */
+export const isolateLtr = (text: string) => `\u2066${text}\u2069`;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { OpenBuildChange } from '../../../../common/authoring';
+import { isolateLtr } from '../../../../common/text-direction';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { useClock } from '../../../lib/format';
@@ -45,7 +46,7 @@ export function ChangeCard({
     try {
       await api.builds.discardChange({ params: { id: change.id }, locale });
       setOpen(false);
-      toast({ title: t('builds.discard.success'), description: change.path, color: 'success' });
+      toast({ title: t('builds.discard.success'), description: isolateLtr(change.path), color: 'success' });
       await revalidator.revalidate();
     } catch (error) {
       toast({
@@ -123,7 +124,7 @@ export function ChangeCard({
         open={open}
         onOpenChange={setOpen}
         title={t('builds.discard.title')}
-        description={t('builds.discard.description', { path: change.path })}
+        description={t('builds.discard.description', { path: isolateLtr(change.path) })}
         confirmLabel={t('builds.discard.confirm')}
         cancelLabel={t('builds.cancel')}
         onConfirm={discard}

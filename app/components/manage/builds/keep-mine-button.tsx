@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { OpenBuildChange, PageDocument, PageRef, SavePageRequest } from '../../../../common/authoring';
+import { isolateLtr } from '../../../../common/text-direction';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { useRootData } from '../../../lib/root-data';
@@ -29,7 +30,7 @@ export function KeepMineButton({ change, page }: { change: OpenBuildChange; page
       const body: SavePageRequest = { frontMatter: current.frontMatter, body: current.body, baseSha: change.publishedSha };
       await api.pages.save({ params: page, body, locale });
       setOpen(false);
-      toast({ title: t('builds.keepMine.success'), description: change.path, color: 'success' });
+      toast({ title: t('builds.keepMine.success'), description: isolateLtr(change.path), color: 'success' });
       await revalidator.revalidate();
     } catch (error) {
       toast({
@@ -53,7 +54,7 @@ export function KeepMineButton({ change, page }: { change: OpenBuildChange; page
         open={open}
         onOpenChange={setOpen}
         title={t('builds.keepMine.title')}
-        description={t('builds.keepMine.description', { path: change.path })}
+        description={t('builds.keepMine.description', { path: isolateLtr(change.path) })}
         confirmLabel={t('builds.keepMine.confirm')}
         cancelLabel={t('builds.cancel')}
         onConfirm={keep}

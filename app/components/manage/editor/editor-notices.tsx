@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Locale } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
+import { isolateLtr } from '../../../../common/text-direction';
 import { formatNumber, formatTime, useClock } from '../../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -13,7 +14,6 @@ import type { Upload } from './use-image-uploads';
 
 /** "27 Nov 2026, 10:41" in the browser's time zone. */
 /** A path inside a translated sentence, kept left-to-right in Persian (Unicode LRI … PDI). */
-const isolate = (text: string) => `\u2066${text}\u2069`;
 
 /** A draft kept in this browser that differs from the page: Restore or Discard. */
 export function RestoreOffer({
@@ -68,8 +68,10 @@ export function PageNotices({ data, created, locale }: { data: EditorData; creat
       ) : document?.pending ? (
         <Alert tone="info" title={t('editor.pendingKind', { kind: t(`editor.pendingKinds.${document.pending}`) })} />
       ) : null}
-      {!created ? <Alert tone="info" title={t('editor.newNotice', { path: isolate(pageAddress(data.page)) })} /> : null}
-      {from && !created ? <Alert tone="info" title={t('editor.fromNotice', { page: isolate(pageAddress(from.page)) })} /> : null}
+      {!created ? <Alert tone="info" title={t('editor.newNotice', { path: isolateLtr(pageAddress(data.page)) })} /> : null}
+      {from && !created ? (
+        <Alert tone="info" title={t('editor.fromNotice', { page: isolateLtr(pageAddress(from.page)) })} />
+      ) : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { pageSlug } from '../../../../common/authoring';
 import type { Locale } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
 import { foldSlug } from '../../../../common/persian-fold';
+import { isolateLtr } from '../../../../common/text-direction';
 
 const ARABIC_SCRIPT = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
 
@@ -45,15 +46,15 @@ export function historyPath(uiLocale: Locale, page: { locale: Locale; path: stri
   return `${paths.manage(uiLocale, 'history')}/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/** A page's address inside a sentence or a toast, kept left to right in Persian (walk-through D12). */
+export function pageAddressIsolated(page: { locale: Locale; path: string }) {
+  return isolateLtr(pageAddress(page));
+}
+
 /**
  * A page's public address as people read it and Markdown links carry it (`/fa/logs/سلام`, not
  * encoded; the home page is `/fa`). `publicPath` is the same address encoded, for an href.
  */
-/** A page's address inside a sentence or a toast, kept left to right in Persian (LRI … PDI, walk-through D12). */
-export function pageAddressIsolated(page: { locale: Locale; path: string }) {
-  return `\u2066${pageAddress(page)}\u2069`;
-}
-
 export function pageAddress(page: { locale: Locale; path: string }) {
   const slug = pageSlug(page.path);
   return slug ? `/${page.locale}/${slug}` : `/${page.locale}`;
