@@ -73,8 +73,14 @@ export function useKeepTyped<T extends FieldValues>(form: UseFormReturn<T>) {
   useEffect(() => {
     const element = document.getElementById(id);
     const left = element instanceof HTMLFormElement ? differingFrom(element, form.formState.defaultValues) : {};
-    for (const [name, value] of Object.entries({ ...left, ...typed }))
-      form.setValue(name as Path<T>, value as PathValue<T, Path<T>>, { shouldDirty: true });
+    const changed = Object.entries({ ...left, ...typed });
+    if (!changed.length) return;
+    for (const [name, value] of changed) form.setValue(name as Path<T>, value as PathValue<T, Path<T>>);
+    // The form's state is then told all at once, against the loaded values: React replays an
+    // input's change made before hydration, so react-hook-form may already count the field as
+    // changed, and a `setValue(…, { shouldDirty })` that changes nothing more tells no one
+    // (isDirty stayed false, Save disabled, on the settings screen).
+    form.reset(form.getValues(), { keepDefaultValues: true });
   }, []);
   return {
     /** The `<form>`'s id (the same on the server and in the browser). */

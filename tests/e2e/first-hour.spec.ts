@@ -74,10 +74,7 @@ async function holdScripts(page: Page) {
 for (const locale of ['en', 'fa'] as const) {
   const w = words[locale];
 
-  // FIXME (issue 34 §3, left open): the typed name stays in the field, but the form does not count
-  // it as a change, so Save stays disabled; useKeepTyped does not yet see the settings form's
-  // typed text. The login form below passes.
-  test.fixme(`${locale}: settings typed before the page finished loading are kept, not merged into the loaded name`, async ({
+  test(`${locale}: settings typed before the page finished loading are kept, not merged into the loaded name`, async ({
     page,
     freshSite,
     login,
