@@ -161,6 +161,66 @@ for (const locale of ['en', 'fa'] as const) {
     expect(await signedInAs(page)).toBeNull();
   });
 
+  // Walk-through D14: a code typed the moment the step appeared was wiped when its data arrived.
+  // The step now offers no field until `GET /api/auth/two-factor` has answered (held back here
+  // for 3 s, page loads included), so a code typed or filled in the moment the field appears is
+  // the one sent.
+  test(`${locale}: a code typed the moment the step's field appears, on a slow answer, is kept and sent (D14)`, async ({
+    page,
+    context,
+    freshSite,
+  }) => {
+    await signInWithPassword(page, freshSite, locale, 'editor');
+    await expect(page).not.toHaveURL(/\/login/);
+    await openSecurity(page, freshSite, locale);
+    await page.getByRole('button', { name: w.setUp }).click();
+    const secret = (await page.getByTestId('totp-secret').getAttribute('data-secret')) as string;
+    await page.getByLabel(w.code).fill(await totpCode(secret, Date.now() - 30_000));
+    await page.getByRole('button', { name: w.turnOn }).click();
+    await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+    const recovery = (await page.getByTestId('recovery-codes').locator('li').first().textContent())?.trim() as string;
+
+    await context.clearCookies();
+    let held = 0;
+    await page.route(/\/api\/auth\/two-factor$/, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.fallback();
+    });
+    const verified: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/auth/two-factor/')) verified.push(request.url());
+    });
+    for (const how of ['navigation', 'reload'] as const) {
+      if (how === 'navigation') await signInWithPassword(page, freshSite, locale, 'editor');
+      else {
+        await context.clearCookies();
+        await signInWithPassword(page, freshSite, locale, 'editor');
+        await expect(page).toHaveURL(/\/login\/two-factor/);
+        // A document load of the step (a reload, a bookmark): the server's page, then the script.
+        await page.reload({ waitUntil: 'commit' });
+      }
+      await expect(page).toHaveURL(/\/login\/two-factor/);
+      const field = page.getByLabel(w.code);
+      // Nothing to type into while the answer is on its way…
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+      await expect(field).toHaveCount(0);
+      // …then typed the moment it appears, as a password manager fills it.
+      await field.waitFor();
+      // The authenticator's code the first time, a recovery code the second (a code is good once).
+      const code = how === 'navigation' ? await totpCode(secret, Date.now()) : recovery;
+      const typed = locale === 'fa' ? persianDigits(code) : code;
+      await field.fill(typed);
+      await expect(field).toHaveValue(typed);
+      await field.press('Enter');
+      await expect(page).not.toHaveURL(/\/login/);
+      expect(await signedInAs(page)).toBe('editor');
+    }
+    expect(held).toBeGreaterThanOrEqual(2);
+    expect(verified.length).toBe(2);
+  });
+
   test(`${locale}: register a passkey with the virtual authenticator, sign in with it alone and as the second factor`, async ({
     page,
     context,
