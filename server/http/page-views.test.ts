@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { zonedParts, zonedToIso } from '../../common/format';
 import { createNodeDatabase } from '../../platforms/node/database';
 import { createTestDatabase } from '../../tests/support/database';
-import { analyticsReport, type PageViewHit } from '../services/analytics';
+import { settings } from '../db/schema';
+import { analyticsReport, type PageViewHit, siteDays, utcDay } from '../services/analytics';
+import { SITE_SETTINGS_KEY } from '../services/site';
 import { createPageViewRecorder } from './page-views';
 
 const DAY = 86_400_000;
@@ -74,7 +77,7 @@ describe('the page-view recorder', () => {
       [now - 2000, now - 1000, now].map((t) => Math.floor(t / 1000)),
     );
 
-    const report = await analyticsReport(db, 7, now);
+    const report = await analyticsReport(db, 7, { now });
     expect(report.totals).toEqual({ views: 1000, visitors: 3 });
     expect(report.topPages.map(({ path, views }) => ({ path, views }))).toEqual([
       { path: '/en/about', views: 800 },
@@ -91,7 +94,7 @@ describe('the page-view recorder', () => {
     for (let i = 0; i < 10; i++) recorder.record(hit(now - DAY));
     for (let i = 0; i < 5; i++) recorder.record(hit(now));
     await recorder.flush();
-    const report = await analyticsReport(db, 7, now);
+    const report = await analyticsReport(db, 7, { now });
     expect(report.totals).toEqual({ views: 15, visitors: 2 });
     expect(report.daily.slice(-2).map(({ views, visitors }) => ({ views, visitors }))).toEqual([
       { views: 10, visitors: 1 },
@@ -136,5 +139,63 @@ describe('the page-view recorder', () => {
     expect(rows.map((row) => row.path).sort()).toEqual(
       ['', 'about', 'about', 'about', 'about', 'about', 'about', 'about\nwww.google.com', 'about\nx'].sort(),
     );
+  });
+});
+
+describe("the site's day (Settings → time zone), not UTC's", () => {
+  const midnight = (date: string, zone: string) => Date.parse(zonedToIso(date, '00:00', zone) as string);
+
+  it.each(['Asia/Tehran', 'America/Los_Angeles'])(
+    'in %s, views just before and after local midnight fall on their local days, and a reader on either side of UTC midnight is one visitor',
+    async (zone) => {
+      const { db } = await createTestDatabase();
+      await db.insert(settings).values({ key: SITE_SETTINGS_KEY, value: { timeZone: zone } });
+      const recorder = createPageViewRecorder(db, { flushMs: 60_000 });
+      const now = Date.now();
+      const today = zonedParts(now, zone).date;
+      const yesterday = zonedParts(midnight(today, zone) - 1, zone).date;
+      // Yesterday's local midnight, and today's: the days are computed from the clock, not named.
+      const start = midnight(yesterday, zone);
+      const end = midnight(today, zone);
+      // A minute before yesterday began, and a minute after; then the same reader a minute before
+      // today began: the same local day as the minute after, but another UTC day.
+      const times = [start - 60_000, start + 60_000, end - 60_000];
+      expect(utcDay(times[1]!)).not.toBe(utcDay(times[2]!));
+      for (const at of times) recorder.record(hit(at));
+      // Someone else, a minute after, on another page.
+      recorder.record(hit(start + 60_000, { ip: '192.0.2.2', path: 'logs/hello' }));
+      await recorder.flush();
+
+      const report = await analyticsReport(db, 7, { now });
+      expect(report.daily.at(-1)!.date).toBe(today);
+      expect(report.daily.at(-2)!.date).toBe(yesterday);
+      expect(report.daily.slice(-3)).toEqual([
+        { date: zonedParts(start - 60_000, zone).date, views: 1, visitors: 1 },
+        { date: yesterday, views: 3, visitors: 2 },
+        { date: today, views: 0, visitors: 0 },
+      ]);
+      expect(report.totals).toEqual({ views: 4, visitors: 3 });
+      // The zone given is the one the report otherwise reads from the settings.
+      expect((await analyticsReport(db, 7, { now, zone })).daily).toEqual(report.daily);
+      // The 90-day range ends on the same local day and has every day once.
+      const long = await analyticsReport(db, 90, { now });
+      expect(long.daily).toHaveLength(90);
+      expect(new Set(long.daily.map((d) => d.date)).size).toBe(90);
+      expect(long.daily.at(-1)!.date).toBe(today);
+      expect(long.totals).toEqual({ views: 4, visitors: 3 });
+    },
+  );
+
+  it('makes every day of a range one of the zone, 23 or 25 hours long across a DST change', () => {
+    // Los Angeles: the range around the autumn change of the current year, computed from the clock.
+    const year = new Date().getUTCFullYear();
+    const afterChange = Date.parse(zonedToIso(`${year}-11-10`, '12:00', 'America/Los_Angeles') as string);
+    const calendar = siteDays(14, 'America/Los_Angeles', afterChange);
+    const hours = calendar.map(({ start, end }) => (end - start) / 3_600_000);
+    expect(hours.filter((h) => h !== 24)).toEqual([25]);
+    for (const [i, day] of calendar.entries()) {
+      if (i > 0) expect(day.start).toBe(calendar[i - 1]!.end);
+      expect(zonedParts(day.start, 'America/Los_Angeles')).toEqual({ date: day.date, time: '00:00' });
+    }
   });
 });

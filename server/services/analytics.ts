@@ -1,18 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsReport, type SiteFacts } from '../../common/analytics';
+import { zonedParts, zonedToIso } from '../../common/format';
 import { type Locale, locales, otherLocale } from '../../common/locales';
 import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
 import { batchInParts } from '../db/limits';
 import { analyticsSalts, pageViews } from '../db/schema';
 import type { PageViewHit } from '../deps';
+import { readSiteState } from './site';
 import { countOutdatedTranslations } from './translations';
 
 /**
  * Privacy-friendly analytics (docs/analytics.md): page views without cookies, IP addresses or
  * user agents. A visitor is `hash(day's salt, site, address, user agent)`; the salt is random,
- * kept only for its UTC day, so a visitor cannot be followed from one day to the next nor the
- * hash reversed once the day is over.
+ * kept only for its day, so a visitor cannot be followed from one day to the next nor the hash
+ * reversed once the day is over. A day is the site's (Settings → time zone), as on every screen.
  */
 
 const DAY_MS = 86_400_000;
@@ -23,6 +25,28 @@ export type { PageViewHit } from '../deps';
 
 /** `YYYY-MM-DD` of a UTC instant. */
 export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** `YYYY-MM-DD` of an instant on the site's clock. */
+export const siteDay = (at: number, zone: string) => zonedParts(at, zone).date;
+
+/** The calendar day `n` days after `date` (`YYYY-MM-DD`; n may be negative). */
+const addDays = (date: string, n: number) => utcDay(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS);
+
+/**
+ * The last `days` days of the site's calendar up to the one `now` falls in, each with the instants
+ * it starts and ends at (its local midnights: 23 or 25 hours apart across a DST change).
+ */
+export function siteDays(days: number, zone: string, now: number) {
+  const today = siteDay(now, zone);
+  const midnight = (date: string) => Date.parse(zonedToIso(date, '00:00', zone) as string);
+  return Array.from({ length: days }, (_, i) => {
+    const date = addDays(today, i - (days - 1));
+    return { date, start: midnight(date), end: midnight(addDays(date, 1)) };
+  });
+}
+
+/** How long a writer trusts the zone it read: a changed setting reaches the visitor count within this. */
+const ZONE_MEMO_MS = 60_000;
 
 async function sha256Hex(text: string) {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -44,6 +68,12 @@ export type PageViewGroup = { hit: PageViewHit; views: number };
  */
 export function createViewWriter(db: Database) {
   const salts = new Map<string, string>();
+  let zone: { name: string; until: number } | undefined;
+
+  async function siteZone(now: number) {
+    if (!zone || zone.until <= now) zone = { name: (await readSiteState(db)).site.timeZone, until: now + ZONE_MEMO_MS };
+    return zone.name;
+  }
 
   async function saltOf(day: string) {
     const known = salts.get(day);
@@ -66,8 +96,10 @@ export function createViewWriter(db: Database) {
     // Only for this call: the address and user agent are not kept once the views are written.
     const visitors = new Map<string, string>();
     const rows: (typeof pageViews.$inferInsert)[] = [];
+    const zoneName = await siteZone(Date.now());
     for (const { hit, views } of groups) {
-      const day = utcDay(hit.at);
+      // The visitor's day is the site's: the overview counts a reader once per day of its calendar.
+      const day = siteDay(hit.at, zoneName);
       const identity = `${day}\n${hit.site}\n${hit.ip}\n${hit.userAgent}`;
       let visitor = visitors.get(identity);
       if (visitor === undefined) {
@@ -102,7 +134,9 @@ export async function rollUpOldViews(db: Database, now = Date.now(), retentionDa
       SELECT ${day}, locale, path, coalesce(referrer, ''), sum(views) FROM page_views WHERE viewed_at < ${before} GROUP BY 1, 2, 3, 4
       ON CONFLICT (day, locale, path, referrer) DO UPDATE SET views = views + excluded.views`),
     db.delete(pageViews).where(sql`${pageViews.viewedAt} < ${cutoff}`),
-    db.delete(analyticsSalts).where(sql`${analyticsSalts.day} < ${utcDay(now)}`),
+    // Salts are of the site's days, which run up to 14 hours either side of UTC's: one of a day
+    // before UTC's yesterday is over in every zone (a writer deletes it sooner, at its next day).
+    db.delete(analyticsSalts).where(sql`${analyticsSalts.day} < ${utcDay(now - DAY_MS)}`),
   ]);
   return Number(counted[0]?.n ?? 0);
 }
@@ -114,22 +148,34 @@ export function isAnalyticsRange(value: number): value is AnalyticsRange {
 const TOP = 10;
 
 /**
- * `GET /api/analytics?days=`: the last `days` UTC days up to today, raw views and rolled-up days
- * together. Visitors are unique per day (the hash changes every day), so a range's visitors are
- * the sum of its days.
+ * `GET /api/analytics?days=`: the last `days` days of the site's calendar (its time zone, the day
+ * every screen shows) up to today, raw views and rolled-up days together. Visitors are unique per
+ * day (the hash changes every day), so a range's visitors are the sum of its days. Raw views go to
+ * their day by the instants its local midnights fall at, given to SQLite as a table of literals
+ * (at most 90 rows, no bound value, D1's limit untouched), each a range of `page_views_time_idx`.
+ * Days rolled up before are UTC days (docs/analytics.md), counted under their date.
  */
-export async function analyticsReport(db: Database, days: AnalyticsRange, now = Date.now()): Promise<AnalyticsReport> {
-  const first = utcDay(now - (days - 1) * DAY_MS);
-  const since = Date.parse(`${first}T00:00:00Z`);
-  const day = sql.raw(`strftime('%Y-%m-%d', viewed_at / 1000, 'unixepoch')`);
+export async function analyticsReport(
+  db: Database,
+  days: AnalyticsRange,
+  { zone, now = Date.now() }: { zone?: string; now?: number } = {},
+): Promise<AnalyticsReport> {
+  const calendar = siteDays(days, zone ?? (await readSiteState(db)).site.timeZone, now);
+  const first = calendar[0]!.date;
+  const since = calendar[0]!.start;
+  for (const { date, start, end } of calendar)
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !Number.isSafeInteger(start) || !Number.isSafeInteger(end))
+      throw new Error(`Bad analytics day: ${date} ${start} ${end}`);
+  const bounds = sql.raw(calendar.map(({ date, start, end }) => `('${date}', ${start}, ${end})`).join(', '));
   // Raw and rolled-up views of the range per (locale, path, referrer), the source of three lists.
   const views = sql`(SELECT locale, path, coalesce(referrer, '') AS referrer, sum(views) AS views FROM page_views
       WHERE viewed_at >= ${since} GROUP BY 1, 2, 3
     UNION ALL SELECT locale, path, referrer, views FROM page_view_day_pages WHERE day >= ${first})`;
   const [daily, pages, referrers, split] = await Promise.all([
     db.all<{ day: string; views: number; visitors: number }>(
-      sql`SELECT ${day} AS day, sum(views) AS views, count(DISTINCT visitor) AS visitors FROM page_views
-          WHERE viewed_at >= ${since} GROUP BY 1
+      sql`WITH calendar (day, start, stop) AS (VALUES ${bounds})
+        SELECT c.day AS day, sum(v.views) AS views, count(DISTINCT v.visitor) AS visitors
+          FROM calendar c JOIN page_views v ON v.viewed_at >= c.start AND v.viewed_at < c.stop GROUP BY 1
         UNION ALL SELECT day, views, visitors FROM page_view_days WHERE day >= ${first}`,
     ),
     db.all<{ locale: Locale; path: string; title: string | null; views: number }>(
@@ -148,10 +194,7 @@ export async function analyticsReport(db: Database, days: AnalyticsRange, now = 
     const seen = byDay.get(row.day) ?? { views: 0, visitors: 0 };
     byDay.set(row.day, { views: seen.views + Number(row.views), visitors: seen.visitors + Number(row.visitors) });
   }
-  const series = Array.from({ length: days }, (_, i) => {
-    const date = utcDay(since + i * DAY_MS);
-    return { date, ...(byDay.get(date) ?? { views: 0, visitors: 0 }) };
-  });
+  const series = calendar.map(({ date }) => ({ date, ...(byDay.get(date) ?? { views: 0, visitors: 0 }) }));
   const localeViews = Object.fromEntries(locales.map((locale) => [locale, 0])) as Record<Locale, number>;
   for (const row of split)
     if ((locales as readonly string[]).includes(row.locale)) localeViews[row.locale as Locale] = Number(row.views);

@@ -13,10 +13,14 @@ import { dashboardUser } from './layout.server';
  */
 export async function loadDashboard({ context, request }: Route.LoaderArgs) {
   const user = dashboardUser(context);
-  const { deps } = serverContext(context);
+  const { deps, state } = serverContext(context);
   const asked = Number(new URL(request.url).searchParams.get('days'));
   const days = isAnalyticsRange(asked) ? asked : ANALYTICS_RANGES[0];
-  const [report, facts, address] = await Promise.all([analyticsReport(deps.db, days), siteFacts(deps.db), siteAddress(deps)]);
+  const [report, facts, address] = await Promise.all([
+    analyticsReport(deps.db, days, { zone: state.site.timeZone }),
+    siteFacts(deps.db),
+    siteAddress(deps),
+  ]);
   const may = (page: ManagedPage) => mayOpenPage(user, page);
   return {
     report,
