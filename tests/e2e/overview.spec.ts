@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, showColorScheme, snap, test } from './fixtures';
 
 /*
  * The overview (docs/analytics.md): an anonymous reader's visits, made through a real browser
@@ -60,6 +60,10 @@ for (const { locale, about, digits } of cases) {
       await expect(today.getByRole('cell')).toHaveText([digits(1), digits(3)]);
       // Screen readers get the figures in words.
       await expect(page.locator('figcaption')).toContainText(digits(3));
+      await snap(page, `overview-${locale}-light`);
+      await showColorScheme(page, 'dark');
+      await snap(page, `overview-${locale}-dark`);
+      await showColorScheme(page, 'light');
     });
 
     await test.step('the 30-day switch keeps the counts and shows every day', async () => {
