@@ -114,17 +114,22 @@ for (const locale of ['fa', 'en'] as const) {
       expect(sent).toEqual([]);
 
       // Refused by the server, which reads the bytes: its reason, in the page's language.
-      await chooseByKeyboard(page, w.upload, [{ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a png at all') }]);
+      await chooseByKeyboard(page, w.upload, [
+        { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a png at all') },
+      ]);
       await expect(page.getByRole('status').filter({ hasText: w.fakeRefused })).toContainText(w.unsupported);
       expect(sent).toHaveLength(1);
 
       // Dropped on the library: uploaded the same way.
-      await page.getByTestId('media-drop').evaluate((zone, bytes) => {
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
-        for (const type of ['dragenter', 'dragover', 'drop'])
-          zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
-      }, [...PNG]);
+      await page.getByTestId('media-drop').evaluate(
+        (zone, bytes) => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+          for (const type of ['dragenter', 'dragover', 'drop'])
+            zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+        },
+        [...PNG],
+      );
       await expect(page.getByText(w.dropped, { exact: true })).toBeVisible();
       // The same bytes as harbour.png under another name: a file of its own in the list.
       await expect(page.getByTestId('media-item').filter({ hasText: 'dropped-' })).toContainText(w.pending);

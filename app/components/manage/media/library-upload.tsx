@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
+import { LtrName } from '../../ui/ltr-name';
 import { toast } from '../../ui/toast';
 import { uploadMedia, uploadRefusal } from '../editor/upload';
 import { formatFileSize } from './media-picker';
@@ -135,9 +136,7 @@ export function LibraryUpload({
           {uploads.map((item) => (
             <li key={item.id} className="flex items-center gap-3 text-sm">
               <Loader2 aria-hidden className="size-4 shrink-0 animate-spin text-fg-muted" />
-              <bdi dir="ltr" className="min-w-0 truncate">
-                {item.name}
-              </bdi>
+              <LtrName value={item.name} className="min-w-0 truncate" />
               <progress
                 className="h-2 w-32 shrink-0 accent-primary"
                 max={1}
