@@ -47,14 +47,21 @@ const words = {
   },
 } as const;
 
-/** Chooses files through the Upload button, pressed from the keyboard. */
+/**
+ * Chooses files through the Upload button, pressed from the keyboard. Chromium under load now and
+ * then opens no chooser for a key press made while the page is still settling: pressed again then.
+ */
 async function chooseByKeyboard(page: Page, name: string, files: { name: string; mimeType: string; buffer: Buffer }[]) {
   const button = page.getByRole('button', { name });
   await button.focus();
   await expect(button).toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
-  await (await chooser).setFiles(files);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const chooser = page.waitForEvent('filechooser', { timeout: 5000 }).catch(() => undefined);
+    await page.keyboard.press('Enter');
+    const opened = await chooser;
+    if (opened) return opened.setFiles(files);
+  }
+  throw new Error('the Upload button opened no file chooser');
 }
 
 for (const locale of ['fa', 'en'] as const) {
