@@ -140,13 +140,14 @@ export interface PageCacheStore {
   set(key: string, page: CachedPage): void | Promise<void>;
   /** Drops every entry (and the remembered version), e.g. after a sync in this process. */
   clear(): void | Promise<void>;
-  /** The last cache version read from the database and when (see pageCache's `versionTtlMs`). */
+  /** The last cache version read and when, on this process's monotonic clock (`performance.now()`; see pageCache's `versionTtlMs`). */
   version?: { value: string; at: number };
   /**
    * A version remembered beyond this process (Workers: the Cache API of the data centre), read when
    * `version` is too old and before the database, so a hit in a fresh isolate runs no query.
    */
   sharedVersion?: {
+    /** `at`: when, on the wall clock of the isolate that wrote it (ms since 1970). */
     get(): Promise<{ value: string; at: number } | undefined>;
     set(version: { value: string; at: number }): Promise<void>;
     /** How long a shared version is trusted (ms). */

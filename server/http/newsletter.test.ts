@@ -516,6 +516,27 @@ describe('newsletter: the send queue', () => {
     return emails;
   }
 
+  it('a row claimed before the clock stepped back an hour is failed after its lease, not an hour later (F-7)', async () => {
+    const site = await mailSite();
+    await subscribers(site.deps, 2, 'stepped');
+    await createIssue(site.deps, { locale: 'en', path: 'about', origin: ORIGIN, userId: site.ids.owner });
+    const [first, second] = await site.deps.db.select({ id: newsletterDeliveries.id }).from(newsletterDeliveries);
+    const now = Date.now();
+    // Claimed by senders that died: one when the clock read an hour later, one by a clock a minute ahead.
+    await site.deps.db
+      .update(newsletterDeliveries)
+      .set({ status: 'sending', claimedAt: new Date(now + 60 * 60_000) })
+      .where(eq(newsletterDeliveries.id, first!.id));
+    await site.deps.db
+      .update(newsletterDeliveries)
+      .set({ status: 'sending', claimedAt: new Date(now + 60_000) })
+      .where(eq(newsletterDeliveries.id, second!.id));
+    expect(await failInterruptedDeliveries(site.deps.db, { now: () => now })).toBe(1);
+    const rows = await site.deps.db.select().from(newsletterDeliveries);
+    expect(rows.find((row) => row.id === first!.id)?.status).toBe('failed');
+    expect(rows.find((row) => row.id === second!.id)?.status).toBe('sending');
+  });
+
   it('resumes after a restart without sending anyone the same issue twice', async () => {
     const site = await mailSite();
     const emails = await subscribers(site.deps, 6, 'restart');

@@ -15,6 +15,7 @@ import {
   type PageEncoding,
   type PageVariant,
 } from '../deps';
+import { claimTimeLapsed } from '../jobs/leases';
 
 /** gzip through the web-standard CompressionStream: works on every runtime (Workers included). */
 export const gzipWithStreams: PageEncoder = async (html) => {
@@ -329,7 +330,7 @@ export function immediateHit(
   versionTtlMs = VERSION_TTL_MS,
 ): CachedPage | undefined {
   const version = store.version;
-  if (!version || Date.now() - version.at >= versionTtlMs) return undefined;
+  if (!version || performance.now() - version.at >= versionTtlMs) return undefined;
   const key = pageCacheKey(request, includeHost);
   if (!key) return undefined;
   const hit = store.get(`${version.value}|${key}`);
@@ -362,7 +363,7 @@ export function pageCache(deps: AppDeps, { versionTtlMs = VERSION_TTL_MS } = {})
     if (!version) return next();
     if (version !== lastVersion) {
       if (lastVersion) await store.clear();
-      store.version = { value: version, at: Date.now() };
+      store.version = { value: version, at: performance.now() };
       lastVersion = version;
     }
     const fullKey = `${version}|${key}`;
@@ -418,16 +419,19 @@ export function contentVersion(deps: AppDeps, versionTtlMs = VERSION_TTL_MS): Pr
  * so the memo) at once; a change made elsewhere is seen within the TTLs.
  */
 async function currentVersion(db: Database, store: PageCacheStore, versionTtlMs: number) {
-  const now = Date.now();
+  // This process's memo is timed on the monotonic clock; the shared one, written by other
+  // isolates, on the wall clock, not believed when it lies in the future (a clock stepped back).
+  const now = performance.now();
+  const wallNow = Date.now();
   if (store.version && now - store.version.at < versionTtlMs) return store.version.value;
   const shared = await store.sharedVersion?.get();
-  if (shared && store.sharedVersion && now - shared.at < store.sharedVersion.ttlMs) {
+  if (shared && store.sharedVersion && !claimTimeLapsed(shared.at, store.sharedVersion.ttlMs, wallNow)) {
     store.version = { value: shared.value, at: now };
     return shared.value;
   }
   const value = await cacheVersion(db);
   if (!value) return undefined;
   store.version = { value, at: now };
-  await store.sharedVersion?.set({ value, at: now });
+  await store.sharedVersion?.set({ value, at: wallNow });
   return value;
 }

@@ -39,7 +39,7 @@ function answer(c: Context, rule: Rule, search: string) {
 export function redirectMovedPages(deps: Pick<AppDeps, 'db'>, { ttlMs = 5000 } = {}): MiddlewareHandler {
   let memo: { at: number; generation: number; rules: Promise<Map<string, Rule>> } | undefined;
   const rules = () => {
-    const now = Date.now();
+    const now = performance.now(); // a period: the monotonic clock, which never steps back
     const generation = routeRulesGeneration(deps.db);
     if (!memo || now - memo.at >= ttlMs || memo.generation !== generation) {
       const loaded = deps.db

@@ -11,7 +11,15 @@ import { isInstalled } from '../services/site';
 import { purgeExpiredSignInSteps } from '../services/two-factor';
 import { sendWeeklyDigests } from '../services/weekly-digest';
 import { siteAddress } from '../site-origin';
-import { heartbeatName, otherProcessAlive, purgeExpiredLeases, releaseAllLeases, takeLease } from './leases';
+import {
+  HEARTBEAT_EVERY_MS,
+  HEARTBEAT_TTL_MS,
+  heartbeatName,
+  otherProcessAlive,
+  purgeExpiredLeases,
+  releaseAllLeases,
+  takeLease,
+} from './leases';
 
 /*
  * Background jobs: one list, started the same way on every platform (docs/architecture.md,
@@ -150,11 +158,17 @@ const leaseMsOf = (job: Job) => Math.max(job.everyMs, 5_000);
  * Runs `job` if this holder gets its lease; answers whether it ran. The lease is renewed while the
  * job runs and left to expire after, so the next run (by whichever process) is a period later.
  */
-export async function runJob(deps: JobDeps, job: Job, holder: string, context: JobContext): Promise<boolean> {
+export async function runJob(
+  deps: JobDeps,
+  job: Job,
+  holder: string,
+  context: JobContext,
+  wallClock: () => number = Date.now,
+): Promise<boolean> {
   const leaseMs = leaseMsOf(job);
-  if (!(await takeLease(deps.db, `job:${job.name}`, holder, leaseMs))) return false;
+  if (!(await takeLease(deps.db, `job:${job.name}`, holder, leaseMs, wallClock()))) return false;
   const renew = setInterval(() => {
-    void takeLease(deps.db, `job:${job.name}`, holder, leaseMs).catch(() => {});
+    void takeLease(deps.db, `job:${job.name}`, holder, leaseMs, wallClock()).catch(() => {});
   }, leaseMs / 2);
   try {
     await job.run(deps, context);
@@ -164,12 +178,16 @@ export async function runJob(deps: JobDeps, job: Job, holder: string, context: J
   return true;
 }
 
-/** How often a Node process says it is alive, and how long that holds without a renewal. */
-export const HEARTBEAT_EVERY_MS = 15_000;
-export const HEARTBEAT_TTL_MS = 60_000;
-
 /** How often a Node process looks for due jobs (and whether the site got installed meanwhile). */
 export const JOB_TICK_MS = 1_000;
+
+/**
+ * The runner's two clocks. Periods (a job's, the heartbeat's) are measured on the monotonic one,
+ * which never steps, so a wall clock set back an hour does not stop the jobs for that hour
+ * (review 2026-12-07 scale-out F-7); the wall clock only stamps what other processes read
+ * (leases). Tests replace both.
+ */
+export type JobClocks = { monotonic?: () => number; wall?: () => number };
 
 /**
  * Node: from process start, in every process, each job whenever its period has passed (leases
@@ -178,7 +196,12 @@ export const JOB_TICK_MS = 1_000;
  * period. `stop` (SIGTERM) stops the timer, lets running jobs finish the item in hand (they see
  * the aborted signal), and gives the leases back.
  */
-export function startJobs(deps: JobDeps, { holder, list = jobs }: { holder: string; list?: Job[] }) {
+export function startJobs(
+  deps: JobDeps,
+  { holder, list = jobs, clocks = {} }: { holder: string; list?: Job[]; clocks?: JobClocks },
+) {
+  const monotonic = clocks.monotonic ?? (() => performance.now());
+  const wall = clocks.wall ?? Date.now;
   const abort = new AbortController();
   const running = new Map<string, Promise<unknown>>();
   const lastRun = new Map<string, number>();
@@ -187,7 +210,7 @@ export function startJobs(deps: JobDeps, { holder, list = jobs }: { holder: stri
   let ticking = false;
   const context: JobContext = {
     signal: abort.signal,
-    othersMayBeWorking: () => otherProcessAlive(deps.db, holder),
+    othersMayBeWorking: () => otherProcessAlive(deps.db, holder, wall()),
     steps: { left: Number.POSITIVE_INFINITY },
   };
   const start = (name: string, work: () => Promise<unknown>) => {
@@ -200,10 +223,10 @@ export function startJobs(deps: JobDeps, { holder, list = jobs }: { holder: stri
     if (ticking || abort.signal.aborted) return;
     ticking = true;
     try {
-      const now = Date.now();
+      const now = monotonic();
       if (now - lastHeartbeat >= HEARTBEAT_EVERY_MS) {
         // Fails until the database is migrated (a new install): tried again each tick until then.
-        const told = await takeLease(deps.db, heartbeatName(holder), holder, HEARTBEAT_TTL_MS).catch(() => false);
+        const told = await takeLease(deps.db, heartbeatName(holder), holder, HEARTBEAT_TTL_MS, wall()).catch(() => false);
         if (told) lastHeartbeat = now;
       }
       installed ||= await isInstalled(deps.db).catch(() => false);
@@ -211,7 +234,7 @@ export function startJobs(deps: JobDeps, { holder, list = jobs }: { holder: stri
       for (const job of list) {
         if (running.has(job.name) || now - (lastRun.get(job.name) ?? Number.NEGATIVE_INFINITY) < job.everyMs) continue;
         lastRun.set(job.name, now);
-        start(job.name, () => runJob(deps, job, holder, context));
+        start(job.name, () => runJob(deps, job, holder, context, wall));
       }
     } finally {
       ticking = false;

@@ -1,9 +1,19 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/support/database';
 import { createTestDeps } from '../../tests/support/deps';
 import { installSite } from '../../tests/support/site';
 import { type Job, startJobs } from '.';
-import { heartbeatName, otherProcessAlive, purgeExpiredLeases, releaseLease, takeLease } from './leases';
+import {
+  claimLapsed,
+  claimTimeLapsed,
+  HEARTBEAT_TTL_MS,
+  heartbeatName,
+  otherProcessAlive,
+  purgeExpiredLeases,
+  releaseLease,
+  takeLease,
+} from './leases';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -33,6 +43,56 @@ describe('leases', () => {
     expect(await otherProcessAlive(db, 'me', now)).toBe(true);
     expect(await otherProcessAlive(db, 'me', now + 60_000)).toBe(false);
     expect(await purgeExpiredLeases(db, now + 60_000)).toBe(2);
+  });
+});
+
+const HOUR = 60 * 60 * 1000;
+
+describe('leases when the wall clock steps (F-7)', () => {
+  it('a lease written before the clock stepped back an hour lapses at once; one within its length still holds', async () => {
+    const { db } = await createTestDatabase();
+    const now = Date.now();
+    // Taken by a process whose clock ran an hour ahead (or before this host's clock was set back), which then died.
+    expect(await takeLease(db, 'job:publish', 'fast', 5_000, now + HOUR)).toBe(true);
+    expect(await takeLease(db, 'job:publish', 'slow', 5_000, now)).toBe(true);
+    // A clock a few seconds ahead (less than the lease's length) is believed: the holder keeps it.
+    expect(await takeLease(db, 'job:mail', 'ahead', 60_000, now + 30_000)).toBe(true);
+    expect(await takeLease(db, 'job:mail', 'behind', 60_000, now)).toBe(false);
+    // The holder's own clock stepped back: it renews its lease (now at the new time).
+    expect(await takeLease(db, 'job:mail', 'ahead', 60_000, now - HOUR)).toBe(true);
+    expect(await takeLease(db, 'job:mail', 'behind', 60_000, now - HOUR + 59_000)).toBe(false);
+    expect(await takeLease(db, 'job:mail', 'behind', 60_000, now - HOUR + 60_000)).toBe(true);
+  });
+
+  it('a dead process whose heartbeat was written an hour ahead is not alive, and is purged', async () => {
+    const { db } = await createTestDatabase();
+    const now = Date.now();
+    await takeLease(db, heartbeatName('dead'), 'dead', HEARTBEAT_TTL_MS, now + HOUR);
+    expect(await otherProcessAlive(db, 'me', now)).toBe(false);
+    await takeLease(db, heartbeatName('close'), 'close', HEARTBEAT_TTL_MS, now + 20_000);
+    expect(await otherProcessAlive(db, 'me', now)).toBe(true);
+    expect(await purgeExpiredLeases(db, now)).toBe(1);
+    expect(await otherProcessAlive(db, 'me', now)).toBe(true);
+  });
+
+  it('a claim (a publish, a mail being sent) holds for its length, and lapses when it lies more than a length in the future', async () => {
+    const { db } = await createTestDatabase();
+    const now = Date.now();
+    const lapsed = async (takenAt: number, lengthMs: number) => {
+      const [row] = await db.all<{ lapsed: number }>(sql`select ${claimLapsed(sql`${takenAt}`, lengthMs, now)} as lapsed`);
+      const inMemory = claimTimeLapsed(takenAt, lengthMs, now);
+      expect(Boolean(row?.lapsed)).toBe(inMemory); // the SQL and the in-memory rule agree
+      return inMemory;
+    };
+    const L = 10 * 60_000;
+    expect(await lapsed(now, L)).toBe(false);
+    expect(await lapsed(now - L + 1, L)).toBe(false);
+    expect(await lapsed(now - L, L)).toBe(true);
+    expect(await lapsed(now + L, L)).toBe(false); // a clock ahead by up to a length
+    expect(await lapsed(now + L + 1, L)).toBe(true);
+    expect(await lapsed(now + HOUR, L)).toBe(true);
+    expect(await lapsed(now + 1, 0)).toBe(true); // length 0: nobody else is alive, every claim is free
+    expect(await lapsed(now, 0)).toBe(true);
   });
 });
 
@@ -83,6 +143,42 @@ describe('the job runner', () => {
     expect(before).toBeGreaterThan(2);
     const sorted = [...runs].sort((x, y) => x.start - y.start);
     for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.start).toBeGreaterThanOrEqual(sorted[i - 1]!.end);
+  });
+
+  it('keeps running its jobs on their period when the wall clock steps back an hour, and forward again (F-7)', async () => {
+    const { deps } = await createTestDeps();
+    await installSite(deps);
+    let offset = 0;
+    const wall = () => Date.now() + offset;
+    const { runs, job } = recordingJob(50, 0);
+    const runner = startJobs(deps, { holder: 'stepping', list: [job('stepping')], clocks: { wall } });
+    try {
+      await expect.poll(() => runs.length, { timeout: 15_000 }).toBeGreaterThan(1);
+      offset = -HOUR;
+      const before = runs.length;
+      await expect.poll(() => runs.length, { timeout: 5_000 }).toBeGreaterThan(before + 2);
+      offset = 0;
+      const after = runs.length;
+      await expect.poll(() => runs.length, { timeout: 5_000 }).toBeGreaterThan(after + 2);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('takes over a job whose lease a dead process wrote with its clock an hour ahead (F-7)', async () => {
+    const { deps } = await createTestDeps();
+    await installSite(deps);
+    const now = Date.now();
+    await takeLease(deps.db, 'job:recording', 'fast-and-dead', 5_000, now + HOUR);
+    await takeLease(deps.db, heartbeatName('fast-and-dead'), 'fast-and-dead', HEARTBEAT_TTL_MS, now + HOUR);
+    const { runs, job } = recordingJob(60_000, 0);
+    const runner = startJobs(deps, { holder: 'on-time', list: [job('on-time')] });
+    try {
+      await expect.poll(() => runs.length, { timeout: 5_000 }).toBe(1);
+      expect(await otherProcessAlive(deps.db, 'on-time')).toBe(false);
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('a stop lets a running job finish, tells it to stop through its signal, and gives the leases back', async () => {

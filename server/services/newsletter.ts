@@ -12,6 +12,7 @@ import { selectInParts } from '../db/limits';
 import { newsletterDeliveries, newsletterIssues, newsletterSubscribers, newsletterTokens, pages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { claimLapsed } from '../jobs/leases';
 import type { Mailer } from '../mail/mailer';
 import { confirmationMail, issueMail, issueParts, type MailLinks } from '../mail/newsletter-mail';
 import { queueOutgoingEvent } from './outgoing-webhooks';
@@ -342,7 +343,7 @@ export async function failInterruptedDeliveries(db: Database, { leaseMs = SEND_L
   const rows = await db
     .update(newsletterDeliveries)
     .set({ status: 'failed', error: 'interrupted while sending', finishedAt: new Date(now()) })
-    .where(and(eq(newsletterDeliveries.status, 'sending'), lt(newsletterDeliveries.claimedAt, new Date(now() - leaseMs + 1))))
+    .where(and(eq(newsletterDeliveries.status, 'sending'), claimLapsed(newsletterDeliveries.claimedAt, leaseMs, now())))
     .returning({ id: newsletterDeliveries.id });
   return rows.length;
 }

@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { comments, notificationMails, pages, roles, settings, userRoles, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { claimLapsed } from '../jobs/leases';
 import { notificationMail } from '../mail/account-mail';
 import { getSiteSettings } from './site';
 
@@ -159,7 +160,7 @@ async function failInterrupted(db: Database, leaseMs: number, now: number) {
   await db
     .update(notificationMails)
     .set({ status: 'failed', finishedAt: new Date(now), error: 'interrupted' })
-    .where(and(eq(notificationMails.status, 'sending'), lt(notificationMails.claimedAt, new Date(now - leaseMs))));
+    .where(and(eq(notificationMails.status, 'sending'), claimLapsed(notificationMails.claimedAt, leaseMs, now)));
 }
 
 /** Sends what is queued (up to a batch); answers how many mails went. */

@@ -21,6 +21,7 @@ import type { Database } from '../db/database';
 import { type OutgoingWebhookDelivery, outgoingWebhookDeliveries, outgoingWebhooks } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { claimLapsed } from '../jobs/leases';
 import { refuseWebhookUrl, type UrlRefusal } from '../outgoing-webhooks/address';
 import { createFetchTransport, type OutgoingWebhookTransport, UnsafeAddressError } from '../outgoing-webhooks/transport';
 
@@ -326,9 +327,7 @@ export async function releaseStuckDeliveries(db: Database, { leaseMs = DELIVERY_
   const rows = await db
     .update(outgoingWebhookDeliveries)
     .set({ status: 'pending', claimedAt: null, nextAttemptAt: new Date(now) })
-    .where(
-      and(eq(outgoingWebhookDeliveries.status, 'sending'), lt(outgoingWebhookDeliveries.claimedAt, new Date(now - leaseMs + 1))),
-    )
+    .where(and(eq(outgoingWebhookDeliveries.status, 'sending'), claimLapsed(outgoingWebhookDeliveries.claimedAt, leaseMs, now)))
     .returning({ id: outgoingWebhookDeliveries.id });
   return rows.length;
 }

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { type Build, builds, type Commit, commits } from '../../db/schema';
 import { AppError } from '../../errors';
+import { claimTimeLapsed } from '../../jobs/leases';
 import { checkIndexedCommit, latestContentBuild } from '../content-sync';
 import { latestContentSync } from '../content-sync-runner';
 import { indexerOf } from '../indexer';
@@ -254,7 +255,7 @@ export async function resumeInterruptedPublishes(
         const now = await db.select({ status: builds.status }).from(builds).where(eq(builds.id, build.id)).get();
         if (now?.status === 'publishing') throw error;
       }
-    } else if ((build.publishingSince?.getTime() ?? 0) <= now - leaseMs) {
+    } else if (claimTimeLapsed(build.publishingSince?.getTime() ?? 0, leaseMs, now)) {
       await releaseClaim(db, build);
     }
   }
