@@ -1,9 +1,20 @@
 import { isbot } from 'isbot';
 import { renderToReadableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router';
+import { errorForLog } from '../server/errors';
 import { serverContext } from './lib/app-context.server';
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's or a render's failure in the log, as React Router's own would but without a failed
+ * statement's values (a page's text): `errorForLog`. A request the browser gave up is not logged.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  console.error(`${request.method} ${new URL(request.url).pathname} failed:\n${errorForLog(cause)}`);
+}
 
 /**
  * Web-streams rendering, so the same server build runs on Node and in workerd. The CSP nonce comes
@@ -26,7 +37,7 @@ export default async function handleRequest(
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {
       responseStatusCode = 500;
-      if (shellRendered) console.error(error);
+      if (shellRendered) console.error(`Rendering ${new URL(request.url).pathname} failed:\n${errorForLog(error)}`);
     },
   });
   shellRendered = true;

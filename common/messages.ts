@@ -89,6 +89,10 @@ export const sharedMessages = {
       databaseUnavailable: 'Database unavailable',
       requestTooSlow:
         'This request took too long and was stopped so that the site keeps answering. Try again in a moment, or ask for less (an earlier page, fewer filters).',
+      diskFull: 'The server’s disk is full: nothing was saved. Ask the site’s operator to free some space, then try again.',
+      databaseBusy: 'The database is busy: nothing was saved. Try again in a moment.',
+      storageWriteFailed:
+        'The server could not write to its storage: nothing was saved. Try again in a moment; if it keeps failing, tell the site’s operator.',
       signInRequired: 'Please sign in first',
       forbidden: 'You do not have permission to do this',
       invalidCredentials: 'Invalid username or password',
@@ -298,6 +302,10 @@ export const sharedMessages = {
       databaseUnavailable: 'پایگاه داده در دسترس نیست',
       requestTooSlow:
         'این درخواست بیش از اندازه طول کشید و متوقف شد تا سایت همچنان پاسخ دهد. کمی بعد دوباره امتحان کنید یا کمتر بخواهید (صفحه‌ای جلوتر، فیلترهای کمتر).',
+      diskFull: 'دیسک سرور پر است: چیزی ذخیره نشد. از گردانندهٔ سایت بخواهید کمی فضا آزاد کند و سپس دوباره امتحان کنید.',
+      databaseBusy: 'پایگاه داده مشغول است: چیزی ذخیره نشد. چند لحظهٔ دیگر دوباره امتحان کنید.',
+      storageWriteFailed:
+        'سرور نتوانست در فضای ذخیره‌سازی‌اش بنویسد: چیزی ذخیره نشد. کمی بعد دوباره امتحان کنید و اگر باز هم نشد، به گردانندهٔ سایت خبر دهید.',
       signInRequired: 'لطفاً نخست وارد شوید',
       forbidden: 'شما اجازهٔ انجام این کار را ندارید',
       invalidCredentials: 'نام کاربری یا گذرواژه نادرست است',

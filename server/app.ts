@@ -7,7 +7,7 @@ import { translateMessage } from '../common/messages';
 import '../common/zod-messages';
 import { isFilePath } from '../common/paths';
 import type { AppDeps } from './deps';
-import { AppError } from './errors';
+import { AppError, errorForLog } from './errors';
 import { createApiRoutes } from './http/api';
 import { limitRequestBodies, routeBodyLimits } from './http/body-limit';
 import { createPublicFileRoutes } from './http/content';
@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps, { platform = [] }: { platform?: Middlew
       acceptLanguage: request.headers.get('accept-language'),
     });
     const site = await readSiteState(deps.db).catch((error: unknown) => {
-      console.error('Reading the site state failed:', error);
+      console.error(`Reading the site state failed:\n${errorForLog(error)}`);
       return undefined;
     });
     if (!site) return c.text(translateMessage(locale, 'api.databaseUnavailable'), 503, { 'Cache-Control': 'no-store' });

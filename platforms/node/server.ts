@@ -11,6 +11,7 @@ import type { ServerBuild } from 'react-router';
 import { createPageHandler } from '../../app/lib/app-context.server';
 import { createApp } from '../../server/app';
 import { SESSION_COOKIE } from '../../server/auth/sessions';
+import { errorForLog } from '../../server/errors';
 import { createNotFoundRecorder } from '../../server/http/not-found-log';
 import { answeredByPageCache } from '../../server/http/page-cache';
 import { createPageViewRecorder } from '../../server/http/page-views';
@@ -69,7 +70,7 @@ async function main() {
 async function upgrade(deps: Awaited<ReturnType<typeof createNodeDeps>>['deps']) {
   if (!(await isDatabaseConnected(deps.db))) return;
   const { reindexed } = await upgradeInstalledSite(deps);
-  void reindexed.catch((error: unknown) => console.error('Re-indexing after the upgrade failed:', error));
+  void reindexed.catch((error: unknown) => console.error(`Re-indexing after the upgrade failed:\n${errorForLog(error)}`));
 }
 
 async function runPrimary(config: NodeConfig, processes: number) {

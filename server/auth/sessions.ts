@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { isMissingTableError } from '../db/errors';
 import { batchInParts } from '../db/limits';
 import { devices, roles, sessions, userRoles, users } from '../db/schema';
-import { AppError } from '../errors';
+import { AppError, errorForLog } from '../errors';
 import { randomToken, sha256Hex } from './tokens';
 import { readSecuritySettings } from './two-factor-policy';
 
@@ -144,7 +144,7 @@ export async function readRequestSession(db: Database, token: string | undefined
     return await readSession(db, token);
   } catch (error) {
     if (isMissingTableError(error)) return null;
-    console.error('Reading the session failed:', error);
+    console.error(`Reading the session failed:\n${errorForLog(error)}`);
     throw new AppError(503, 'api.databaseUnavailable');
   }
 }

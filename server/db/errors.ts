@@ -1,3 +1,6 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { MessageKey } from '../../common/messages';
+
 /** Whether an error, or one it was caused by (Drizzle wraps driver errors), says `pattern`. */
 function errorSays(error: unknown, pattern: RegExp): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
@@ -43,4 +46,35 @@ export function isEmailUniqueViolation(error: unknown): boolean {
  */
 export function isDatabaseBusyError(error: unknown): boolean {
   return errorSays(error, /SQLITE_BUSY|database is locked/i);
+}
+
+/**
+ * Whether the disk is full: SQLite's SQLITE_FULL ("database or disk is full"), a file write's
+ * ENOSPC ("no space left on device", the content repository's objects and media) or a quota.
+ */
+export function isDiskFullError(error: unknown): boolean {
+  return errorSays(error, /SQLITE_FULL|database or disk is full|ENOSPC|no space left on device|EDQUOT|disk quota exceeded/i);
+}
+
+/**
+ * Whether writing to the database file or the content repository failed for another reason of
+ * the storage: a read-only file or file system, missing permission, an I/O error.
+ */
+export function isStorageWriteError(error: unknown): boolean {
+  return errorSays(
+    error,
+    /SQLITE_READONLY|SQLITE_IOERR|SQLITE_CANTOPEN|readonly database|disk I\/O error|EROFS|read-only file system|EACCES|EPERM|permission denied|\bEIO\b/i,
+  );
+}
+
+/**
+ * What a failure of the storage is, for the answer: the disk full (507 Insufficient Storage), the
+ * database still locked by another connection after the guard's wait (503, try again), or a write
+ * the storage refused (503). Undefined for anything else (a 500, logged).
+ */
+export function storageFault(error: unknown): { status: ContentfulStatusCode; messageKey: MessageKey } | undefined {
+  if (isDiskFullError(error)) return { status: 507, messageKey: 'api.diskFull' };
+  if (isDatabaseBusyError(error)) return { status: 503, messageKey: 'api.databaseBusy' };
+  if (isStorageWriteError(error)) return { status: 503, messageKey: 'api.storageWriteFailed' };
+  return undefined;
 }

@@ -5,8 +5,8 @@ import { readCookie } from '../../common/cookies';
 import { isLocale, LOCALE_COOKIE, type Locale, localeFromAcceptLanguage } from '../../common/locales';
 import { translateMessage } from '../../common/messages';
 import { RepositoryDamagedError } from '../content/repository';
-import { isMissingTableError } from '../db/errors';
-import { AppError, type IssueLike } from '../errors';
+import { isMissingTableError, storageFault } from '../db/errors';
+import { AppError, errorForLog, type IssueLike } from '../errors';
 
 /** The one JSON error shape of the API (docs/architecture.md): `{ statusCode, message, data?: { issues } }`. */
 export type ApiError = { statusCode: number; message: string; data?: { issues?: IssueLike[] } & Record<string, unknown> };
@@ -28,7 +28,6 @@ export function errorJson(c: Context, statusCode: ContentfulStatusCode, message:
   return c.json(body, statusCode);
 }
 
-/** Turns anything thrown into a clean response; stack traces are logged, never sent. */
 /** The AppError a failure is, or was caused by (the database driver wraps what its client threw: the statement budget's 503). */
 function appErrorOf(error: unknown): AppError | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
@@ -38,6 +37,11 @@ function appErrorOf(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/**
+ * Turns anything thrown into a clean response; stack traces are logged (never a statement's
+ * values: `errorForLog`), never sent. A full disk, a database locked past the wait or a refused
+ * write says so in the request's language, with 507 or 503 (review 2026-12-07 scale-out F-8, F-10).
+ */
 export function handleError(failure: unknown, c: Context) {
   const error = appErrorOf(failure) ?? failure;
   if (error instanceof AppError) {
@@ -52,6 +56,12 @@ export function handleError(failure: unknown, c: Context) {
     return errorJson(c, error.status as ContentfulStatusCode, error.message || 'Request failed');
   // Any API route used before installation (or before a release's migrations): a clear 503, not a 500.
   if (isMissingTableError(error)) return errorJson(c, 503, translateMessage(requestLocale(c), 'api.notMigrated'));
-  console.error(error);
+  const fault = storageFault(error);
+  if (fault) {
+    console.error(`${c.req.method} ${c.req.path} answered ${fault.status} (${fault.messageKey}):\n${errorForLog(error)}`);
+    if (fault.status === 503) c.header('Retry-After', '5');
+    return errorJson(c, fault.status, translateMessage(requestLocale(c), fault.messageKey));
+  }
+  console.error(`${c.req.method} ${c.req.path} failed:\n${errorForLog(error)}`);
   return errorJson(c, 500, 'Internal Server Error');
 }

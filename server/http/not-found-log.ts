@@ -3,12 +3,14 @@ import { legacyAddressKey } from '../../common/legacy-address';
 import type { Database } from '../db/database';
 import { isClosedDatabaseError, isMissingTableError } from '../db/errors';
 import type { NotFoundHit, NotFoundRecorder, WaitUntil } from '../deps';
+import { errorForLog } from '../errors';
 import { NOT_FOUND_PATH_MAX, writeNotFound } from '../services/not-found-log';
 import { isBotCached } from './page-views';
 
 function logFailure(error: unknown) {
   // Before installation there are no tables; a batch due after the database closed is lost.
-  if (!isMissingTableError(error) && !isClosedDatabaseError(error)) console.error('Recording the 404 log failed:', error);
+  if (!isMissingTableError(error) && !isClosedDatabaseError(error))
+    console.error(`Recording the 404 log failed:\n${errorForLog(error)}`);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type PageEncoding,
   type PageVariant,
 } from '../deps';
+import { errorForLog } from '../errors';
 import { claimTimeLapsed } from '../jobs/leases';
 
 /** gzip through the web-standard CompressionStream: works on every runtime (Workers included). */
@@ -161,7 +162,7 @@ export async function cacheVersion(db: Database): Promise<string | undefined> {
   } catch (error) {
     // Not migrated yet: nothing to cache. Anything else is an outage: logged, and the page itself
     // answers it (503), uncached.
-    if (!isMissingTableError(error)) console.error('Reading the page cache version failed:', error);
+    if (!isMissingTableError(error)) console.error(`Reading the page cache version failed:\n${errorForLog(error)}`);
     return undefined;
   }
 }

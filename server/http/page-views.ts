@@ -5,6 +5,7 @@ import { isFilePath, RESERVED_FOLDERS } from '../../common/paths';
 import type { Database } from '../db/database';
 import { isClosedDatabaseError, isDatabaseBusyError, isMissingTableError } from '../db/errors';
 import type { AppDeps, PageViewRecorder, WaitUntil } from '../deps';
+import { errorForLog } from '../errors';
 import { createViewWriter, type PageViewGroup, type PageViewHit } from '../services/analytics';
 import { answeredByPageCache, hostAndTarget } from './page-cache';
 import { clientIp } from './request';
@@ -12,7 +13,8 @@ import { clientIp } from './request';
 function logFailure(error: unknown) {
   // Before installation there are no tables: the installer's screen is not a view. A batch that
   // comes due after the database closed (shutting down) is simply lost, as the docs say.
-  if (!isMissingTableError(error) && !isClosedDatabaseError(error)) console.error('Recording page views failed:', error);
+  if (!isMissingTableError(error) && !isClosedDatabaseError(error))
+    console.error(`Recording page views failed:\n${errorForLog(error)}`);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ClientInfo } from '../auth/sessions';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { AppConfig } from '../config';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
+import { AppError, errorForLog } from '../errors';
 import { requestOrigin } from '../site-origin';
 import { requestIsHttps } from './https';
 
@@ -91,7 +91,7 @@ export function clearHalfSignedCookie(c: Context) {
 
 /** Work after the answer (a mail): `waitUntil` on Workers; on Node the process simply goes on. */
 export function afterResponse(c: Context, task: Promise<unknown>, what = 'Mail') {
-  const logged = task.catch((error: unknown) => console.error(`${what} failed:`, error));
+  const logged = task.catch((error: unknown) => console.error(`${what} failed:\n${errorForLog(error)}`));
   try {
     c.executionCtx.waitUntil(logged);
   } catch {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { endpoints } from '../../common/endpoints';
 import { createLimits } from '../auth/rate-limit';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
+import { AppError, errorForLog } from '../errors';
 import { handleGithubEvent, verifyGithubDelivery } from '../services/github-webhook';
 import { endpointsOn } from './endpoint';
 
@@ -37,7 +37,7 @@ export function createWebhookRoutes(deps: AppDeps) {
     ]);
     if (seen.wait) return c.json({ event: event ?? null, syncing: false, duplicate: true }, 202);
     const sync = handleGithubEvent(deps, event, payload)?.catch((error: unknown) =>
-      console.error('Re-indexing after a GitHub push failed:', error),
+      console.error(`Re-indexing after a GitHub push failed:\n${errorForLog(error)}`),
     );
     // Answered at once; on Workers the sync runs on after the response, on Node it simply runs on.
     if (sync) {

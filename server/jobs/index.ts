@@ -1,6 +1,7 @@
 import { createLimits } from '../auth/rate-limit';
 import { purgeExpiredSessions, SESSION_PURGE_INTERVAL_MS } from '../auth/sessions';
 import type { AppDeps } from '../deps';
+import { errorForLog } from '../errors';
 import { rollUpOldViews } from '../services/analytics';
 import { PUBLISH_LEASE_MS, publishDueBuild, resumeInterruptedPublishes } from '../services/builds';
 import { indexerOf } from '../services/indexer';
@@ -215,7 +216,7 @@ export function startJobs(
   };
   const start = (name: string, work: () => Promise<unknown>) => {
     const run = work()
-      .catch((error: unknown) => console.error(`Background job ${name} failed:`, error))
+      .catch((error: unknown) => console.error(`Background job ${name} failed:\n${errorForLog(error)}`))
       .finally(() => running.delete(name));
     running.set(name, run);
   };
@@ -281,7 +282,7 @@ export async function runCronJobs(
     try {
       await runJob(deps, job, holder, context);
     } catch (error) {
-      console.error(`Background job ${job.name} failed:`, error);
+      console.error(`Background job ${job.name} failed:\n${errorForLog(error)}`);
     }
   }
   await releaseAllLeases(deps.db, holder).catch(() => {});

@@ -5,6 +5,7 @@ import { OWNER_ROLE } from '../../common/permissions';
 import type { Database } from '../db/database';
 import { comments, newsletterSubscribers, pageViews, userRoles, users } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { errorForLog } from '../errors';
 import { type DigestFigures, weeklyDigestMail } from '../mail/account-mail';
 import { unsubscribeToken } from './notifications';
 import { getSiteSettings } from './site';
@@ -113,7 +114,7 @@ export async function sendWeeklyDigests(deps: Pick<AppDeps, 'db' | 'mailer'>, or
     } catch (error) {
       // Not sent: the week is given back so the next run tries again.
       await db.update(users).set({ digestSentWeek: owner.previous }).where(eq(users.id, owner.id));
-      console.error('Weekly digest not sent:', error);
+      console.error(`Weekly digest not sent:\n${errorForLog(error)}`);
     }
   }
   return sent;

@@ -4,9 +4,9 @@ import type { SessionUser } from '../../../common/permissions';
 import { gitBlobSha } from '../../content/git-blob';
 import { type FileChange, RepositoryConflictError, RepositoryDamagedError, reasonOf } from '../../content/repository';
 import type { Database } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation, storageFault } from '../../db/errors';
 import { type Build, builds, type Commit, commits } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, errorForLog } from '../../errors';
 import { claimTimeLapsed } from '../../jobs/leases';
 import { checkIndexedCommit, latestContentBuild } from '../content-sync';
 import { latestContentSync } from '../content-sync-runner';
@@ -150,6 +150,13 @@ async function commitAndFinishClaimed(
       }
       // A damaged repository says so (which object, which file, restore from a backup).
       if (error instanceof RepositoryDamagedError) throw error;
+      // A full disk or a refused write says what it is (507, 503), in the editor's language; the log
+      // keeps the file system's own words for the operator.
+      const fault = storageFault(error);
+      if (fault) {
+        console.error(`Publishing build ${build.id}: writing the content repository failed:\n${errorForLog(error)}`);
+        throw new AppError(fault.status, fault.messageKey);
+      }
       throw new AppError(502, 'api.repositoryFailed', undefined, {
         reason: reasonOf(error),
       });
