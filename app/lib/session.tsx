@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionUser } from '../../common/permissions';
 import { api } from './api-client';
 import { announceSessionChange, onLogout, runLogoutHooks, SESSION_SIGNAL } from './session-signals';
@@ -47,9 +47,11 @@ export function SessionProvider({ children, known }: { children: ReactNode; know
     }
   }, []);
 
+  const signedIn = useRef(state.user);
+  signedIn.current = state.user;
   const logout = useCallback(async () => {
     await fetch(api.auth.signOut.url(), { method: api.auth.signOut.method, credentials: 'same-origin' }).catch(() => undefined);
-    await runLogoutHooks();
+    await runLogoutHooks(signedIn.current);
     setState({ authReady: true, user: null });
     announceSessionChange();
   }, []);

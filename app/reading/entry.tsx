@@ -80,10 +80,12 @@ for (const element of islands('comments')) {
   });
 }
 
-// Logout forgets the device identity and the local inbox (spec §4); their code loads only then.
-onLogout(async () => {
+// Logout forgets the device identity and the local inbox (spec §4), and the account's unsaved
+// editor drafts (security review F-54); their code loads only then.
+onLogout(async (user) => {
   (await import('../lib/device')).clearDevice();
   await (await import('../lib/inbox')).resetInbox();
+  await (await import('../components/manage/editor/drafts')).forgetDrafts(user?.id);
 });
 
 // A signed-out visitor gets a device identity (spec §4) once the page is idle.

@@ -5,10 +5,12 @@ import { onLogout, useSession } from '../../lib/session';
 // public pages do not carry them in their first download.
 const loadDevice = () => import('../../lib/device');
 const loadInbox = () => import('../../lib/inbox');
+const loadDrafts = () => import('../manage/editor/drafts');
 
 /**
  * Mounted once in the root: opens the local inbox, gives a signed-out visitor a device identity
- * once the session is known (docs/spec.md §4 initDevice), and forgets identity and inbox on logout.
+ * once the session is known (docs/spec.md §4 initDevice), and forgets identity, inbox and the
+ * account's editor drafts on logout.
  * Renders nothing.
  */
 export function DeviceBoot() {
@@ -18,9 +20,11 @@ export function DeviceBoot() {
     loadInbox()
       .then(({ openInbox }) => openInbox())
       .catch((error) => console.error('[inbox] could not open the local inbox', error));
-    const forget = onLogout(async () => {
+    const forget = onLogout(async (user) => {
       (await loadDevice()).clearDevice();
       await (await loadInbox()).resetInbox();
+      // The account's unsaved editor drafts leave a shared browser with it (security review F-54).
+      await (await loadDrafts()).forgetDrafts(user?.id);
     });
     return () => {
       forget();

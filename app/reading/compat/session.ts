@@ -33,7 +33,7 @@ async function refresh() {
 
 async function logout() {
   await fetch(api.auth.signOut.url(), { method: api.auth.signOut.method, credentials: 'same-origin' }).catch(() => undefined);
-  await runLogoutHooks();
+  await runLogoutHooks(state.user);
   set(true, null);
   announceSessionChange();
 }

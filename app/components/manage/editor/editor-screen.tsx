@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { localeDirection } from '../../../../common/locales';
 import { blockDirection } from '../../../../common/text-direction';
 import { useRootData } from '../../../lib/root-data';
+import { useSession } from '../../../lib/session';
 import { Alert } from '../../ui/alert';
 import { LeaveDialog, useLeaveGuard } from '../leave-guard';
 import { pageAddress } from '../pages/page-path';
-import { draftKey } from './drafts';
 import { EditorBody } from './editor-body';
 import { PageNotices, RestoreOffer, SavedNotice, UploadList } from './editor-notices';
 import { useFocusModeKeys } from './focus-mode';
@@ -40,7 +40,8 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const { page } = data;
 
   const content = usePageContent(data);
-  const draft = useKeptDraft(draftKey(page.locale, page.path), data, content);
+  const { user } = useSession();
+  const draft = useKeptDraft(user?.id ?? null, data, content);
   const saver = usePageSave({ data, locale, content, draft });
   const { bump } = content;
   const { schedule: scheduleDraft } = draft;

@@ -135,14 +135,24 @@ export function usePageSave({
         if (!(error instanceof ApiRequestError)) throw error;
         const failure = saveFailure(error, t);
         setErrors(failure.fields);
-        setFormError(failure.formError);
         if (failure.conflict) autosave.stop();
-        if (!auto) toast({ title: t('editor.saveFailed'), description: failure.reason, color: 'error' });
+        // The server could not take the text (a full disk, a busy database, no network, a session that
+        // ended): it is written to this browser now, and the author is told whether it was kept.
+        const { statusCode } = error.failure;
+        const serverFault = !Object.keys(failure.fields).length && (statusCode === 0 || statusCode === 401 || statusCode >= 500);
+        const kept = serverFault ? t((await draft.keep()) ? 'editor.keptInBrowser' : 'editor.notKeptInBrowser') : '';
+        setFormError(kept ? `${failure.formError} ${kept}` : failure.formError);
+        if (!auto)
+          toast({
+            title: t('editor.saveFailed'),
+            description: kept ? `${failure.reason} ${kept}` : failure.reason,
+            color: 'error',
+          });
       } finally {
         setSaving(false);
       }
     },
-    [saving, currentBody, latest, setBody, page, locale, message, data.document?.baseSha, draft.saved, t, autosave],
+    [saving, currentBody, latest, setBody, page, locale, message, data.document?.baseSha, draft.saved, draft.keep, t, autosave],
   );
   saveRef.current = save;
   useSaveShortcut(() => void saveRef.current());
