@@ -134,12 +134,14 @@ for (const locale of ['fa', 'en'] as const) {
       await expect(page.getByTestId('save-state')).toHaveText(w.unsaved);
     });
 
+    // Drafts are kept per account (app/components/manage/editor/drafts.ts).
+    let draftKey = '';
     await test.step('a reload offers the unsaved draft back, and restoring it brings everything back', async () => {
+      const session = await page.evaluate(() => fetch('/api/_auth/session').then((response) => response.json()));
+      draftKey = `${(session as { user: { id: string } }).user.id}/${locale}/${w.path}`;
       // The draft reaches IndexedDB shortly after the last edit: wait for it there, not for a time.
-      await expect
-        .poll(async () => (await storedDraft(page, `${locale}/${w.path}`))?.body ?? '')
-        .toContain(mediaUrl.replace(/#.*$/, ''));
-      expect((await storedDraft(page, `${locale}/${w.path}`))?.body).toContain(w.text);
+      await expect.poll(async () => (await storedDraft(page, draftKey))?.body ?? '').toContain(mediaUrl.replace(/#.*$/, ''));
+      expect((await storedDraft(page, draftKey))?.body).toContain(w.text);
       // Unsaved changes: the browser asks before leaving.
       page.once('dialog', (dialog) => dialog.accept());
       await page.reload();
@@ -155,7 +157,7 @@ for (const locale of ['fa', 'en'] as const) {
       await page.keyboard.press('Control+s');
       await expect(page.getByTestId('save-state')).toHaveText(w.saved);
       // Saved: the draft is deleted (the cause of "no offer" on the next visit).
-      await expect.poll(() => storedDraft(page, `${locale}/${w.path}`)).toBeNull();
+      await expect.poll(() => storedDraft(page, draftKey)).toBeNull();
     });
 
     // A reader's tab, open on the home page before anything is published.
