@@ -30,15 +30,15 @@ test('a build scheduled after the wall clock stepped back an hour publishes on t
     FAKETIME_DONT_FAKE_MONOTONIC: '1',
   });
   try {
-    // The server's jobs ran on the fast clock: its heartbeat lease ends about an hour from now.
-    const heartbeatEnd = () =>
+    // The server's jobs ran on the fast clock: the scheduled-publish job's lease (left to lapse
+    // after each run) and the process's heartbeat end about an hour from now.
+    const leaseEnd = (name: string) =>
       withSiteDatabase(server, async (db) => {
-        const [row] = await db.all<{ at: number | null }>(
-          sql`select max(expires_at) as at from leases where name like 'process:%'`,
-        );
+        const [row] = await db.all<{ at: number | null }>(sql`select max(expires_at) as at from leases where name like ${name}`);
         return row?.at ?? 0;
       });
-    await expect.poll(heartbeatEnd, { timeout: 30_000 }).toBeGreaterThan(Date.now() + 30 * 60_000);
+    await expect.poll(() => leaseEnd('job:scheduled-publish'), { timeout: 30_000 }).toBeGreaterThan(Date.now() + 30 * 60_000);
+    expect(await leaseEnd('process:%')).toBeGreaterThan(Date.now() + 30 * 60_000);
 
     // The clock steps back to the true time.
     writeFileSync(offset, '+0\n');
