@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, snap, test } from './fixtures';
+import { expect, showColorScheme, snap, test } from './fixtures';
 
 /*
  * The editor's unsaved text in this browser (app/components/manage/editor/drafts.ts):
@@ -108,6 +108,9 @@ for (const locale of ['fa', 'en'] as const) {
     const kept = (await storedDrafts(page)).find((draft) => draft.key === key);
     expect(kept?.body).toContain(text);
     await snap(page, `editor-disk-full-${locale}`);
+    await showColorScheme(page, 'dark');
+    await snap(page, `editor-disk-full-${locale}-dark`);
+    await showColorScheme(page, 'light');
 
     // Closed and opened again: the text is offered back, and saves once there is room.
     page.once('dialog', (dialog) => dialog.accept());
