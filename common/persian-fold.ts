@@ -123,19 +123,22 @@ export function foldQuery(query: string): string {
   return foldPersian(query.normalize('NFC').trim()).toLowerCase();
 }
 
+const IGNORED = FOLDS.filter((entry) => entry.kind === 'ignored');
+
 /** Arabic-script letters, marks and digits (ASCII digits too: the column may write them in Persian). */
 const FOLDABLE = /[\u0600-\u06ff0-9]/;
 
 /**
  * The part of the table that decides whether a column holds `folded` (a `foldQuery`), as SQL around
  * `expression`; undefined when nothing needs folding (a query without Arabic-script letters or
- * digits is compared as it is). Only the entries whose result the query holds, the ignored
+ * digits drops only the ignored characters). Only the entries whose result the query holds, the ignored
  * characters and the seats are needed: a folded query holds no character the table folds, so a
  * column's character folded elsewhere can never be part of a match. A third to a half of the table
  * for a Persian word, so a list is compared in about half the time (10 000 titles: 394 ms instead of 788 on a busy machine).
  */
 export function foldSqlFor(expression: string, folded: string): string | undefined {
-  if (!FOLDABLE.test(folded)) return undefined;
+  // A Latin query still skips the characters that change no word (a half-space in «x‌y»).
+  if (!FOLDABLE.test(folded)) return foldSql(expression, IGNORED);
   const needed = FOLDS.filter(
     (entry) => entry.kind === 'ignored' || entry.kind === 'seat' || (entry.to !== '' && folded.includes(entry.to)),
   );

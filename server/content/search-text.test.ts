@@ -121,8 +121,8 @@ describe('search normalisation', () => {
 
   it('matches in SQL with only the part of the table a query needs, as the whole table matches in JS (dashboard searches)', async () => {
     const client = createClient({ url: ':memory:' });
-    const texts = ['كتاب‌هاي سال ۱۴۰۵', 'مسؤولیت ھا', 'رئیس مؤسسه', 'آب و نان', `سئ${ZWNJ}وال`, 'Plain 42 English', 'کتـــاب'];
-    const queries = ['کتابهای', 'سال 1405', 'مسولیت', 'ها', 'رییس', 'موسسه', 'اب', 'سوال', 'plain 42', 'كتاب', 'یه', 'ی', '4'];
+    const texts = ['كتاب‌هاي سال ۱۴۰۵', 'مسؤولیت ھا', 'رئیس مؤسسه', 'آب و نان', `سئ${ZWNJ}وال`, 'Plain 42 English', 'کتـــاب', `x${ZWNJ}y`];
+    const queries = ['کتابهای', 'سال 1405', 'مسولیت', 'ها', 'رییس', 'موسسه', 'اب', 'سوال', 'plain 42', 'كتاب', 'یه', 'ی', '4', 'xy', `x${ZWNJ}y`];
     for (const text of texts)
       for (const query of queries) {
         const folded = foldQuery(query);
@@ -130,9 +130,9 @@ describe('search normalisation', () => {
         const result = await client.execute({ sql: `select instr(${expression}, ?) > 0 as hit`, args: [text, folded] });
         expect(Boolean(result.rows[0]?.hit), `${text} ∋ ${query}`).toBe(foldQuery(text).includes(folded));
       }
-    // Fewer entries than the whole table for a Persian word; none for a Latin one.
+    // Fewer entries than the whole table for a Persian word; only the ignored characters for a Latin one.
     expect(foldSqlFor('x', foldQuery('کتاب'))!.length).toBeLessThan(foldSql('x').length / 2);
-    expect(foldSqlFor('x', 'plain')).toBeUndefined();
+    expect(foldSqlFor('x', 'plain')!.length).toBeLessThan(foldSqlFor('x', foldQuery('کتاب'))!.length);
     client.close();
   });
 

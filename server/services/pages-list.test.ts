@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAGES_PAGE_SIZE, type PageListItem, pageFile, pageFromFile, pageSlug } from '../../common/authoring';
 import { type Locale, otherLocale } from '../../common/locales';
+import { foldPersian, foldQuery } from '../../common/persian-fold';
 import { client, createAuthoringSite } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
 import { pageSummary, readPage } from '../content/page-file';
@@ -86,7 +87,9 @@ async function listByFullScan(
       .filter((at) => at > own.lastCommitAt!.getTime());
     return newer.length ? new Date(Math.max(...newer)).toISOString() : null;
   };
-  const query = options.query?.trim().toLocaleLowerCase();
+  // Folded like the dashboard's searches (server/db/folded-match.ts, issue 37): «كتاب» finds «کتاب».
+  const query = options.query?.trim() ? foldQuery(options.query) : '';
+  const holds = (text: string) => foldPersian(text).toLowerCase().includes(query);
   const matching = all
     .map(
       (e): PageListItem => ({
@@ -97,7 +100,7 @@ async function listByFullScan(
       }),
     )
     .filter((item) => !options.locale || item.locale === options.locale)
-    .filter((item) => !query || item.title.toLocaleLowerCase().includes(query) || item.path.toLocaleLowerCase().includes(query))
+    .filter((item) => !query || holds(item.title) || holds(item.path))
     .sort((a, b) =>
       a.updatedAt !== b.updatedAt
         ? a.updatedAt < b.updatedAt
