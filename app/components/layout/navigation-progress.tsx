@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 
 /** The spec's loading indicator (docs/spec.md §4, §9): 3 px high, timings in milliseconds. */
@@ -62,6 +63,7 @@ export function createProgressController(view: ProgressView) {
 
 /** A thin bar at the top while a navigation loads (see createProgressController). */
 export function NavigationProgress() {
+  const { t } = useTranslation();
   const loading = useNavigation().state !== 'idle';
   const [progress, setProgress] = useState(0);
   const [visible, setVisible] = useState(false);
@@ -76,6 +78,8 @@ export function NavigationProgress() {
   return (
     <div
       role="progressbar"
+      // A progress bar needs a name (axe: aria-progressbar-name), seen while a navigation loads.
+      aria-label={t('common.loading')}
       aria-hidden={!visible}
       aria-valuemin={0}
       aria-valuemax={100}
