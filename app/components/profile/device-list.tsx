@@ -1,18 +1,17 @@
 import { Laptop, MonitorSmartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useRevalidator } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../common/paths';
-import { ApiRequestError } from '../../lib/api';
 import { api } from '../../lib/api-client';
 import { useDeviceIdentity } from '../../lib/device';
 import { useClock } from '../../lib/format';
+import { failureMessage, useMutation } from '../../lib/mutation';
 import { useRootData } from '../../lib/root-data';
 import { useSession } from '../../lib/session';
 import { describeUserAgent } from '../../lib/user-agent';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
-import { toast } from '../ui/toast';
 import { EmptyState } from './empty-state';
 
 export type ProfileDevice = { id: string; name: string; userAgent: string; lastSeenAt: Date | null; createdAt: Date };
@@ -27,10 +26,8 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
   const clock = useClock();
   const { logout } = useSession();
   const local = useDeviceIdentity();
-  const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [pending, setPending] = useState<{ device: ProfileDevice; label: string } | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const labelOf = (device: ProfileDevice) => {
     if (device.name) return device.name;
@@ -40,31 +37,23 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
     return browser ?? os ?? t('profile.devices.unnamed');
   };
 
-  async function revoke() {
-    if (!pending) return;
-    const { device, label } = pending;
-    setBusy(true);
-    try {
-      await api.profile.revokeDevice({ params: { id: device.id }, locale });
+  const revoke = useMutation({
+    call: (device: ProfileDevice, _label: string) => api.profile.revokeDevice({ params: { id: device.id }, locale }),
+    success: (_result, _device, label) => ({
+      title: t('profile.devices.revoked'),
+      description: t('profile.devices.revokedDescription', { name: label }),
+      color: 'success',
+    }),
+    done: async (_result, device) => {
       setPending(null);
-      toast({
-        title: t('profile.devices.revoked'),
-        description: t('profile.devices.revokedDescription', { name: label }),
-        color: 'success',
-      });
-      if (device.id === currentDeviceId) {
-        // The server has ended this browser's session; forget it here too.
-        await logout();
-        navigate(paths.login(locale));
-      } else {
-        await revalidator.revalidate();
-      }
-    } catch (error) {
-      toast({ title: error instanceof ApiRequestError ? error.message : t('profile.error'), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+      if (device.id !== currentDeviceId) return;
+      // The server has ended this browser's session; forget it here too.
+      await logout();
+      navigate(paths.login(locale));
+    },
+    revalidate: pending?.device.id !== currentDeviceId,
+    failure: (error) => ({ title: failureMessage(error, t('profile.error')), color: 'error' }),
+  });
 
   if (devices.length === 0)
     return <EmptyState icon={MonitorSmartphone} title={t('profile.devices.empty')} hint={t('profile.devices.emptyHint')} />;
@@ -131,7 +120,7 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
       <ConfirmDialog
         variant="danger"
         open={pending !== null}
-        onOpenChange={(open) => !open && !busy && setPending(null)}
+        onOpenChange={(open) => !open && !revoke.busy && setPending(null)}
         title={t('profile.devices.confirmTitle')}
         description={
           <>
@@ -143,8 +132,8 @@ export function DeviceList({ devices, currentDeviceId }: { devices: ProfileDevic
         }
         confirmLabel={t('profile.devices.confirm')}
         cancelLabel={t('profile.devices.cancel')}
-        onConfirm={revoke}
-        busy={busy}
+        onConfirm={() => pending && revoke.run(pending.device, pending.label)}
+        busy={revoke.busy}
       />
     </>
   );

@@ -18,6 +18,7 @@ import { ApiRequestError } from '../../lib/api';
 import { api } from '../../lib/api-client';
 import { useClock } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
+import { useMutation } from '../../lib/mutation';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/history';
 import { loadHistory } from './history.server';
@@ -154,13 +155,10 @@ function VersionView({
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const changed = version.diff.split('\n').some((line) => /^[+-](?![+-]{2})/.test(line));
 
-  async function restore() {
-    if (!version.frontMatter || version.body === null) return;
-    setBusy(true);
-    try {
+  const restoring = useMutation({
+    call: async (frontMatter: NonNullable<typeof version.frontMatter>, body: string) => {
       const current = await api.pages.get<PageDocument>({ params: page, locale }).catch((error) => {
         if (error instanceof ApiRequestError && error.failure.statusCode === 404) return undefined;
         throw error;
@@ -168,20 +166,20 @@ function VersionView({
       await api.pages.save<SavedChange>({
         params: page,
         locale,
-        body: { frontMatter: version.frontMatter, body: version.body, ...(current ? { baseSha: current.baseSha } : {}) },
+        body: { frontMatter, body, ...(current ? { baseSha: current.baseSha } : {}) },
       });
-      setConfirming(false);
-      toast({ title: t('history.restored'), color: 'success' });
+    },
+    done: () => setConfirming(false),
+    success: { title: t('history.restored'), color: 'success' },
+    failure: { title: t('history.restoreFailed'), fallback: t('history.error') },
+    revalidate: false,
+  });
+  const busy = restoring.busy;
+  async function restore() {
+    if (!version.frontMatter || version.body === null) return;
+    if (await restoring.run(version.frontMatter, version.body)) {
       await revalidator.revalidate();
       navigate(editorPath(locale, page));
-    } catch (error) {
-      toast({
-        title: t('history.restoreFailed'),
-        description: error instanceof ApiRequestError ? error.failure.message : t('history.error'),
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -236,35 +234,28 @@ function PreviewLinks({
   const { t } = useTranslation();
   const { locale } = useRootData();
   const clock = useClock();
-  const revalidator = useRevalidator();
   const [made, setMade] = useState<PreviewLink>();
-  const [busy, setBusy] = useState(false);
 
-  async function create() {
-    setBusy(true);
-    try {
-      setMade(await api.pages.createPreviewLink<PreviewLink>({ params: page, locale }));
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: t('preview.failed'),
-        description: error instanceof ApiRequestError ? error.failure.message : undefined,
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-  async function revoke(id: string) {
-    try {
-      await api.pages.revokePreviewLink<undefined>({ params: { id }, locale });
+  const making = useMutation({
+    call: () => api.pages.createPreviewLink<PreviewLink>({ params: page, locale }),
+    done: (link) => setMade(link),
+    failure: (error) => ({
+      title: t('preview.failed'),
+      description: error instanceof ApiRequestError ? error.failure.message : undefined,
+      color: 'error',
+    }),
+  });
+  const busy = making.busy;
+  const create = () => making.run();
+  const revoking = useMutation({
+    call: (id: string) => api.pages.revokePreviewLink<undefined>({ params: { id }, locale }),
+    done: (_result, id) => {
       if (made?.id === id) setMade(undefined);
-      toast({ title: t('preview.revoked'), color: 'success' });
-      await revalidator.revalidate();
-    } catch {
-      toast({ title: t('preview.failed'), color: 'error' });
-    }
-  }
+    },
+    success: { title: t('preview.revoked'), color: 'success' },
+    failure: () => ({ title: t('preview.failed'), color: 'error' }),
+  });
+  const revoke = (id: string) => revoking.run(id);
   const absolute = made ? new URL(made.url, window.location.origin).toString() : '';
 
   return (

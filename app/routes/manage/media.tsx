@@ -14,11 +14,11 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { LtrName } from '../../components/ui/ltr-name';
-import { toast } from '../../components/ui/toast';
 import { ApiRequestError } from '../../lib/api';
 import { api } from '../../lib/api-client';
 import { formatNumber, useClock } from '../../lib/format';
 import { pageMetaFor } from '../../lib/meta';
+import { useMutation } from '../../lib/mutation';
 import { useRootData } from '../../lib/root-data';
 import type { Route } from './+types/media';
 import { loadMedia } from './media.server';
@@ -140,27 +140,26 @@ function MediaCard({
   const { t } = useTranslation();
   const { locale } = useRootData();
   const clock = useClock();
-  const revalidator = useRevalidator();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  async function remove() {
-    setBusy(true);
-    try {
-      const saved = await api.media.delete<SavedChange>({ params: { path: mediaFilePath(item.url) }, locale });
-      setConfirming(false);
-      toast({ title: saved.commit ? t('media.deleted') : t('media.dropped'), description: item.name, color: 'success' });
-      await revalidator.revalidate();
-    } catch (error) {
+  const remove = useMutation({
+    call: () => api.media.delete<SavedChange>({ params: { path: mediaFilePath(item.url) }, locale }),
+    done: () => setConfirming(false),
+    success: (saved) => ({
+      title: saved.commit ? t('media.deleted') : t('media.dropped'),
+      description: item.name,
+      color: 'success',
+    }),
+    handled: (error) => {
       setConfirming(false);
       const failure = error instanceof ApiRequestError ? error.failure : undefined;
-      const uses = (failure?.data as MediaInUse | undefined) ?? { pages: [], settings: [] };
-      if (failure?.statusCode === 409) onRefused(failure.message, { pages: uses.pages ?? [], settings: uses.settings ?? [] });
-      else toast({ title: t('media.deleteFailed'), description: failure?.message ?? t('media.error'), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+      if (failure?.statusCode !== 409) return false;
+      const uses = (failure.data as MediaInUse | undefined) ?? { pages: [], settings: [] };
+      onRefused(failure.message, { pages: uses.pages ?? [], settings: uses.settings ?? [] });
+      return true;
+    },
+    failure: { title: t('media.deleteFailed'), fallback: t('media.error') },
+  });
 
   return (
     <li className="flex gap-3 rounded-lg border border-border bg-surface p-3" data-testid="media-item">
@@ -233,8 +232,8 @@ function MediaCard({
               description={t('media.deleteText', { name: item.name })}
               confirmLabel={t('media.deleteConfirm')}
               cancelLabel={t('media.cancel')}
-              onConfirm={remove}
-              busy={busy}
+              onConfirm={remove.run}
+              busy={remove.busy}
             />
           </div>
         ) : null}

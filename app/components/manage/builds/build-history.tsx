@@ -1,16 +1,15 @@
 import { History, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import type { BuildStatus, BuildSummary, PublishIndexing, PublishResult } from '../../../../common/authoring';
 import { api } from '../../../lib/api-client';
 import { formatNumber, useClock } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { EmptyState } from '../../profile/empty-state';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
-import { toast } from '../../ui/toast';
 import { type DataColumn, DataTable } from '../data-table';
 import { automaticTitle } from './automatic-title';
 import { failedOutcome, type PublishOutcome, publishedOutcome } from './publish-panel';
@@ -127,29 +126,25 @@ export function BuildHistory({
 function RevertButton({ build, onOutcome }: { build: BuildSummary; onOutcome: (outcome: PublishOutcome | undefined) => void }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function revert() {
-    setBusy(true);
-    onOutcome(undefined);
-    try {
-      const result = await api.builds.revert<PublishResult | PublishIndexing>({ params: { id: build.id }, locale });
-      toast({
-        title: t(result.buildId === null ? 'builds.publish.committed' : 'builds.revert.success'),
-        description: result.commitSha.slice(0, 7),
-        color: 'success',
-      });
-      onOutcome(publishedOutcome(result, []));
-    } catch (error) {
+  const revert = useMutation({
+    call: () => {
+      onOutcome(undefined);
+      return api.builds.revert<PublishResult | PublishIndexing>({ params: { id: build.id }, locale });
+    },
+    success: (result) => ({
+      title: t(result.buildId === null ? 'builds.publish.committed' : 'builds.revert.success'),
+      description: result.commitSha.slice(0, 7),
+      color: 'success',
+    }),
+    done: (result) => onOutcome(publishedOutcome(result, [])),
+    handled: (error) => {
       onOutcome(failedOutcome(error, t('builds.error')));
-    } finally {
-      setOpen(false);
-      setBusy(false);
-      await revalidator.revalidate();
-    }
-  }
+      return true;
+    },
+    settled: () => setOpen(false),
+    revalidate: 'always',
+  });
 
   return (
     <>
@@ -165,8 +160,8 @@ function RevertButton({ build, onOutcome }: { build: BuildSummary; onOutcome: (o
         description={t('builds.revert.description', { title: build.title || `#${build.id}` })}
         confirmLabel={t('builds.revert.confirm')}
         cancelLabel={t('builds.cancel')}
-        onConfirm={revert}
-        busy={busy}
+        onConfirm={revert.run}
+        busy={revert.busy}
       />
     </>
   );

@@ -1,17 +1,15 @@
 import { ArrowRight, TriangleAlert, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import type { OpenBuildChange } from '../../../../common/authoring';
 import { isolateLtr } from '../../../../common/text-direction';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { useClock } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { LtrName } from '../../ui/ltr-name';
-import { toast } from '../../ui/toast';
 import { PendingBadge } from '../pages/pending-badge';
 import { automaticTitle } from './automatic-title';
 import { DiffView, parseUnifiedDiff } from './diff-view';
@@ -37,27 +35,13 @@ export function ChangeCard({
   const { t } = useTranslation();
   const { locale } = useRootData();
   const clock = useClock();
-  const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function discard() {
-    setBusy(true);
-    try {
-      await api.builds.discardChange({ params: { id: change.id }, locale });
-      setOpen(false);
-      toast({ title: t('builds.discard.success'), description: isolateLtr(change.path), color: 'success' });
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: t('builds.discard.failed'),
-        description: error instanceof ApiRequestError ? error.failure.message : t('builds.error'),
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const discard = useMutation({
+    call: () => api.builds.discardChange({ params: { id: change.id }, locale }),
+    done: () => setOpen(false),
+    success: { title: t('builds.discard.success'), description: isolateLtr(change.path), color: 'success' },
+    failure: { title: t('builds.discard.failed'), fallback: t('builds.error') },
+  });
 
   return (
     <li
@@ -127,8 +111,8 @@ export function ChangeCard({
         description={t('builds.discard.description', { path: isolateLtr(change.path) })}
         confirmLabel={t('builds.discard.confirm')}
         cancelLabel={t('builds.cancel')}
-        onConfirm={discard}
-        busy={busy}
+        onConfirm={discard.run}
+        busy={discard.busy}
       />
     </li>
   );

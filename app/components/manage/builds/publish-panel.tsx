@@ -1,7 +1,6 @@
 import { CalendarClock, ExternalLink, Loader2, Rocket } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import type {
   ConflictData,
   OpenBuildChange,
@@ -13,10 +12,10 @@ import type {
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { parseClockTime, useClock, zonedToIso } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { toast } from '../../ui/toast';
 import { publicPath } from '../pages/page-path';
 import { RepoPath } from './change-card';
 import { ScheduleFields } from './schedule';
@@ -55,66 +54,68 @@ export function PublishPanel({
   const { t } = useTranslation();
   const { locale } = useRootData();
   const clock = useClock();
-  const revalidator = useRevalidator();
   const [title, setTitle] = useState('');
-  const [busy, setBusy] = useState(false);
   const [later, setLater] = useState(false);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('09:00');
   const [whenError, setWhenError] = useState<string>();
   const id = useId();
 
-  async function schedule() {
+  const scheduled = useMutation({
+    call: (body: PublishRequest) => api.builds.publish<ScheduleResult>({ body, locale }),
+    success: (result) => ({
+      title: t('builds.schedule.success'),
+      description: `${clock.time(result.at, 'full')} (${clock.label})`,
+      color: 'success',
+    }),
+    done: () => {
+      setTitle('');
+      setLater(false);
+    },
+    handled: (error) => {
+      const issue =
+        error instanceof ApiRequestError ? error.failure.data?.issues?.find((item) => item.path[0] === 'at') : undefined;
+      if (issue) setWhenError(issue.message);
+      else onOutcome(failedOutcome(error, t('builds.error')));
+      return true;
+    },
+    revalidate: 'always',
+  });
+  const published = useMutation({
+    call: (body: PublishRequest, _links: string[]) => api.builds.publish<PublishResult | PublishIndexing>({ body, locale }),
+    success: (result) => ({
+      title: t(result.buildId === null ? 'builds.publish.committed' : 'builds.publish.success'),
+      description: result.commitSha.slice(0, 7),
+      color: 'success',
+    }),
+    done: (result, _body, links) => {
+      setTitle('');
+      onOutcome(publishedOutcome(result, links));
+    },
+    handled: (error) => {
+      onOutcome(failedOutcome(error, t('builds.error')));
+      return true;
+    },
+    revalidate: 'always',
+  });
+  const busy = scheduled.busy || published.busy;
+
+  function schedule() {
     const clockTime = parseClockTime(time);
     if (date && time.trim() && !clockTime) return setWhenError(t('builds.schedule.badTime'));
     const at = clockTime ? zonedToIso(date, clockTime, clock.zone) : undefined;
     if (!at) return setWhenError(t('builds.schedule.needDate'));
     setWhenError(undefined);
-    setBusy(true);
-    try {
-      const body: PublishRequest = { ...(title.trim() ? { title: title.trim() } : {}), at };
-      const result = await api.builds.publish<ScheduleResult>({ body, locale });
-      toast({
-        title: t('builds.schedule.success'),
-        description: `${clock.time(result.at, 'full')} (${clock.label})`,
-        color: 'success',
-      });
-      setTitle('');
-      setLater(false);
-    } catch (error) {
-      const issue =
-        error instanceof ApiRequestError ? error.failure.data?.issues?.find((item) => item.path[0] === 'at') : undefined;
-      if (issue) setWhenError(issue.message);
-      else onOutcome(failedOutcome(error, t('builds.error')));
-    } finally {
-      setBusy(false);
-      await revalidator.revalidate();
-    }
+    return scheduled.run({ ...(title.trim() ? { title: title.trim() } : {}), at });
   }
 
   async function publish(event: React.FormEvent) {
     event.preventDefault();
     if (later) return schedule();
-    setBusy(true);
     onOutcome(undefined);
     // The pages that will be live afterwards (deleted ones are gone), known before the list reloads.
     const links = changes.filter((change) => change.page && change.kind !== 'delete').map((change) => publicPath(change.page!));
-    try {
-      const body: PublishRequest = title.trim() ? { title: title.trim() } : {};
-      const result = await api.builds.publish<PublishResult | PublishIndexing>({ body, locale });
-      toast({
-        title: t(result.buildId === null ? 'builds.publish.committed' : 'builds.publish.success'),
-        description: result.commitSha.slice(0, 7),
-        color: 'success',
-      });
-      setTitle('');
-      onOutcome(publishedOutcome(result, links));
-    } catch (error) {
-      onOutcome(failedOutcome(error, t('builds.error')));
-    } finally {
-      setBusy(false);
-      await revalidator.revalidate();
-    }
+    return published.run(title.trim() ? { title: title.trim() } : {}, links);
   }
 
   return (

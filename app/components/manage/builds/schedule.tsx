@@ -1,16 +1,13 @@
 import { CalendarClock, Loader2 } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import type { OpenBuild } from '../../../../common/authoring';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { localDigits, useClock } from '../../../lib/format';
+import { failureMessage, useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { JalaliDatePicker } from '../../ui/jalali-date-picker';
-import { toast } from '../../ui/toast';
 
 /**
  * The date and time fields of "Publish later", on the site's clock (Settings → time zone, named
@@ -106,32 +103,27 @@ export function ScheduledNotice({ build, canCancel }: { build: OpenBuild; canCan
   const { t } = useTranslation();
   const { locale } = useRootData();
   const clock = useClock();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const cancel = useMutation({
+    call: (id: number) => api.builds.cancelSchedule({ params: { id }, locale }),
+    success: { title: t('builds.schedule.cancelled'), color: 'info' },
+    failure: (error) => ({ title: failureMessage(error, t('builds.error')), color: 'error' }),
+    revalidate: 'always',
+  });
   if (!build.scheduledAt || build.id === null) return null;
   const id = build.id;
   const when = clock.time(build.scheduledAt, 'full');
-
-  async function cancel() {
-    setBusy(true);
-    try {
-      await api.builds.cancelSchedule({ params: { id }, locale });
-      toast({ title: t('builds.schedule.cancelled'), color: 'info' });
-    } catch (error) {
-      toast({ title: error instanceof ApiRequestError ? error.message : t('builds.error'), color: 'error' });
-    } finally {
-      setBusy(false);
-      await revalidator.revalidate();
-    }
-  }
 
   return (
     <Alert tone="info" title={t('builds.schedule.notice', { when, zone: clock.label })}>
       <div className="flex flex-wrap items-center gap-3" data-testid="scheduled-notice">
         {build.scheduledBy ? <span>{t('builds.schedule.by', { name: build.scheduledBy.displayName })}</span> : null}
         {canCancel ? (
-          <Button type="button" variant="outline" size="sm" onClick={cancel} disabled={busy}>
-            {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <CalendarClock aria-hidden className="size-4" />}
+          <Button type="button" variant="outline" size="sm" onClick={() => cancel.run(id)} disabled={cancel.busy}>
+            {cancel.busy ? (
+              <Loader2 aria-hidden className="size-4 animate-spin" />
+            ) : (
+              <CalendarClock aria-hidden className="size-4" />
+            )}
             {t('builds.schedule.cancel')}
           </Button>
         ) : null}

@@ -1,20 +1,19 @@
 import { Check, Clock, ShieldAlert, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import type { CommentBulkAction, CommentStatus, ManagedComment } from '../../../../common/comments';
 import { localeNames } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { CommentTime } from '../../comments/comment-time';
 import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
-import { toast } from '../../ui/toast';
 
 /** The actions each tab offers besides deleting: what moves a comment out of it. */
 const moves: Record<CommentStatus, CommentBulkAction[]> = {
@@ -52,9 +51,7 @@ function ActionLabel({ action, tab }: { action: CommentBulkAction; tab: CommentS
 export function ModerationList({ items, tab, canDelete }: { items: ManagedComment[]; tab: CommentStatus; canDelete: boolean }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const revalidator = useRevalidator();
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<ManagedComment[] | null>(null);
 
   // A new page of results starts with nothing selected (and never keeps ids that left the list).
@@ -71,27 +68,24 @@ export function ModerationList({ items, tab, canDelete }: { items: ManagedCommen
       return next;
     });
 
-  async function run(action: CommentBulkAction, targets: number[]) {
-    setBusy(true);
-    try {
-      const { changed } = await api.comments.moderate<{ changed: number }>({
-        body: { ids: targets, action },
-        locale,
-      });
-      toast({ title: t(`comments.manage.done.${action}`, { count: formatNumber(locale, changed) }), color: 'success' });
+  const moderate = useMutation({
+    call: (action: CommentBulkAction, targets: number[]) =>
+      api.comments.moderate<{ changed: number }>({ body: { ids: targets, action }, locale }),
+    success: ({ changed }, action) => ({
+      title: t(`comments.manage.done.${action}`, { count: formatNumber(locale, changed) }),
+      color: 'success',
+    }),
+    done: () => {
       setSelected(new Set());
       setDeleting(null);
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: t('comments.manage.failed'),
-        description: error instanceof ApiRequestError ? error.message : undefined,
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failure: (error) => ({
+      title: t('comments.manage.failed'),
+      description: error instanceof ApiRequestError ? error.message : undefined,
+      color: 'error',
+    }),
+  });
+  const { busy, run } = moderate;
 
   const actionsFor = (targets: ManagedComment[], compact: boolean) => (
     <>

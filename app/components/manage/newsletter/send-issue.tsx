@@ -1,16 +1,14 @@
 import { Loader2, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import { type Locale, localeNames, locales } from '../../../../common/locales';
 import type { SendablePage } from '../../../../common/newsletter';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
-import { toast } from '../../ui/toast';
 
 /** Sends a published page as an issue (`POST /api/newsletter/issues`) after a confirmation naming the recipients. */
 export function SendIssue({
@@ -25,37 +23,27 @@ export function SendIssue({
   const { t } = useTranslation();
   const { locale: uiLocale } = useRootData();
   const id = useId();
-  const revalidator = useRevalidator();
   const [locale, setLocale] = useState<Locale>(initialLocale);
   const [slug, setSlug] = useState('');
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const choices = pages.filter((page) => page.locale === locale);
   // Option values are `/slug` (the home page's slug is empty), so '' means nothing chosen.
   const chosen = slug ? choices.find((page) => `/${page.slug}` === slug) : undefined;
   const recipients = confirmed[locale] ?? 0;
 
-  async function send() {
-    if (!chosen) return;
-    setBusy(true);
-    try {
-      await api.newsletter.sendIssue<{ id: number }>({
-        locale: uiLocale,
-        body: { locale, path: chosen.slug },
-      });
+  const sending = useMutation({
+    call: (page: { slug: string; title: string }) =>
+      api.newsletter.sendIssue<{ id: number }>({ locale: uiLocale, body: { locale, path: page.slug } }),
+    done: () => {
       setOpen(false);
       setSlug('');
-      toast({ title: t('newsletter.manage.send.queued'), description: chosen.title, color: 'success' });
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: t('newsletter.manage.send.failed'),
-        description: error instanceof ApiRequestError ? error.failure.message : t('newsletter.form.failed'),
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
+    },
+    success: (_result, page) => ({ title: t('newsletter.manage.send.queued'), description: page.title, color: 'success' }),
+    failure: { title: t('newsletter.manage.send.failed'), fallback: t('newsletter.form.failed') },
+  });
+  const busy = sending.busy;
+  function send() {
+    if (chosen) return sending.run(chosen);
   }
 
   function submit(event: FormEvent) {

@@ -1,17 +1,15 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import { localeNames } from '../../../../common/locales';
 import type { SubscriberItem, SubscriberStatus } from '../../../../common/newsletter';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { useClock } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
 import { ConfirmDialog } from '../../ui/dialog';
 import { IconButton } from '../../ui/icon-button';
-import { toast } from '../../ui/toast';
 import { type DataColumn, DataTable, type DataTableProps } from '../data-table';
 
 const statusTone: Record<SubscriberStatus, 'success' | 'warning' | 'neutral'> = {
@@ -89,27 +87,13 @@ export function SubscribersTable({
 function DeleteSubscriberButton({ item }: { item: SubscriberItem }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function remove() {
-    setBusy(true);
-    try {
-      await api.newsletter.deleteSubscriber({ params: { id: item.id }, locale });
-      setOpen(false);
-      toast({ title: t('newsletter.manage.delete.success'), description: item.email, color: 'success' });
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: t('newsletter.manage.delete.failed'),
-        description: error instanceof ApiRequestError ? error.failure.message : t('newsletter.form.failed'),
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useMutation({
+    call: () => api.newsletter.deleteSubscriber({ params: { id: item.id }, locale }),
+    done: () => setOpen(false),
+    success: { title: t('newsletter.manage.delete.success'), description: item.email, color: 'success' },
+    failure: { title: t('newsletter.manage.delete.failed'), fallback: t('newsletter.form.failed') },
+  });
 
   const label = t('newsletter.manage.delete.open', { email: item.email });
   return (
@@ -125,8 +109,8 @@ function DeleteSubscriberButton({ item }: { item: SubscriberItem }) {
         description={t('newsletter.manage.delete.description', { email: item.email })}
         confirmLabel={t('newsletter.manage.delete.confirm')}
         cancelLabel={t('newsletter.manage.delete.cancel')}
-        onConfirm={remove}
-        busy={busy}
+        onConfirm={remove.run}
+        busy={remove.busy}
       />
     </>
   );

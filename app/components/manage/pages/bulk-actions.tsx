@@ -1,17 +1,15 @@
 import { FolderInput, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import type { PageRef } from '../../../../common/authoring';
 import { translateMessage } from '../../../../common/messages';
 import { categoryName } from '../../../../common/site-settings';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
-import { toast } from '../../ui/toast';
 
 type BulkResult = PageRef & { ok: boolean; status?: number; message?: string; values?: Record<string, string | number> };
 type Summary = { done: string; refused: { page: string; reason: string }[] };
@@ -24,21 +22,19 @@ type Summary = { done: string; refused: { page: string; reason: string }[] };
 export function BulkActions({ selected, onClear }: { selected: PageRef[]; onClear: () => void }) {
   const { t } = useTranslation();
   const { locale: uiLocale, site } = useRootData();
-  const revalidator = useRevalidator();
   const [category, setCategory] = useState(site.cats[0] ?? '');
   const [asking, setAsking] = useState<'delete' | 'set-category' | null>(null);
-  const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<Summary | null>(null);
   const n = formatNumber(uiLocale, selected.length);
   const categoryLabel = categoryName(site, uiLocale, category);
 
-  async function run(action: 'delete' | 'set-category') {
-    setBusy(true);
-    try {
-      const { results } = await api.pages.bulk<{ results: BulkResult[] }>({
+  const { busy, run } = useMutation({
+    call: (action: 'delete' | 'set-category') =>
+      api.pages.bulk<{ results: BulkResult[] }>({
         locale: uiLocale,
         body: action === 'set-category' ? { action, pages: selected, category } : { action, pages: selected },
-      });
+      }),
+    done: ({ results }, action) => {
       const done = results.filter((result) => result.ok).length;
       setSummary({
         done: t(action === 'delete' ? 'pages.bulk.deleted' : 'pages.bulk.changed', {
@@ -55,17 +51,9 @@ export function BulkActions({ selected, onClear }: { selected: PageRef[]; onClea
       });
       setAsking(null);
       onClear();
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: t('pages.bulk.failed'),
-        description: error instanceof ApiRequestError ? error.failure.message : t('pages.error'),
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failure: { title: t('pages.bulk.failed'), fallback: t('pages.error') },
+  });
 
   return (
     <>

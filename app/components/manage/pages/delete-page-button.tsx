@@ -1,44 +1,25 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import type { PageListItem, SavedChange } from '../../../../common/authoring';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
-import { toast } from '../../ui/toast';
 import { pageAddressIsolated } from './page-path';
 
 /** Delete a page after confirmation: a pending deletion until published (a page only created here is simply dropped). */
 export function DeletePageButton({ page }: { page: PageListItem }) {
   const { t } = useTranslation();
   const { locale: uiLocale } = useRootData();
-  const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function remove() {
-    setBusy(true);
-    try {
-      await api.pages.delete<SavedChange>({
-        params: page,
-        locale: uiLocale,
-      });
-      setOpen(false);
-      toast({ title: t('pages.delete.success'), description: pageAddressIsolated(page), color: 'success' });
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: t('pages.delete.failed'),
-        description: error instanceof ApiRequestError ? error.failure.message : t('pages.error'),
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useMutation({
+    call: () => api.pages.delete<SavedChange>({ params: page, locale: uiLocale }),
+    done: () => setOpen(false),
+    success: { title: t('pages.delete.success'), description: pageAddressIsolated(page), color: 'success' },
+    failure: { title: t('pages.delete.failed'), fallback: t('pages.error') },
+  });
 
   return (
     <>
@@ -56,8 +37,8 @@ export function DeletePageButton({ page }: { page: PageListItem }) {
         })}
         confirmLabel={t('pages.delete.confirm')}
         cancelLabel={t('pages.cancel')}
-        onConfirm={remove}
-        busy={busy}
+        onConfirm={remove.run}
+        busy={remove.busy}
       />
     </>
   );

@@ -1,16 +1,15 @@
 import { Loader2, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import { REDIRECT_IMPORT_MAX_ROWS } from '../../../../common/redirects';
 import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../ui/dialog';
-import { toast } from '../../ui/toast';
 
 type Problem = { line?: number; field?: string; message: string };
 
@@ -33,43 +32,37 @@ function problemsOf(error: ApiRequestError): Problem[] {
 export function ImportRedirects() {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const revalidator = useRevalidator();
   const inputId = useId();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File>();
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; problems: Problem[] }>();
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!file) return;
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const report = await api.redirects.import<{ added: number; updated: number; unchanged: number }>({
-        body: { csv: await file.text() },
-        locale,
-      });
-      setOpen(false);
-      toast({
-        title: t('redirects.import.success'),
-        description: t('redirects.import.report', {
-          added: formatNumber(locale, report.added),
-          updated: formatNumber(locale, report.updated),
-          unchanged: formatNumber(locale, report.unchanged),
-        }),
-        color: 'success',
-      });
-      await revalidator.revalidate();
-    } catch (error) {
+  const importing = useMutation({
+    call: (csv: string) => api.redirects.import<{ added: number; updated: number; unchanged: number }>({ body: { csv }, locale }),
+    done: () => setOpen(false),
+    success: (report) => ({
+      title: t('redirects.import.success'),
+      description: t('redirects.import.report', {
+        added: formatNumber(locale, report.added),
+        updated: formatNumber(locale, report.updated),
+        unchanged: formatNumber(locale, report.unchanged),
+      }),
+      color: 'success',
+    }),
+    handled: (error) => {
       setFailure(
         error instanceof ApiRequestError
           ? { message: error.failure.message, problems: problemsOf(error) }
           : { message: t('redirects.failed'), problems: [] },
       );
-    } finally {
-      setBusy(false);
-    }
+      return true;
+    },
+  });
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    setFailure(undefined);
+    await importing.run(await file.text());
   }
 
   return (
@@ -93,7 +86,7 @@ export function ImportRedirects() {
         title={t('redirects.import.title')}
         description={t('redirects.import.description', { max: formatNumber(locale, REDIRECT_IMPORT_MAX_ROWS) })}
       >
-        <form onSubmit={submit} className="grid gap-4" aria-busy={busy}>
+        <form onSubmit={submit} className="grid gap-4" aria-busy={importing.busy}>
           {failure ? (
             <Alert tone="error" title={failure.message}>
               {failure.problems.length ? (
@@ -139,8 +132,8 @@ export function ImportRedirects() {
                 {t('redirects.cancel')}
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={busy || !file}>
-              {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+            <Button type="submit" disabled={importing.busy || !file}>
+              {importing.busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
               {t('redirects.import.submit')}
             </Button>
           </div>

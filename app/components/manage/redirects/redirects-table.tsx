@@ -1,16 +1,14 @@
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import { isExternalRedirect, type RedirectItem } from '../../../../common/redirects';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { useClock } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
 import { ConfirmDialog } from '../../ui/dialog';
 import { IconButton } from '../../ui/icon-button';
-import { toast } from '../../ui/toast';
 import { type DataColumn, DataTable, type DataTableProps } from '../data-table';
 import { RedirectDialog } from './redirect-dialog';
 
@@ -105,27 +103,13 @@ export function RedirectsTable({
 function DeleteRedirectButton({ item }: { item: RedirectItem }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function remove() {
-    setBusy(true);
-    try {
-      await api.redirects.delete({ params: { id: item.id }, locale });
-      setOpen(false);
-      toast({ title: t('redirects.delete.success'), description: item.from, color: 'success' });
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: t('redirects.delete.failed'),
-        description: error instanceof ApiRequestError ? error.failure.message : t('redirects.failed'),
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useMutation({
+    call: () => api.redirects.delete({ params: { id: item.id }, locale }),
+    done: () => setOpen(false),
+    success: { title: t('redirects.delete.success'), description: item.from, color: 'success' },
+    failure: { title: t('redirects.delete.failed'), fallback: t('redirects.failed') },
+  });
 
   return (
     <>
@@ -140,8 +124,8 @@ function DeleteRedirectButton({ item }: { item: RedirectItem }) {
         description={t('redirects.delete.description', { from: item.from, to: item.to })}
         confirmLabel={t('redirects.delete.confirm')}
         cancelLabel={t('redirects.cancel')}
-        onConfirm={remove}
-        busy={busy}
+        onConfirm={remove.run}
+        busy={remove.busy}
       />
     </>
   );

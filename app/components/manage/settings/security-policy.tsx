@@ -1,9 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
+import { failureMessage, useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
-import { toast } from '../../ui/toast';
 import { SettingsSection } from './shared';
 
 /**
@@ -15,7 +14,6 @@ export function SecurityPolicySection() {
   const { locale } = useRootData();
   const id = useId();
   const [required, setRequired] = useState<boolean>();
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     api.settings
@@ -24,21 +22,14 @@ export function SecurityPolicySection() {
       .catch(() => undefined);
   }, [locale]);
 
-  const change = async (next: boolean) => {
-    setBusy(true);
-    try {
-      const saved = await api.settings.saveSecurity<{ requireTwoFactor: boolean }>({
-        body: { requireTwoFactor: next },
-        locale,
-      });
-      setRequired(saved.requireTwoFactor);
-      toast({ title: t('twoFactor.policy.saved'), color: 'success' });
-    } catch (error) {
-      toast({ title: error instanceof ApiRequestError ? error.message : String(error), color: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = useMutation({
+    call: (next: boolean) =>
+      api.settings.saveSecurity<{ requireTwoFactor: boolean }>({ body: { requireTwoFactor: next }, locale }),
+    done: (saved) => setRequired(saved.requireTwoFactor),
+    success: { title: t('twoFactor.policy.saved'), color: 'success' },
+    failure: (error) => ({ title: failureMessage(error, String(error)), color: 'error' }),
+    revalidate: false,
+  });
 
   return (
     <SettingsSection id="security-policy" title={t('twoFactor.title')}>
@@ -48,8 +39,8 @@ export function SecurityPolicySection() {
           type="checkbox"
           className="mt-1 size-4 accent-primary-strong"
           checked={required ?? false}
-          disabled={required === undefined || busy}
-          onChange={(event) => change(event.target.checked)}
+          disabled={required === undefined || change.busy}
+          onChange={(event) => change.run(event.target.checked)}
           aria-describedby={`${id}-hint`}
         />
         <div>

@@ -1,19 +1,18 @@
 import { Lock, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import { type Grantor, missingPermissions } from '../../../../common/grants';
 import { paths } from '../../../../common/paths';
 import { allPermissions, OWNER_ROLE } from '../../../../common/permissions';
 import { MEMBER_ROLE, type RoleListItem } from '../../../../common/schemas/admin';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog, Dialog, DialogClose, DialogContent } from '../../ui/dialog';
-import { toast } from '../../ui/toast';
 import { type DataColumn, DataTable } from '../data-table';
 import { isolate } from './isolate';
 import { OwnerRoleDialog, RoleDialog } from './role-dialog';
@@ -121,27 +120,13 @@ export function RolesTable({ roles, me, can }: { roles: RoleListItem[]; me: Gran
 function DeleteRoleButton({ role }: { role: RoleListItem }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function remove() {
-    setBusy(true);
-    try {
-      await api.roles.delete({ params: { id: role.id }, locale });
-      setOpen(false);
-      toast({ title: t('users.roles.delete.success'), description: role.name, color: 'success' });
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: t('users.failed'),
-        description: error instanceof ApiRequestError ? error.failure.message : t('users.error'),
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useMutation({
+    call: () => api.roles.delete({ params: { id: role.id }, locale }),
+    done: () => setOpen(false),
+    success: { title: t('users.roles.delete.success'), description: role.name, color: 'success' },
+    failure: { title: t('users.failed'), fallback: t('users.error') },
+  });
 
   const trigger = (
     <Button variant="outline" size="sm" title={t('users.roles.delete.open')} onClick={() => setOpen(true)}>
@@ -183,8 +168,8 @@ function DeleteRoleButton({ role }: { role: RoleListItem }) {
         description={t('users.roles.delete.description')}
         confirmLabel={t('users.roles.delete.confirm')}
         cancelLabel={t('users.cancel')}
-        onConfirm={remove}
-        busy={busy}
+        onConfirm={remove.run}
+        busy={remove.busy}
       />
     </>
   );

@@ -1,42 +1,26 @@
 import { Ban, CircleCheck, ShieldOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
 import type { UserListItem } from '../../../../common/schemas/admin';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
-import { toast } from '../../ui/toast';
 import { isolate } from './isolate';
 
 /** One API call for a row action, then the list reloads; a refusal shows the server's reason. */
 function useUserCall() {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
   type UserAction = 'enable' | 'disable' | 'delete' | 'resetTwoFactor';
-  async function call(action: UserAction, id: string, success: string, description: string) {
-    setBusy(true);
-    try {
-      await api.users[action]({ params: { id }, locale });
-      toast({ title: success, description, color: 'success' });
-      await revalidator.revalidate();
-      return true;
-    } catch (error) {
-      toast({
-        title: t('users.failed'),
-        description: error instanceof ApiRequestError ? error.failure.message : t('users.error'),
-        color: 'error',
-      });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, call };
+  const { busy, run } = useMutation({
+    call: (action: UserAction, id: string, _success: string, _description: string) =>
+      api.users[action]({ params: { id }, locale }),
+    success: (_result, _action, _id, title, description) => ({ title, description, color: 'success' }),
+    failure: { title: t('users.failed'), fallback: t('users.error') },
+  });
+  return { busy, call: run };
 }
 
 /** Disable (asks first: it signs them out everywhere) or enable an account. */

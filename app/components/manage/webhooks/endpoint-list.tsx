@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { type DeliveryStatus, eventLabelKey, type OutgoingWebhookItem } from '../../../../common/outgoing-webhooks';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { formatNumber, useClock } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -118,22 +118,12 @@ function ActionButton({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function run() {
-    setBusy(true);
-    try {
-      await action();
-      setOpen(false);
-    } catch (error) {
-      toast({
-        title: t('webhooks.failed'),
-        description: error instanceof ApiRequestError ? error.failure.message : t('webhooks.failed'),
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useMutation({
+    call: action,
+    done: () => setOpen(false),
+    failure: { title: t('webhooks.failed'), fallback: t('webhooks.failed') },
+    revalidate: false,
+  });
   return (
     <>
       <Button variant="outline" size="sm" onClick={() => (confirm ? setOpen(true) : run())} disabled={busy && !confirm}>
