@@ -30,6 +30,10 @@ export function expiryLapsed(column: SQLWrapper, lengthMs: number, now: number):
   return or(sql`${column} <= ${now}`, sql`${column} > ${now + 2 * lengthMs}`) as SQL;
 }
 
+/** The expiry rule for an expiry read into memory (ms). */
+export const expiryTimeLapsed = (expiresAt: number, lengthMs: number, now: number) =>
+  expiresAt <= now || expiresAt > now + 2 * lengthMs;
+
 /** The rule for a claim read into memory (`takenAt` in ms). */
 export const claimTimeLapsed = (takenAt: number, lengthMs: number, now: number) =>
   takenAt <= now - lengthMs || takenAt > now + lengthMs;

@@ -194,6 +194,34 @@ describe('chunked content sync (the Workers driver)', () => {
     expect(await served()).toMatchObject({ about: 'About, changed', pages: 34 });
   });
 
+  it('a step lease written before the wall clock stepped back lapses instead of holding for the step (F-7)', async () => {
+    const { db, repository, served } = await siteWithBigChange();
+    let clock = Date.parse('2026-11-23T12:00:00Z');
+    const now = () => clock;
+    await startChunkedSync(db, { now: clock });
+    await runSyncSteps(db, repository, { chunkPages: 6, maxSteps: 1, now });
+    // An invocation took the next step and was cut off; then NTP set the clock back three hours.
+    await db.update(contentSyncs).set({ leaseUntil: new Date(clock + SYNC_LEASE_MS) });
+    clock -= 3 * 3600_000;
+    expect(contentSyncState((await latestContentSync(db))!, clock).status).toBe('interrupted');
+    const outcome = await runSyncSteps(db, repository, { chunkPages: 6, budgetMs: 60_000, now });
+    expect(outcome.steps).toBeGreaterThan(0);
+    expect(outcome.result).toMatchObject({ changed: true });
+    expect(await served()).toMatchObject({ about: 'About, changed', pages: 34 });
+  });
+
+  it('a lease within its length of now still holds after a small step back', async () => {
+    const { db, repository } = await siteWithBigChange();
+    let clock = Date.parse('2026-11-23T12:00:00Z');
+    const now = () => clock;
+    await startChunkedSync(db, { now: clock });
+    await runSyncSteps(db, repository, { chunkPages: 6, maxSteps: 1, now });
+    await db.update(contentSyncs).set({ leaseUntil: new Date(clock + SYNC_LEASE_MS) });
+    clock -= 60_000;
+    expect(contentSyncState((await latestContentSync(db))!, clock).status).toBe('running');
+    expect((await runSyncSteps(db, repository, { chunkPages: 6, now })).steps).toBe(0);
+  });
+
   it('a step that outran its lease leaves the step that took it over alone (its lease and progress)', async () => {
     const { db, repository } = await siteWithBigChange();
     let clock = Date.parse('2026-11-23T12:00:00Z');

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import {
   type ContentSyncState,
   parseRepositoryDamage,
@@ -12,6 +12,7 @@ import { type ContentRepository, reasonOf } from '../content/repository';
 import type { Database } from '../db/database';
 import { type Commit, type ContentSync, contentSyncs } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { expiryLapsed, expiryTimeLapsed } from '../jobs/leases';
 import {
   SYNC_CHUNK_PAGES,
   type SyncOptions,
@@ -41,6 +42,13 @@ import { getSiteSettings } from './site';
  * that was killed.
  */
 export const SYNC_LEASE_MS = 2 * 60_000;
+/**
+ * The longest `lease_until` may lie ahead: a step's lease, the index switch's, or a pause for
+ * GitHub's rate limit (its window is an hour). A time further ahead was written before the wall
+ * clock stepped back, and lapses (server/jobs/leases.ts).
+ */
+const SYNC_HOLD_LIMIT_MS = 60 * 60_000;
+const holdLapsed = (leaseUntil: Date, now: number) => expiryTimeLapsed(leaseUntil.getTime(), SYNC_HOLD_LIMIT_MS, now);
 /** The lease a sync in one go holds through its final transaction. */
 const SWITCH_LEASE_MS = 15 * 60_000;
 /**
@@ -61,6 +69,10 @@ function automaticRetryAt(row: ContentSync): Date | undefined {
   return new Date(row.updatedAt.getTime() + retryDelayMs(row.failures));
 }
 
+/** Until when a sync pauses for GitHub's rate limit: its reset, within the hour a window lasts. */
+const pauseUntil = (error: GithubRateLimitError, now: number) =>
+  new Date(Math.min(Math.max(error.resumeAt.getTime(), now + 1000), now + SYNC_HOLD_LIMIT_MS));
+
 /** What a sync whose process stopped before it finished records, once another sync takes over. */
 export const SYNC_INTERRUPTED =
   'Interrupted: the process running this re-index stopped (a crash, out of memory, or a kill); the next re-index carried on from the pages it had rendered';
@@ -76,7 +88,7 @@ export async function latestContentSync(db: Database): Promise<ContentSync | und
 export function contentSyncState(row: ContentSync, now = Date.now()): ContentSyncState {
   const pausedUntil = row.status === 'running' ? parseSyncPause(row.error) : null;
   // A paused sync whose pause is over waits for the cron's next step: still running, not interrupted.
-  const stalled = row.status === 'running' && !pausedUntil && row.leaseUntil !== null && row.leaseUntil.getTime() < now;
+  const stalled = row.status === 'running' && !pausedUntil && row.leaseUntil !== null && holdLapsed(row.leaseUntil, now);
   return {
     id: row.id,
     status: stalled ? 'interrupted' : row.status,
@@ -123,7 +135,7 @@ async function insertSync(
     db
       .update(contentSyncs)
       .set({ status: 'failed', error: SYNC_INTERRUPTED, leaseUntil: null, updatedAt: new Date(now) })
-      .where(and(eq(contentSyncs.status, 'running'), lt(contentSyncs.leaseUntil, new Date(now)))),
+      .where(and(eq(contentSyncs.status, 'running'), expiryLapsed(contentSyncs.leaseUntil, SYNC_HOLD_LIMIT_MS, now))),
     db.delete(contentSyncs).where(notInArray(contentSyncs.id, recent)),
     db.insert(contentSyncs).values(row),
   ]);
@@ -214,7 +226,7 @@ async function runRecordedSync(
       .where(eq(contentSyncs.id, row.id));
     return result;
   } catch (error) {
-    const until = error instanceof GithubRateLimitError ? new Date(Math.max(error.resumeAt.getTime(), now() + 1000)) : null;
+    const until = error instanceof GithubRateLimitError ? pauseUntil(error, now()) : null;
     await db
       .update(contentSyncs)
       .set(
@@ -246,7 +258,7 @@ export async function startChunkedSync(
   const unfinished = latest && latest.status !== 'done' ? latest : undefined;
   const publishBuildId = options.publishBuildId ?? unfinished?.publishBuildId ?? null;
   if (unfinished && (unfinished.force || !force)) {
-    const running = unfinished.status === 'running' && (unfinished.leaseUntil === null || unfinished.leaseUntil.getTime() >= now);
+    const running = unfinished.status === 'running' && (unfinished.leaseUntil === null || !holdLapsed(unfinished.leaseUntil, now));
     const resumed = running
       ? {}
       : { status: 'running' as const, error: null, failures: 0, leaseUntil: null, updatedAt: new Date(now) };
@@ -288,7 +300,7 @@ async function claimStep(db: Database, now: number): Promise<ContentSync | undef
       and(
         eq(contentSyncs.id, latest.id),
         eq(contentSyncs.status, 'running'),
-        or(isNull(contentSyncs.leaseUntil), lt(contentSyncs.leaseUntil, new Date(now))),
+        or(isNull(contentSyncs.leaseUntil), expiryLapsed(contentSyncs.leaseUntil, SYNC_HOLD_LIMIT_MS, now)),
       ),
     )
     .returning()
@@ -404,7 +416,7 @@ export async function runSyncSteps(
       if (error instanceof GithubRateLimitError) {
         // GitHub's budget is spent: not a failure. The sync stays running and its lease runs to the
         // reset, so no invocation (request, Retry, cron) asks GitHub again before; the cron goes on then.
-        const until = new Date(Math.max(error.resumeAt.getTime(), now() + 1000));
+        const until = pauseUntil(error, now());
         await db
           .update(contentSyncs)
           .set({ error: syncPauseHead(until, error.message), leaseUntil: until, updatedAt: new Date(now()) })
