@@ -258,7 +258,8 @@ export async function startChunkedSync(
   const unfinished = latest && latest.status !== 'done' ? latest : undefined;
   const publishBuildId = options.publishBuildId ?? unfinished?.publishBuildId ?? null;
   if (unfinished && (unfinished.force || !force)) {
-    const running = unfinished.status === 'running' && (unfinished.leaseUntil === null || !holdLapsed(unfinished.leaseUntil, now));
+    const running =
+      unfinished.status === 'running' && (unfinished.leaseUntil === null || !holdLapsed(unfinished.leaseUntil, now));
     const resumed = running
       ? {}
       : { status: 'running' as const, error: null, failures: 0, leaseUntil: null, updatedAt: new Date(now) };
