@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import { pages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { requireRepository } from './builds';
+import { pathsOf } from './page-history';
 
 /*
  * Translations that know when they are out of date (docs/content.md "Outdated translations").
@@ -56,6 +57,28 @@ export async function markOutdated(db: Database, items: PageListItem[]): Promise
   }));
 }
 
+/**
+ * The source's file as it was at `commit` (made at `at`): at its address then, which published
+ * moves lead back to (D10: a move of the source keeps the diff to what changed since), the same
+ * chain History follows (page-history.ts `pathsOf`). Undefined when it was at none of them.
+ */
+export async function sourceAt(
+  deps: Pick<AppDeps, 'db' | 'contentRepository'>,
+  file: string,
+  commit: string,
+  at: Date,
+): Promise<{ file: string; text: string } | undefined> {
+  const repository = requireRepository(deps);
+  const chain = await pathsOf(deps.db, file);
+  // Its address at that time first (the oldest one it still had then), then the later ones.
+  const held = chain.filter((entry) => entry.until + 1000 >= at.getTime()).reverse();
+  for (const entry of held) {
+    const text = await repository.readFileAt(commit, entry.file);
+    if (text !== undefined) return { file: entry.file, text };
+  }
+  return undefined;
+}
+
 /** Bytes of the two versions of a source the diff compares at most (a page is at most 512 KB). */
 const DIFF_SOURCE_MAX = 600_000;
 
@@ -88,7 +111,9 @@ export async function translationStatus(
   if (!row || !sourceRef || !row.changedAt || !row.since || !row.sinceCommit || !row.changedIn) return { outdated: null };
   const repository = requireRepository(deps);
   const now = row.sourceHash.split(':')[0]!;
-  const [then, after] = await Promise.all([repository.readFileAt(row.sinceCommit, row.path), repository.readBlob(now)]);
+  const [found, after] = await Promise.all([sourceAt(deps, row.path, row.sinceCommit, row.since), repository.readBlob(now)]);
+  const then = found?.text;
+  const thenPath = found?.file ?? row.path;
   const before = then ?? '';
   const tooBig = before.length + after.length > DIFF_SOURCE_MAX;
   return {
@@ -101,7 +126,7 @@ export async function translationStatus(
       sourceExisted: then !== undefined,
       diff: tooBig
         ? null
-        : createTwoFilesPatch(then ? `a/${row.path}` : '/dev/null', `b/${row.path}`, before, after, undefined, undefined, {
+        : createTwoFilesPatch(then ? `a/${thenPath}` : '/dev/null', `b/${row.path}`, before, after, undefined, undefined, {
             context: 3,
           }),
     },
