@@ -90,7 +90,10 @@ describe('translationSource (issue 37 §3)', () => {
   it('a new translation opened with ?from= gets that page, unmarked; no pair, a same-language from or a missing one give none', async () => {
     const s = await site();
     commitAt(s.dir, '2026-03-01T10:00:00Z', {
-      'content/en/guide.md': page('Guide', 'First.\n\n```js\nconst a = "<script>";\n```\n\n<script>alert(1)</script>\n\nSee [the docs][d].\n\n[d]: https://example.com/docs'),
+      'content/en/guide.md': page(
+        'Guide',
+        'First.\n\n```js\nconst a = "<script>";\n```\n\n<script>alert(1)</script>\n\nSee [the docs][d].\n\n[d]: https://example.com/docs',
+      ),
       'content/fa/alone.md': page('تنها', 'متن.'),
     });
     await s.sync();

@@ -193,7 +193,11 @@ export async function translationSource(
 ): Promise<TranslationSource | null> {
   const other = otherLocale(ref.locale);
   const own = await deps.db
-    .select({ key: sql<string>`coalesce(${pages.translationKey}, ${pages.slug})`, commit: pages.lastCommit, at: pages.lastCommitAt })
+    .select({
+      key: sql<string>`coalesce(${pages.translationKey}, ${pages.slug})`,
+      commit: pages.lastCommit,
+      at: pages.lastCommitAt,
+    })
     .from(pages)
     .where(eq(pages.sourcePath, pageFile(ref.locale, ref.path)))
     .get();
@@ -236,4 +240,3 @@ export async function translationSource(
     compared,
   };
 }
-
