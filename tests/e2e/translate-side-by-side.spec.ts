@@ -187,10 +187,9 @@ test('en → fa side by side, and a page without a pair shows no source', async 
     const pane = page.getByTestId('translation-source');
     const list = pane.locator('ol[lang="en"]');
     expect(await list.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
-    expect(await pane.locator('li[data-block]').evaluateAll((items) => items.map((item) => item.getAttribute('data-mark')))).toEqual([
-      'changed',
-      null,
-    ]);
+    expect(
+      await pane.locator('li[data-block]').evaluateAll((items) => items.map((item) => item.getAttribute('data-mark'))),
+    ).toEqual(['changed', null]);
     // The English source is left to right even in the Persian dashboard: its text starts at the left.
     const first = pane.locator('li[data-block="0"] p').last();
     const start = await first.evaluate((element) => {

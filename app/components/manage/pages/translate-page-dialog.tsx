@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
+  newTranslation,
   type PageDocument,
   type PageListItem,
-  newTranslation,
   type SavedChange,
   type SavePageRequest,
 } from '../../../../common/authoring';
@@ -40,7 +40,10 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
     try {
       const source = await api.pages.get<PageDocument>({ params: page, locale: uiLocale });
       // Paired by key; a translation at the same address needs none (its address is the key).
-      const body: SavePageRequest = { frontMatter: newTranslation({ page, frontMatter: source.frontMatter }, path, title), body: '' };
+      const body: SavePageRequest = {
+        frontMatter: newTranslation({ page, frontMatter: source.frontMatter }, path, title),
+        body: '',
+      };
       await api.pages.save<SavedChange>({
         params: { locale: other, path },
         body,
