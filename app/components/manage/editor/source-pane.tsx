@@ -128,7 +128,7 @@ export function SourcePane({ source, locale, active, open, onOpenChange }: Props
                 </pre>
               ) : (
                 <div
-                  className="prose max-w-none [&>:first-child]:mt-0"
+                  className="prose max-w-none [&>:first-child]:mt-0!"
                   // Rendered and sanitised by the server's renderer, as on the published page.
                   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised page HTML (server/content/render.ts)
                   dangerouslySetInnerHTML={{ __html: block.html }}
