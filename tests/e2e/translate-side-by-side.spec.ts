@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { git, writeFiles } from '../support/content-repo';
 import { createSessionCookie } from '../support/install';
@@ -205,6 +206,18 @@ test('en → fa side by side, and a page without a pair shows no source', async 
     expect(start).toBeLessThan(2);
     await page.locator('.ProseMirror > p').nth(1).click();
     await expect(pane.locator('li[data-active]')).toHaveAttribute('data-block', '1');
+    // No serious or critical accessibility violation in the pane, marks and highlight included, light and dark.
+    for (const theme of ['light', 'dark'] as const) {
+      await showColorScheme(page, theme);
+      const { violations } = await new AxeBuilder({ page })
+        .include('[data-testid="translation-source"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+        .analyze();
+      expect(
+        violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => v.id),
+        `${ui} ${theme}`,
+      ).toEqual([]);
+    }
 
     await openEditor(page, freshSite, ui, 'fa/alone');
     await expect(page.getByTestId('translation-source')).toHaveCount(0);
