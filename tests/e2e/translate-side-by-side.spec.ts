@@ -177,6 +177,12 @@ test('fa → en side by side: the source in Persian beside the English text, blo
       await pane.getByRole('button', { name: words[ui].hide }).click();
       await expect(pane.locator('ol')).toBeHidden();
       expect((await box(pane)).bottom - (await box(pane)).top).toBeLessThan(120);
+      // Hidden stays hidden on the next visit (this browser), until shown again.
+      await openEditor(page, freshSite, ui, 'en/logs/isfahan');
+      await expect(pane.getByRole('button', { name: words[ui].show })).toHaveAttribute('aria-expanded', 'false');
+      await expect(pane.locator('ol')).toBeHidden();
+      await pane.getByRole('button', { name: words[ui].show }).click();
+      await expect(pane.locator('ol')).toBeVisible();
     });
   }
 });

@@ -1,4 +1,4 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeDirection } from '../../../../common/locales';
 import { blockDirection } from '../../../../common/text-direction';
@@ -19,6 +19,24 @@ import { useImageUploads } from './use-image-uploads';
 import { useKeptDraft } from './use-kept-draft';
 import { usePageContent } from './use-page-content';
 import { usePageSave } from './use-page-save';
+
+const SOURCE_HIDDEN_KEY = 'daftar.translationSourceHidden';
+/** Whether the author hid the translation's source (kept in this browser; storage may be refused). */
+function readSourceHidden() {
+  try {
+    return localStorage.getItem(SOURCE_HIDDEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+function keepSourceHidden(hidden: boolean) {
+  try {
+    if (hidden) localStorage.setItem(SOURCE_HIDDEN_KEY, '1');
+    else localStorage.removeItem(SOURCE_HIDDEN_KEY);
+  } catch {
+    // Private mode or storage refused: hidden for this visit only.
+  }
+}
 
 const noop = () => () => undefined;
 /** False while rendering on the server and hydrating, true afterwards. */
@@ -58,7 +76,15 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const blocker = useLeaveGuard(saver.dirty);
 
   // Translating side by side: the source beside the text, its block under the caret or pointer highlighted.
+  // Hidden stays hidden for the next translation in this browser, until shown again.
   const [sourceOpen, setSourceOpen] = useState(true);
+  useEffect(() => {
+    if (readSourceHidden()) setSourceOpen(false);
+  }, []);
+  const showSource = useCallback((open: boolean) => {
+    setSourceOpen(open);
+    keepSourceHidden(!open);
+  }, []);
   const [caretBlock, setCaretBlock] = useState<number | null>(null);
   const [pointerBlock, setPointerBlock] = useState<number | null>(null);
   const onActiveBlock = useCallback((block: { caret?: number; pointer?: number | null }) => {
@@ -128,7 +154,7 @@ export function EditorScreen({ data }: { data: EditorData }) {
             locale={locale}
             active={pointerBlock ?? caretBlock}
             open={sourceOpen}
-            onOpenChange={setSourceOpen}
+            onOpenChange={showSource}
           />
         ) : null}
         <div
