@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pageFile, pageFromFile, pagePathProblem, pageSlug, parsePageRef, translationFrontMatter } from './authoring';
+import {
+  newTranslation,
+  pageFile,
+  pageFromFile,
+  pagePathProblem,
+  pageSlug,
+  parsePageRef,
+  translationFrontMatter,
+} from './authoring';
 
 describe('page paths', () => {
   it('maps paths to files and addresses; index is the folder', () => {
@@ -53,5 +61,24 @@ describe('a translation’s starting front matter (walk-through D9)', () => {
     expect(translationFrontMatter(source, 'Autumn in Yazd', undefined)).not.toHaveProperty('translationKey');
     // The source is left as it was.
     expect(source.tags).toEqual(['سفر', 'یزد']);
+  });
+});
+
+describe('newTranslation (D9)', () => {
+  const frontMatter = { title: 'سفر اصفهان', description: 'سه روز', tags: ['سفر'], date: '2026-11-20', cat: 'notes' };
+  it('starts without the words of the source, paired by its address or its key', () => {
+    const page = { locale: 'fa' as const, path: 'logs/سفر-اصفهان' };
+    expect(newTranslation({ page, frontMatter }, 'logs/isfahan', 'Isfahan')).toEqual({
+      title: 'Isfahan',
+      date: '2026-11-20',
+      cat: 'notes',
+      translationKey: 'logs/سفر-اصفهان',
+    });
+    // At the source's own address the address pairs them: no key written.
+    expect(newTranslation({ page, frontMatter }, 'logs/سفر-اصفهان', 'Isfahan')).not.toHaveProperty('translationKey');
+    // A source with a key of its own passes that key on.
+    const keyed = { ...frontMatter, translationKey: 'isfahan-trip' };
+    expect(newTranslation({ page, frontMatter: keyed }, 'logs/isfahan', 'Isfahan').translationKey).toBe('isfahan-trip');
+    expect(newTranslation({ page, frontMatter: keyed }, 'isfahan-trip', 'Isfahan')).not.toHaveProperty('translationKey');
   });
 });

@@ -106,6 +106,27 @@ export type TranslationStatus = {
   } | null;
 };
 
+/**
+ * The page a translation is made from, shown beside it in the editor block by block (issue 37 §3;
+ * docs/content.md "Translating side by side"): its top-level blocks as rendered, each marked when it
+ * is new or changed since the translation was last published.
+ */
+export type TranslationSource = {
+  page: PageRef;
+  title: string;
+  blocks: {
+    /** The block rendered (sanitised); null for a block that renders as a widget (its Markdown shows). */
+    html: string | null;
+    markdown: string;
+    /** Since the translation was last published: a new block, a changed one, or neither. */
+    mark: 'new' | 'changed' | null;
+  }[];
+  /** When the translation was last published (what the marks compare with); null when it never was. */
+  since: string | null;
+  /** Whether the source's text at `since` was found (else no block is marked). */
+  compared: boolean;
+};
+
 // ---- GET / PUT / DELETE /api/pages/{locale}/{...path}, POST …/move ---------------------------
 
 /** Front matter as the editor sends and receives it: the indexer's fields, plus any others the file has. */
@@ -144,6 +165,22 @@ export function translationFrontMatter(source: PageFrontMatter, title: string, k
     ...details
   } = source;
   return { ...details, title, ...(key ? { translationKey: key } : {}) };
+}
+
+/**
+ * A new translation at `path` of the page `source` (its address and front matter): its front matter
+ * (translationFrontMatter) with the pairing key — the source's key, or its address — written only
+ * when the translation's own address is not already that key. Used by the translate dialog and by
+ * the editor opened with `?from=`.
+ */
+export function newTranslation(
+  source: { page: PageRef; frontMatter: PageFrontMatter },
+  path: string,
+  title: string,
+): PageFrontMatter {
+  const { translationKey } = source.frontMatter;
+  const key = typeof translationKey === 'string' && translationKey ? translationKey : pageSlug(source.page.path);
+  return translationFrontMatter(source.frontMatter, title, key !== pageSlug(path) ? key : undefined);
 }
 
 export type PageDocument = PageRef & {

@@ -544,6 +544,36 @@ function pipeline(locale: Locale, raw: boolean, gated: boolean) {
   return processor;
 }
 
+/**
+ * The body's top-level blocks as written (a paragraph, a heading, a list, a table, a code block, a
+ * widget line…), in order: the translation editor shows a source page block by block beside the
+ * translation (server/services/translations.ts `translationSource`). Link reference definitions are
+ * not blocks; they are given back apart, for rendering a block that uses them.
+ */
+export function markdownBlocks(markdown: string, locale: Locale = 'en'): { blocks: string[]; definitions: string } {
+  const processor = pipeline(locale, false, true);
+  parsing.literals = MAY_HOLD_LITERAL.test(markdown);
+  parsing.delimiterRows = delimiterRows(markdown);
+  let mdast: MdastRoot;
+  try {
+    mdast = processor.parse(markdown);
+  } finally {
+    parsing.literals = true;
+    parsing.delimiterRows = undefined;
+  }
+  const blocks: string[] = [];
+  const definitions: string[] = [];
+  for (const node of mdast.children) {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) continue;
+    const text = markdown.slice(start, end);
+    if (node.type === 'definition') definitions.push(text);
+    else blocks.push(text);
+  }
+  return { blocks, definitions: definitions.join('\n') };
+}
+
 /** Markdown (without front matter) → the body's segments (sanitised HTML and widgets), table of contents and word count. */
 export function renderMarkdown(
   markdown: string,

@@ -317,6 +317,32 @@ describe('builds API: moves', () => {
     expect(await status(site, `/fa/${encodeURIComponent('درود')}`)).toBe(200);
   });
 
+  it('a moved then deleted page: its old addresses answer 404, not a redirect to a 404 (D11); rules by hand stay', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site, 'editor', 'fa');
+    const first = 'logs/سفر-اصفهان';
+    await api.put(`/api/pages/fa/${encodeURI(first)}`, { frontMatter: { title: 'سفر' }, body: 'متن.' });
+    await api.post('/api/builds/publish', {});
+    await api.post(`/api/pages/fa/${encodeURI(first)}/move`, { to: 'fa/logs/سفر-به-اصفهان' });
+    await api.post('/api/builds/publish', {});
+    await api.post(`/api/pages/fa/${encodeURI('logs/سفر-به-اصفهان')}/move`, { to: 'fa/logs/اصفهان' });
+    await api.post('/api/builds/publish', {});
+    expect(await status(site, `/fa/${encodeURI(first)}`)).toBe(301);
+    expect(await status(site, `/fa/${encodeURI('logs/سفر-به-اصفهان')}`)).toBe(301);
+    // The owner points another address at the page by hand.
+    const owner = client(site, 'owner');
+    expect((await owner.post('/api/redirects', { from: '/fa/old-isfahan', to: '/fa/logs/اصفهان', status: 301 })).status).toBe(
+      201,
+    );
+
+    expect((await api.del(`/api/pages/fa/${encodeURI('logs/اصفهان')}`)).status).toBe(200);
+    await api.post('/api/builds/publish', {});
+    for (const address of [first, 'logs/سفر-به-اصفهان', 'logs/اصفهان'])
+      expect(await status(site, `/fa/${encodeURI(address)}`)).toBe(404);
+    const manifest = await json(await site.app.request(`/builds/meta/${await latestBuildId(site)}.json`));
+    expect(manifest.matcher.static).toEqual({ '/fa/old-isfahan': { redirect: { to: '/fa/logs/اصفهان', statusCode: 301 } } });
+  });
+
   it('a page published again at an old address wins over the rule', async () => {
     const site = await createAuthoringSite();
     const api = client(site);

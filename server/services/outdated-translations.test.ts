@@ -151,9 +151,15 @@ describe('outdated translations (issue 25 part 5)', () => {
     const [[, since]] = (await s.outdatedIn('en')) as [[string, string]];
     expect(Date.parse(since)).toBeGreaterThan(Date.parse('2026-03-04T10:00:00Z'));
     const status = await translationStatus(s.deps, { locale: 'en', path: 'trip-moved' });
-    // The source was at another address when the translation last changed: its whole file is new.
-    expect(status.outdated).toMatchObject({ source: { locale: 'fa', path: 'trip-away' }, sourceExisted: false });
-    expect(status.outdated?.diff).toContain('+سه.');
+    // The source was at another address when the translation last changed: the diff follows the
+    // move back to it (D10) and holds what changed since, not the whole file as new.
+    expect(status.outdated).toMatchObject({ source: { locale: 'fa', path: 'trip-away' }, sourceExisted: true });
+    const diff = status.outdated!.diff!;
+    expect(diff).toContain('--- a/content/fa/trip.md');
+    expect(diff).not.toContain('/dev/null');
+    const changed = diff.split('\n').filter((line) => /^[+-][^+-]/.test(line));
+    // The move wrote the old address as the key; the publish added a paragraph. Nothing else.
+    expect(changed).toEqual(['+translationKey: trip', '+سه.']);
   });
 
   it('refuses hostile page paths and readers without the dashboard', async () => {

@@ -26,8 +26,11 @@ const MAX_MOVES = 10;
 /** How far back a version view looks for its commit in the page's history. */
 const VERSION_SCAN = 1000;
 
-/** The file's paths, newest first, each with the time before which its history belongs to this page. */
-async function pathsOf(db: Database, file: string) {
+/**
+ * The file's paths, newest first, each with the time before which its history belongs to this page
+ * (also the outdated-translation diff's way back to its source's earlier address, translations.ts).
+ */
+export async function pathsOf(db: Database, file: string) {
   const chain: { file: string; until: number }[] = [{ file, until: Number.POSITIVE_INFINITY }];
   for (let i = 0; i < MAX_MOVES; i++) {
     const last = chain.at(-1)!;

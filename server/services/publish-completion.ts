@@ -40,7 +40,13 @@ export async function changesOf(db: Database, buildId: number): Promise<Commit[]
 function redirectStatements(db: Database, buildId: number, changes: Commit[], now: Date): BatchItem<'sqlite'>[] {
   const statements: BatchItem<'sqlite'>[] = [];
   for (const change of changes) {
-    if (change.kind === 'delete') continue;
+    if (change.kind === 'delete') {
+      // The page is gone: the moves that led to it go too, so its old addresses answer 404 at once
+      // rather than 301 to a 404 (D11). Redirects made by hand or by an import stay the owner's.
+      const gone = addressOf(change.path);
+      if (gone) statements.push(db.delete(redirects).where(and(eq(redirects.to, gone), eq(redirects.origin, 'move'))));
+      continue;
+    }
     const to = addressOf(change.path);
     if (!to) continue;
     // A page lives at this address now: no rule may send it elsewhere.

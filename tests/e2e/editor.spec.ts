@@ -231,7 +231,9 @@ test("a translation starts from the original page; a refused save marks the fiel
   await page.goto(`${installedSite.url}/fa/manage/editor/en/translated-about?from=fa/about`);
   const title = page.getByLabel('عنوان', { exact: true });
   await expect(title).not.toHaveValue('');
-  await expect(page.getByText('/fa/about')).toBeVisible();
+  // The notice names the original, and the original is shown beside the text (issue 37 §3).
+  await expect(page.getByText(/^مشخصات از .*\/fa\/about.* برای ترجمه رونویسی شد\.$/)).toBeVisible();
+  await expect(page.getByTestId('translation-source').locator('bdi')).toHaveText('/fa/about');
   await title.fill('');
   await page.getByRole('button', { name: 'ذخیره' }).click();
   await expect(title).toHaveAttribute('aria-invalid', 'true');

@@ -2,6 +2,7 @@ import { type PageRef, pageFile, parsePageRef } from '../../../common/authoring'
 import { AppError } from '../../../server/errors';
 import { openBuildChanges, pendingChanges } from '../../../server/services/builds';
 import { checkPagePath, getPage } from '../../../server/services/pages';
+import { translationSource } from '../../../server/services/translations';
 import type { EditorData } from '../../components/manage/editor/types';
 import { serverContext } from '../../lib/app-context.server';
 import { notFound } from '../../lib/auth.server';
@@ -37,11 +38,16 @@ export async function loadEditor({ context, params, request }: Route.LoaderArgs)
   const page = pageRefOf(params['*']) ?? notFound();
   const document = await readOrNull(deps, page).catch((error) => rethrowRepositoryDamage(error, params.locale));
   let from: EditorData['from'] = null;
-  const source = document ? undefined : pageRefOf(new URL(request.url).searchParams.get('from'));
+  const asked = pageRefOf(new URL(request.url).searchParams.get('from'));
+  const source = document ? undefined : asked;
   if (source) {
     const original = await readOrNull(deps, source);
     if (original) from = { page: source, frontMatter: original.frontMatter };
   }
+  // The page it translates, shown beside it block by block (the translate action's `?from=`, or its pair).
+  const beside = await translationSource(deps, page, document, asked).catch((error) =>
+    rethrowRepositoryDamage(error, params.locale),
+  );
   let pendingBy: EditorData['pendingBy'] = null;
   if (document?.pending) {
     const change = (await pendingChanges(deps.db)).find((item) => item.path === pageFile(page.locale, page.path));
@@ -50,5 +56,5 @@ export async function loadEditor({ context, params, request }: Route.LoaderArgs)
       pendingBy = { displayName: listed?.author?.displayName ?? '', createdAt: change.createdAt.toISOString() };
     }
   }
-  return { page, document, from, pendingBy };
+  return { page, document, from, pendingBy, source: beside };
 }

@@ -20,10 +20,22 @@ type Props = {
   images: ReturnType<typeof useImageUploads>;
   focusMode: boolean;
   onFocusMode: (on: boolean) => void;
+  /** The block the author is at or points to (translating side by side). */
+  onActiveBlock?: (block: { caret?: number; pointer?: number | null }) => void;
 };
 
 /** The body in three tabs: WYSIWYG (Tiptap), Markdown source, and a preview by the real renderer. */
-export function EditorBody({ content, pageLocale, locale, hydrated, changed, images, focusMode, onFocusMode }: Props) {
+export function EditorBody({
+  content,
+  pageLocale,
+  locale,
+  hydrated,
+  changed,
+  images,
+  focusMode,
+  onFocusMode,
+  onActiveBlock,
+}: Props) {
   const { t } = useTranslation();
   const dir = localeDirection[locale];
   const { mode, body } = content;
@@ -55,6 +67,7 @@ export function EditorBody({ content, pageLocale, locale, hydrated, changed, ima
               onReplaceImage={images.replaceImage}
               focusMode={focusMode}
               onFocusMode={onFocusMode}
+              onActiveBlock={onActiveBlock}
             />
           </Suspense>
         ) : (

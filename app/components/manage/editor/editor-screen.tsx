@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeDirection } from '../../../../common/locales';
 import { blockDirection } from '../../../../common/text-direction';
@@ -13,11 +13,30 @@ import { useFocusModeKeys } from './focus-mode';
 import { FrontMatterPanel } from './front-matter-panel';
 import { OutdatedSourcePanel } from './outdated-source-panel';
 import { SaveBar } from './save-bar';
+import { SourcePane } from './source-pane';
 import type { EditorData } from './types';
 import { useImageUploads } from './use-image-uploads';
 import { useKeptDraft } from './use-kept-draft';
 import { usePageContent } from './use-page-content';
 import { usePageSave } from './use-page-save';
+
+const SOURCE_HIDDEN_KEY = 'daftar.translationSourceHidden';
+/** Whether the author hid the translation's source (kept in this browser; storage may be refused). */
+function readSourceHidden() {
+  try {
+    return localStorage.getItem(SOURCE_HIDDEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+function keepSourceHidden(hidden: boolean) {
+  try {
+    if (hidden) localStorage.setItem(SOURCE_HIDDEN_KEY, '1');
+    else localStorage.removeItem(SOURCE_HIDDEN_KEY);
+  } catch {
+    // Private mode or storage refused: hidden for this visit only.
+  }
+}
 
 const noop = () => () => undefined;
 /** False while rendering on the server and hydrating, true afterwards. */
@@ -55,6 +74,24 @@ export function EditorScreen({ data }: { data: EditorData }) {
   const images = useImageUploads(locale, content, changed);
   const [focusMode, setFocusMode] = useFocusModeKeys();
   const blocker = useLeaveGuard(saver.dirty);
+
+  // Translating side by side: the source beside the text, its block under the caret or pointer highlighted.
+  // Hidden stays hidden for the next translation in this browser, until shown again.
+  const [sourceOpen, setSourceOpen] = useState(true);
+  useEffect(() => {
+    if (readSourceHidden()) setSourceOpen(false);
+  }, []);
+  const showSource = useCallback((open: boolean) => {
+    setSourceOpen(open);
+    keepSourceHidden(!open);
+  }, []);
+  const [caretBlock, setCaretBlock] = useState<number | null>(null);
+  const [pointerBlock, setPointerBlock] = useState<number | null>(null);
+  const onActiveBlock = useCallback((block: { caret?: number; pointer?: number | null }) => {
+    if (block.caret !== undefined) setCaretBlock(block.caret);
+    if (block.pointer !== undefined) setPointerBlock(block.pointer);
+  }, []);
+  const beside = data.source !== null && sourceOpen && !focusMode;
 
   const { title } = content.frontMatter;
   return (
@@ -107,32 +144,52 @@ export function EditorScreen({ data }: { data: EditorData }) {
 
       {data.document ? <OutdatedSourcePanel page={page} /> : null}
 
-      {/* The page's details beside the text from 1280 px (a narrower screen or focus mode puts them below it). */}
-      <div className="grid items-start gap-4 focus-mode:block focus-mode:space-y-4 xl:grid-cols-[minmax(0,1fr)_18rem]">
-        <EditorBody
-          content={content}
-          pageLocale={page.locale}
-          locale={locale}
-          hydrated={hydrated}
-          changed={changed}
-          images={images}
-          focusMode={focusMode}
-          onFocusMode={setFocusMode}
-        />
-        <FrontMatterPanel
-          value={content.frontMatter}
-          onChange={(next) => {
-            content.setFrontMatter(next);
-            changed();
-          }}
-          errors={saver.errors}
-          cats={site.cats}
-          locale={locale}
-          message={saver.message}
-          onMessageChange={saver.setMessage}
-          onThumbnailFile={images.thumbnailFile}
-          thumbnailUploading={images.thumbnailUploading}
-        />
+      {/* A translation's source beside the text from 1024 px (above it on a narrower screen), the
+          details then below the text; without one, the details beside the text from 1280 px (a
+          narrower screen or focus mode puts them below it). */}
+      <div className={beside ? 'grid items-start gap-4 lg:grid-cols-2' : 'space-y-4'} data-testid="editor-columns">
+        {data.source && !focusMode ? (
+          <SourcePane
+            source={data.source}
+            locale={locale}
+            active={pointerBlock ?? caretBlock}
+            open={sourceOpen}
+            onOpenChange={showSource}
+          />
+        ) : null}
+        <div
+          className={
+            beside
+              ? 'min-w-0 space-y-4'
+              : 'grid items-start gap-4 focus-mode:block focus-mode:space-y-4 xl:grid-cols-[minmax(0,1fr)_18rem]'
+          }
+        >
+          <EditorBody
+            onActiveBlock={data.source ? onActiveBlock : undefined}
+            content={content}
+            pageLocale={page.locale}
+            locale={locale}
+            hydrated={hydrated}
+            changed={changed}
+            images={images}
+            focusMode={focusMode}
+            onFocusMode={setFocusMode}
+          />
+          <FrontMatterPanel
+            value={content.frontMatter}
+            onChange={(next) => {
+              content.setFrontMatter(next);
+              changed();
+            }}
+            errors={saver.errors}
+            cats={site.cats}
+            locale={locale}
+            message={saver.message}
+            onMessageChange={saver.setMessage}
+            onThumbnailFile={images.thumbnailFile}
+            thumbnailUploading={images.thumbnailUploading}
+          />
+        </div>
       </div>
 
       <LeaveDialog

@@ -67,7 +67,19 @@ type RichEditorProps = {
   /** Focus mode (focus-mode.ts): the toolbar's toggle shows and changes it. */
   focusMode: boolean;
   onFocusMode: (on: boolean) => void;
+  /**
+   * The top-level block the author is at (the caret, once the text has the focus) or points at
+   * (null when the pointer leaves): translating side by side highlights the source's block with
+   * the same number (source-pane.tsx).
+   */
+  onActiveBlock?: (block: { caret?: number; pointer?: number | null }) => void;
 };
+
+/** The index of the top-level block holding document position `pos` (the last one past the end). */
+function blockAt(doc: Editor['state']['doc'], pos: number) {
+  const index = doc.resolve(Math.max(0, Math.min(pos, doc.content.size))).index(0);
+  return Math.min(index, Math.max(0, doc.childCount - 1));
+}
 
 const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filter((file) => file.type.startsWith('image/'));
 
@@ -78,7 +90,7 @@ const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filt
  * the published page uses (common/text-direction.ts); code blocks stay left-to-right.
  */
 const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEditor(
-  { markdown, dir, locale, pageLocale, label, onChange, onImageFiles, onReplaceImage, focusMode, onFocusMode },
+  { markdown, dir, locale, pageLocale, label, onChange, onImageFiles, onReplaceImage, focusMode, onFocusMode, onActiveBlock },
   ref,
 ) {
   const { t } = useTranslation();
@@ -96,6 +108,8 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
   changeRef.current = onChange;
   const replaceRef = useRef(onReplaceImage);
   replaceRef.current = onReplaceImage;
+  const activeRef = useRef(onActiveBlock);
+  activeRef.current = onActiveBlock;
   const editor = useEditor({
     extensions: editorExtensions({
       altMissing: t('editor.image.altMissing'),
@@ -134,6 +148,17 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
         }
         return false;
       },
+      handleDOMEvents: {
+        mouseover: (view, event) => {
+          const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+          if (at) activeRef.current?.({ pointer: blockAt(view.state.doc, at.pos) });
+          return false;
+        },
+        mouseleave: () => {
+          activeRef.current?.({ pointer: null });
+          return false;
+        },
+      },
       handlePaste: (_view, event) => {
         const files = imageFiles(event.clipboardData?.files);
         if (!files.length) return false;
@@ -151,6 +176,10 @@ const RichEditor = forwardRef<RichEditorHandle, RichEditorProps>(function RichEd
       },
     },
     onUpdate: () => changeRef.current(),
+    onSelectionUpdate: ({ editor: current }) => {
+      if (current.isFocused) activeRef.current?.({ caret: blockAt(current.state.doc, current.state.selection.from) });
+    },
+    onFocus: ({ editor: current }) => activeRef.current?.({ caret: blockAt(current.state.doc, current.state.selection.from) }),
   });
 
   const insertImage = (image: { src: string; alt: string }, at?: number) => {

@@ -1,4 +1,4 @@
-import type { PageDocument, PageFrontMatter, PageRef } from '../../../../common/authoring';
+import type { PageDocument, PageFrontMatter, PageRef, TranslationSource } from '../../../../common/authoring';
 
 /** What the editor route's loader gives the screen (app/routes/manage/editor.server.ts). */
 export type EditorData = {
@@ -9,4 +9,6 @@ export type EditorData = {
   from: { page: PageRef; frontMatter: PageFrontMatter } | null;
   /** Someone else's unpublished change to this page, which a save replaces. */
   pendingBy: { displayName: string; createdAt: string } | null;
+  /** The page this one translates (or is translated from), shown beside the editor block by block; null for a page without a pair. */
+  source: TranslationSource | null;
 };

@@ -1,15 +1,18 @@
 import { useCallback, useRef, useState } from 'react';
-import type { PageFrontMatter } from '../../../../common/authoring';
+import { newTranslation, type PageFrontMatter } from '../../../../common/authoring';
 import type { EditorDraft } from './drafts';
 import type { RichEditorHandle } from './rich-editor';
 import type { EditorData } from './types';
 
 export type EditorMode = 'rich' | 'source' | 'preview';
 
-/** The front matter to start with: the page's, the translated page's (`?from=`), or only a title. */
+/**
+ * The front matter to start with: the page's; for a translation (`?from=`) the source's details
+ * with its title to translate, without its description and tags (`newTranslation`, D9); or only a title.
+ */
 export function initialFrontMatter(data: EditorData): PageFrontMatter {
   if (data.document) return data.document.frontMatter;
-  if (data.from) return { ...data.from.frontMatter, title: data.from.frontMatter.title };
+  if (data.from) return newTranslation(data.from, data.page.path, data.from.frontMatter.title);
   return { title: '' };
 }
 

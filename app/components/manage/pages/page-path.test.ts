@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { pagePathProblem } from '../../../../common/authoring';
-import { editorPath, publicPath, suggestPagePath } from './page-path';
+import { editorPath, publicPath, suggestPagePath, suggestTranslationPath } from './page-path';
+
+describe('suggestTranslationPath (D9)', () => {
+  it("keeps the source's section, whatever the languages", () => {
+    expect(suggestTranslationPath('Isfahan travel notes: autumn 2026', 'logs/سفر-اصفهان')).toBe(
+      'logs/isfahan-travel-notes-autumn-2026',
+    );
+    expect(suggestTranslationPath('یادداشت‌های سفر', 'logs/isfahan-notes')).toBe('logs/یادداشت‌های-سفر');
+    expect(suggestTranslationPath('Setup', 'guides/docs/نصب')).toBe('guides/docs/setup');
+    expect(suggestTranslationPath('About us', 'درباره')).toBe('about-us');
+  });
+
+  it('suggests nothing (not a bare section) for a title without letters, and only paths the API accepts', () => {
+    expect(suggestTranslationPath('!!! ...', 'logs/سفر')).toBe('');
+    expect(suggestTranslationPath('', 'logs/سفر')).toBe('');
+    for (const title of ['A trip', 'سفر به اصفهان', '«کتاب» — یادداشت', '../../etc/passwd'])
+      expect(pagePathProblem(suggestTranslationPath(title, 'logs/سفر'))).toBeUndefined();
+  });
+});
 
 describe('suggestPagePath', () => {
   it('makes a Latin slug from a Latin title', () => {

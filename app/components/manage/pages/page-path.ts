@@ -35,6 +35,16 @@ export function suggestPagePath(title: string): string {
   return foldSlug(words.join('-')).slice(0, 80).replace(/-+$/, '');
 }
 
+/**
+ * A translation's suggested path: its own title's slug in the source's section (D9: `logs/a-trip`
+ * for a source at `logs/سفر`, `guides/setup` for `guides/نصب`); nothing while the title gives none.
+ */
+export function suggestTranslationPath(title: string, sourcePath: string): string {
+  const slug = suggestPagePath(title);
+  const section = sourcePath.split('/').slice(0, -1).join('/');
+  return slug && section ? `${section}/${slug}` : slug;
+}
+
 /** The editor's address for a page (`/{ui-locale}/manage/editor/{locale}/{path}`), optionally pre-filled from another page. */
 export function editorPath(uiLocale: Locale, page: { locale: Locale; path: string }, from?: { locale: Locale; path: string }) {
   const address = `${paths.manage(uiLocale, 'editor')}/${page.locale}/${page.path.split('/').map(encodeURIComponent).join('/')}`;

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
+  newTranslation,
   type PageDocument,
   type PageListItem,
-  pageSlug,
   type SavedChange,
   type SavePageRequest,
-  translationFrontMatter,
 } from '../../../../common/authoring';
 import { otherLocale } from '../../../../common/locales';
 import { api } from '../../../lib/api-client';
@@ -18,15 +18,15 @@ import { FormDialog } from '../../ui/form-dialog';
 import { FormField } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { type CreatePageForm, createPageSchema, withFormFields } from './page-form';
-import { editorPath, pageAddressIsolated } from './page-path';
+import { editorPath, pageAddressIsolated, suggestTranslationPath } from './page-path';
 import { PagePathField } from './page-path-field';
 import { usePathFromTitle } from './use-path-from-title';
 
 /**
  * "Translate into …" (docs/content.md "Translations"): the translation's own title and address
- * (suggested from its title, until edited by hand). Creates it as a pending page with the source's
- * details but not its words (`translationFrontMatter`: no description, tags or meta title) and `translationKey` — the source's key, or its address — so the two are paired whatever
- * their addresses, then opens it in the editor beside the source (`?from=`).
+ * (suggested from its title in the source's section, until edited by hand). Creates it as a pending page with the source's
+ * details but not its words (`newTranslation`: no description, tags or meta title) and `translationKey` — the source's key,
+ * or its address — so the two are paired whatever their addresses, then opens it in the editor beside the source (`?from=`).
  */
 export function TranslatePageDialog({ page }: { page: PageListItem }) {
   const { t } = useTranslation();
@@ -39,11 +39,9 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
   async function create({ title, path }: CreatePageForm) {
     try {
       const source = await api.pages.get<PageDocument>({ params: page, locale: uiLocale });
-      const { translationKey } = source.frontMatter;
-      const key = typeof translationKey === 'string' && translationKey ? translationKey : pageSlug(page.path);
+      // Paired by key; a translation at the same address needs none (its address is the key).
       const body: SavePageRequest = {
-        // Paired by key; a translation at the same address needs none (its address is the key).
-        frontMatter: translationFrontMatter(source.frontMatter, title, key !== pageSlug(path) ? key : undefined),
+        frontMatter: newTranslation({ page, frontMatter: source.frontMatter }, path, title),
         body: '',
       };
       await api.pages.save<SavedChange>({
@@ -59,7 +57,9 @@ export function TranslatePageDialog({ page }: { page: PageListItem }) {
     await navigate(editorPath(uiLocale, { locale: other, path }, page));
   }
 
-  usePathFromTitle(form);
+  // Its own title's slug, in the source's section (`/en/logs/…` for `/fa/logs/…`, D9).
+  const suggest = useCallback((title: string) => suggestTranslationPath(title, page.path), [page.path]);
+  usePathFromTitle(form, suggest);
 
   return (
     <FormDialog
