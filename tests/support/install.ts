@@ -25,8 +25,11 @@ export const ACCOUNTS: Record<Role, typeof OWNER> = {
   member: { firstName: 'Member', lastName: 'Person', about: 'Reads the site', userName: 'member', password: 'member-pass-1' },
 };
 
-/** Runs the installer's API steps against a server started with E2E_SETUP_TOKEN. */
-export async function installThroughApi(server: RunningServer, owner = OWNER) {
+/**
+ * Runs the installer's API steps against a server started with E2E_SETUP_TOKEN; answers the
+ * owner's session cookie (`name=value`) the last step signs in with.
+ */
+export async function installThroughApi(server: Pick<RunningServer, 'url'>, owner = OWNER) {
   const headers = { 'x-setup-token': E2E_SETUP_TOKEN, 'content-type': 'application/json' };
   for (const step of ['migrations-run', 'database-loading']) {
     const response = await fetch(`${server.url}/api/install/${step}`, { method: 'POST', headers });
@@ -38,6 +41,9 @@ export async function installThroughApi(server: RunningServer, owner = OWNER) {
     body: JSON.stringify(owner),
   });
   if (!response.ok) throw new Error(`admin-loading failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error('admin-loading set no session cookie');
+  return { cookie: cookie.split(';')[0] ?? '' };
 }
 
 /**
