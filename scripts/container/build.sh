@@ -37,8 +37,8 @@ mkdir -p "$npm_cache"
   --file Containerfile --tag "$image" .
 # The build stage's image is not needed once the runtime stage has its files.
 "${buildah_cmd[@]}" rmi --prune >/dev/null 2>&1 || true
-size=$("${buildah_cmd[@]}" inspect --type image --format '{{.Docker.Size}}' "$image" 2>/dev/null || echo '?')
-echo "Built $image in $(($(date +%s) - started)) s; $(numfmt --to=iec --suffix=B "$size" 2>/dev/null || echo "$size bytes") uncompressed."
+size=$("${buildah_cmd[@]}" images --format '{{.Size}}' "$image" 2>/dev/null || echo '?')
+echo "Built $image in $(($(date +%s) - started)) s: $size uncompressed."
 if [ -n "$archive" ]; then
   rm -f "$archive"
   "${buildah_cmd[@]}" push --quiet "$image" "docker-archive:$archive:$image"

@@ -34,6 +34,7 @@ test('`npm run deploy:workers -- --dry-run` bundles the Worker offline, without 
       no_proxy: '',
       CI: 'true',
       NO_COLOR: '1',
+      FORCE_COLOR: '0',
     };
     for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID', 'CF_API_TOKEN']) delete env[name];
     const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
