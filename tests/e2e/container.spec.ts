@@ -135,7 +135,7 @@ test('the container image builds, serves the installer, installs, publishes a pa
       .toBe(200);
 
     // Process 1 of its PID namespace is node itself, as the image's user.
-    const node = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).map(Number)[0];
+    const node = Number(readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
     expect(node, output).toBeGreaterThan(0);
     const status = readFileSync(`/proc/${node}/status`, 'utf8');
     expect(status).toMatch(/^NSpid:\s+\d+\s+1$/m);
