@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../server/db/schema';
 import { E2E_SETUP_TOKEN, OWNER, withSiteDatabase } from '../support/install';
-import { freePort, startServer } from '../support/server';
+import { freePort, type RunningServer, startServer } from '../support/server';
 
 /*
  * deploy/nginx/daftar.conf in Debian's real nginx, in front of the built server started as
@@ -93,6 +93,88 @@ async function waitForPort(port: number, process: ChildProcess, log: () => strin
     if (Date.now() > deadline) throw new Error(`nginx did not listen: ${log()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * What a proxy in front of the server must get right, seen from a client at CLIENT_ADDRESS: the
+ * installer and the session's address (X-Forwarded-For), https as the proxy says (Secure cookie,
+ * HSTS), the server's gzip and brotli passed on, and the largest upload reaching the server.
+ */
+async function checkThroughProxy(server: RunningServer, httpsPort: number, ca: string, siteUrl: string) {
+  // The installer through the proxy, with a forged X-Forwarded-For the proxy's own entry follows.
+  const install = (step: string, body?: string) =>
+    viaProxy(httpsPort, ca, `/api/install/${step}`, {
+      method: 'POST',
+      headers: {
+        'x-setup-token': E2E_SETUP_TOKEN,
+        'content-type': 'application/json',
+        'x-forwarded-for': '203.0.113.9',
+        origin: siteUrl,
+      },
+      body,
+    });
+  for (const step of ['migrations-run', 'database-loading']) {
+    const answer = await install(step);
+    expect(answer.status, answer.body.toString()).toBe(200);
+  }
+  const admin = await install('admin-loading', JSON.stringify(OWNER));
+  expect(admin.status, admin.body.toString()).toBe(200);
+  // https as the proxy says (X-Forwarded-Proto): a Secure session cookie.
+  expect(String(admin.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+
+  // The client's address as nginx saw it, not the forged entry and not nginx's own address.
+  const seen = await withSiteDatabase(server, (db) =>
+    db
+      .select({ ip: sessions.ip })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.username, OWNER.userName))
+      .all(),
+  );
+  expect(seen.map((row) => row.ip)).toEqual([CLIENT_ADDRESS]);
+
+  // A page through the proxy: served, over https as far as the server knows (HSTS).
+  const page = await viaProxy(httpsPort, ca, '/en', { headers: { 'accept-encoding': 'identity' } });
+  expect(page.status).toBe(200);
+  expect(page.body.toString()).toContain('<html');
+  expect(page.headers['strict-transport-security']).toBeTruthy();
+  expect((await fetch(`${server.url}/en`)).headers.get('strict-transport-security')).toBeNull();
+
+  // The server's own compression passes through nginx untouched, whichever the browser asks for.
+  // A built script kept pre-compressed in both encodings (scripts/precompress.mjs).
+  const assets = readdirSync('build/client/assets');
+  const asset = `/assets/${assets.find((file) => file.endsWith('.js') && assets.includes(`${file}.br`) && assets.includes(`${file}.gz`))}`;
+  const original = Buffer.from(
+    await (await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+  );
+  for (const [encoding, decode] of [
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const) {
+    const file = await viaProxy(httpsPort, ca, asset!, { headers: { 'accept-encoding': encoding } });
+    expect(file.headers['content-encoding']).toBe(encoding);
+    expect(decode(file.body).equals(original)).toBe(true);
+    const compressedPage = await viaProxy(httpsPort, ca, '/en', { headers: { 'accept-encoding': encoding } });
+    expect(compressedPage.headers['content-encoding']).toBe(encoding);
+    expect(decode(compressedPage.body).toString()).toContain('<html');
+  }
+
+  // The largest body the server takes (an image upload: MEDIA_MAX_BYTES, 10 MB, plus 64 KB)
+  // reaches the server through nginx; one byte more gets the server's own refusal, not nginx's.
+  const limit = 10 * 1024 * 1024 + 64 * 1024;
+  const upload = (bytes: number) =>
+    viaProxy(httpsPort, ca, '/api/media', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', origin: siteUrl, 'x-locale': 'en' },
+      body: Buffer.alloc(bytes),
+    });
+  const atLimit = await upload(limit);
+  expect(atLimit.status).not.toBe(413);
+  expect(String(atLimit.headers['content-type'])).toContain('application/json');
+  const over = await upload(limit + 1);
+  expect(over.status).toBe(413);
+  expect(String(over.headers['content-type'])).toContain('application/json');
+  expect(JSON.parse(over.body.toString()).data.limitBytes).toBe(limit);
 }
 
 test.skip(!nginx, 'skipped: nginx not installed (Debian: apt-get install -y nginx; .ci/run installs it)');
@@ -196,80 +278,7 @@ http {
     );
     expect(plain).toEqual({ status: 301, location: 'https://localhost/fa' });
 
-    // The installer through the proxy, with a forged X-Forwarded-For the proxy's own entry follows.
-    const install = (step: string, body?: string) =>
-      viaProxy(httpsPort, ca, `/api/install/${step}`, {
-        method: 'POST',
-        headers: {
-          'x-setup-token': E2E_SETUP_TOKEN,
-          'content-type': 'application/json',
-          'x-forwarded-for': '203.0.113.9',
-          origin: siteUrl,
-        },
-        body,
-      });
-    for (const step of ['migrations-run', 'database-loading']) {
-      const answer = await install(step);
-      expect(answer.status, answer.body.toString()).toBe(200);
-    }
-    const admin = await install('admin-loading', JSON.stringify(OWNER));
-    expect(admin.status, admin.body.toString()).toBe(200);
-    // https as the proxy says (X-Forwarded-Proto): a Secure session cookie.
-    expect(String(admin.headers['set-cookie'])).toMatch(/;\s*Secure/i);
-
-    // The client's address as nginx saw it, not the forged entry and not nginx's own address.
-    const seen = await withSiteDatabase(server, (db) =>
-      db
-        .select({ ip: sessions.ip })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(users.username, OWNER.userName))
-        .all(),
-    );
-    expect(seen.map((row) => row.ip)).toEqual([CLIENT_ADDRESS]);
-
-    // A page through the proxy: served, over https as far as the server knows (HSTS).
-    const page = await viaProxy(httpsPort, ca, '/en', { headers: { 'accept-encoding': 'identity' } });
-    expect(page.status).toBe(200);
-    expect(page.body.toString()).toContain('<html');
-    expect(page.headers['strict-transport-security']).toBeTruthy();
-    expect((await fetch(`${server.url}/en`)).headers.get('strict-transport-security')).toBeNull();
-
-    // The server's own compression passes through nginx untouched, whichever the browser asks for.
-    // A built script kept pre-compressed in both encodings (scripts/precompress.mjs).
-    const assets = readdirSync('build/client/assets');
-    const asset = `/assets/${assets.find((file) => file.endsWith('.js') && assets.includes(`${file}.br`) && assets.includes(`${file}.gz`))}`;
-    const original = Buffer.from(
-      await (await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
-    );
-    for (const [encoding, decode] of [
-      ['br', brotliDecompressSync],
-      ['gzip', gunzipSync],
-    ] as const) {
-      const file = await viaProxy(httpsPort, ca, asset!, { headers: { 'accept-encoding': encoding } });
-      expect(file.headers['content-encoding']).toBe(encoding);
-      expect(decode(file.body).equals(original)).toBe(true);
-      const compressedPage = await viaProxy(httpsPort, ca, '/en', { headers: { 'accept-encoding': encoding } });
-      expect(compressedPage.headers['content-encoding']).toBe(encoding);
-      expect(decode(compressedPage.body).toString()).toContain('<html');
-    }
-
-    // The largest body the server takes (an image upload: MEDIA_MAX_BYTES, 10 MB, plus 64 KB)
-    // reaches the server through nginx; one byte more gets the server's own refusal, not nginx's.
-    const limit = 10 * 1024 * 1024 + 64 * 1024;
-    const upload = (bytes: number) =>
-      viaProxy(httpsPort, ca, '/api/media', {
-        method: 'POST',
-        headers: { 'content-type': 'application/octet-stream', origin: siteUrl, 'x-locale': 'en' },
-        body: Buffer.alloc(bytes),
-      });
-    const atLimit = await upload(limit);
-    expect(atLimit.status).not.toBe(413);
-    expect(String(atLimit.headers['content-type'])).toContain('application/json');
-    const over = await upload(limit + 1);
-    expect(over.status).toBe(413);
-    expect(String(over.headers['content-type'])).toContain('application/json');
-    expect(JSON.parse(over.body.toString()).data.limitBytes).toBe(limit);
+    await checkThroughProxy(server, httpsPort, ca, siteUrl);
 
     // Nothing in the site opens a WebSocket or an event stream, so the config passes no Upgrade.
     const built = ['build/client/assets', 'build/server']
@@ -282,6 +291,66 @@ http {
     if (proxy && proxy.exitCode === null) {
       const exited = new Promise((resolve) => proxy?.once('exit', resolve));
       proxy.kill('SIGQUIT');
+      await exited;
+    }
+    await server.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+const caddy = !spawnSync('caddy', ['version']).error;
+
+test('deploy/caddy/Caddyfile in front of the server: the same checks', async () => {
+  test.skip(!caddy, 'skipped: caddy not installed (Debian: apt-get install -y caddy; .ci/run installs it)');
+  test.setTimeout(120_000);
+  const folder = mkdtempSync(path.join(tmpdir(), 'daftar-caddy-'));
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const siteUrl = `https://localhost:${httpsPort}`;
+  const server = await startServer({ SETUP_TOKEN: E2E_SETUP_TOKEN, TRUST_PROXY: 'true', SITE_URL: siteUrl });
+  let proxy: ChildProcess | undefined;
+  let proxyLog = '';
+  try {
+    // The shipped file with only the name and upstream port changed, under test-only global
+    // options: Caddy's own local certificate authority, no admin endpoint, the run's ports.
+    let site = readFileSync('deploy/caddy/Caddyfile', 'utf8');
+    for (const [from, to] of [
+      ['example.com {', 'localhost {'],
+      ['reverse_proxy 127.0.0.1:3000', `reverse_proxy 127.0.0.1:${new URL(server.url).port}`],
+    ] as const) {
+      expect(site, `deploy/caddy/Caddyfile no longer has ${from}`).toContain(from);
+      site = site.replace(from, to);
+    }
+    const storage = path.join(folder, 'storage');
+    writeFileSync(
+      path.join(folder, 'Caddyfile'),
+      `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${httpPort}\n\thttps_port ${httpsPort}\n\tstorage file_system {\n\t\troot ${storage}\n\t}\n}\n\n${site}`,
+    );
+    proxy = spawn('caddy', ['run', '--config', path.join(folder, 'Caddyfile'), '--adapter', 'caddyfile'], {
+      env: { ...process.env, HOME: folder, XDG_DATA_HOME: folder, XDG_CONFIG_HOME: folder },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proxy.stderr?.on('data', (chunk) => {
+      proxyLog += chunk;
+    });
+    await waitForPort(httpsPort, proxy, () => proxyLog);
+    // The certificate is issued by Caddy's local authority right after start.
+    const root = path.join(storage, 'pki/authorities/local/root.crt');
+    await expect
+      .poll(
+        () =>
+          readFileSync(root, 'utf8').includes('BEGIN CERTIFICATE') &&
+          viaProxy(httpsPort, readFileSync(root, 'utf8'), '/api/health').then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(200);
+    await checkThroughProxy(server, httpsPort, readFileSync(root, 'utf8'), siteUrl);
+  } finally {
+    if (proxy && proxy.exitCode === null) {
+      const exited = new Promise((resolve) => proxy?.once('exit', resolve));
+      proxy.kill('SIGTERM');
       await exited;
     }
     await server.stop();
