@@ -337,8 +337,8 @@ test('deploy/caddy/Caddyfile in front of the server: the same checks', async () 
     const root = path.join(storage, 'pki/authorities/local/root.crt');
     await expect
       .poll(
+        // Until the file exists, readFileSync throws and the poll tries again.
         () =>
-          readFileSync(root, 'utf8').includes('BEGIN CERTIFICATE') &&
           viaProxy(httpsPort, readFileSync(root, 'utf8'), '/api/health').then(
             (r) => r.status,
             () => 0,
