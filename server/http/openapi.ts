@@ -140,7 +140,7 @@ function operation(described: Endpoint): { method: string; path: string; operati
   const responses: Operation['responses'] = { [String(status)]: success };
   for (const code of errorStatuses(access, method, described, params.length > 0))
     responses[String(code)] = code === 304 ? { description: STATUS_TEXT[304]! } : errorResponse(code);
-  const security =
+  const security: Record<string, string[]>[] =
     access === 'public'
       ? []
       : access === 'setup'
