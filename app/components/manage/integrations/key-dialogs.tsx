@@ -160,7 +160,8 @@ export function CreateKeyDialog({ me, onCreated }: { me: Grantor; onCreated: (sh
                   className="block h-10 rounded-md border border-border bg-surface px-3 focus:border-secondary focus:outline-none aria-[invalid=true]:border-error"
                 />
               )}
-              {field.value ? (
+              {/* The Jalali picker has its own way to clear; the native field does not in every browser. */}
+              {field.value && locale !== 'fa' ? (
                 <Button type="button" variant="ghost" size="sm" onClick={() => field.onChange('')}>
                   {t('integrations.fields.noExpiry')}
                 </Button>
