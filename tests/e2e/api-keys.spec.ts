@@ -173,7 +173,9 @@ test.describe('API keys', () => {
     const { key } = (await made.json()) as { key: string };
     // The browser is signed in to the site as the owner too: its cookie would go along with `credentials: 'include'`.
     await login('owner', installedSite);
-    const other = createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>'));
+    const other = createServer((_, response) =>
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>'),
+    );
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     try {
       // 127.0.0.1 and localhost are different origins.
@@ -190,14 +192,20 @@ test.describe('API keys', () => {
             }
           };
           return {
-            keyWrite: await attempt({ method: 'PUT', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body }),
+            keyWrite: await attempt({
+              method: 'PUT',
+              headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+              body,
+            }),
             keyRead: await attempt({ headers: { authorization: `Bearer ${key}` } }, '/api/pages'),
-            cookieWrite: await attempt({ method: 'PUT', credentials: 'include', headers: { 'content-type': 'text/plain' }, body }),
+            cookieWrite: await attempt({
+              method: 'PUT',
+              credentials: 'include',
+              headers: { 'content-type': 'text/plain' },
+              body,
+            }),
             cookieRead: await attempt({ credentials: 'include' }, '/api/pages'),
-            keyWithCookie: await attempt(
-              { credentials: 'include', headers: { authorization: `Bearer ${key}` } },
-              '/api/pages',
-            ),
+            keyWithCookie: await attempt({ credentials: 'include', headers: { authorization: `Bearer ${key}` } }, '/api/pages'),
           };
         },
         { site: installedSite.url, key, body: JSON.stringify(page_) },
