@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { createSessionCookie, startInstalledServer } from '../support/install';
 import { type RunningServer, startServer } from '../support/server';
 import { expect, showColorScheme, snap, test } from './fixtures';
@@ -68,6 +68,35 @@ async function screenshots(page: Page, name: string) {
 const bearer = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
 const page_ = { frontMatter: { title: 'From a key', date: '2026-05-01' }, body: 'Written with an API key.' };
 
+/**
+ * The cross-origin test expects the browser to block what CORS refuses, and Chromium reports each
+ * block as a console error: those (and only those) are not the application's errors.
+ */
+const crossOriginTest = test.extend({
+  failOnBrowserErrors: [
+    async ({ browser }, use) => {
+      const errors: string[] = [];
+      const watch = (context: BrowserContext) => {
+        context.on('weberror', (error) => errors.push(`uncaught: ${error.error().message}`));
+        context.on('console', (message) => {
+          const text = message.text();
+          if (
+            message.type() === 'error' &&
+            !text.startsWith('Failed to load resource:') &&
+            !text.includes('blocked by CORS policy')
+          )
+            errors.push(`console.error: ${text}`);
+        });
+      };
+      browser.on('context', watch);
+      await use(undefined);
+      browser.off('context', watch);
+      expect(errors, 'errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
 test.describe('API keys', () => {
   for (const locale of ['fa', 'en'] as const) {
     const w = words[locale];
@@ -76,6 +105,7 @@ test.describe('API keys', () => {
       login,
       freshSite,
     }) => {
+      test.setTimeout(240_000);
       await login('owner', freshSite);
       await page.goto(`${freshSite.url}/${locale}/manage/integrations`);
       await expect(page.locator('html')).toHaveAttribute('dir', locale === 'fa' ? 'rtl' : 'ltr');
@@ -158,70 +188,69 @@ test.describe('API keys', () => {
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Integrations' })).toHaveCount(0);
   });
 
-  test("another origin's page calls the API with a key, but not with the signed-in browser's cookie", async ({
-    page,
-    login,
-    installedSite,
-  }) => {
-    const { name, value } = await createSessionCookie(installedSite, 'owner');
-    const made = await fetch(`${installedSite.url}/api/keys`, {
-      method: 'POST',
-      headers: { cookie: `${name}=${value}`, 'content-type': 'application/json', origin: installedSite.url },
-      body: JSON.stringify({ name: 'cross-origin', scopes: ['dashboard.read', 'commits.create'] }),
-    });
-    expect(made.status).toBe(201);
-    const { key } = (await made.json()) as { key: string };
-    // The browser is signed in to the site as the owner too: its cookie would go along with `credentials: 'include'`.
-    await login('owner', installedSite);
-    const other = createServer((_, response) =>
-      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>'),
-    );
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    try {
-      // 127.0.0.1 and localhost are different origins.
-      const otherOrigin = `http://localhost:${(other.address() as AddressInfo).port}`;
-      await page.goto(otherOrigin);
-      const results = await page.evaluate(
-        async ({ site, key, body }) => {
-          const attempt = async (init: RequestInit, path = '/api/pages/en/logs/cross-origin') => {
-            try {
-              const response = await fetch(`${site}${path}`, init);
-              return { status: response.status, text: await response.text() };
-            } catch (error) {
-              return { status: 0, text: String(error) };
-            }
-          };
-          return {
-            keyWrite: await attempt({
-              method: 'PUT',
-              headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-              body,
-            }),
-            keyRead: await attempt({ headers: { authorization: `Bearer ${key}` } }, '/api/pages'),
-            cookieWrite: await attempt({
-              method: 'PUT',
-              credentials: 'include',
-              headers: { 'content-type': 'text/plain' },
-              body,
-            }),
-            cookieRead: await attempt({ credentials: 'include' }, '/api/pages'),
-            keyWithCookie: await attempt({ credentials: 'include', headers: { authorization: `Bearer ${key}` } }, '/api/pages'),
-          };
-        },
-        { site: installedSite.url, key, body: JSON.stringify(page_) },
+  crossOriginTest(
+    "another origin's page calls the API with a key, but not with the signed-in browser's cookie",
+    async ({ page, login, installedSite }) => {
+      const { name, value } = await createSessionCookie(installedSite, 'owner');
+      const made = await fetch(`${installedSite.url}/api/keys`, {
+        method: 'POST',
+        headers: { cookie: `${name}=${value}`, 'content-type': 'application/json', origin: installedSite.url },
+        body: JSON.stringify({ name: 'cross-origin', scopes: ['dashboard.read', 'commits.create'] }),
+      });
+      expect(made.status).toBe(201);
+      const { key } = (await made.json()) as { key: string };
+      // The browser is signed in to the site as the owner too: its cookie would go along with `credentials: 'include'`.
+      await login('owner', installedSite);
+      const other = createServer((_, response) =>
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>'),
       );
-      expect(results.keyWrite.status, results.keyWrite.text).toBe(200);
-      expect(results.keyRead.status).toBe(200);
-      expect(JSON.parse(results.keyRead.text).items.length).toBeGreaterThan(0);
-      // The cookie's write is refused by the server (CSRF); its read never reaches the page (no CORS).
-      expect([0, 403]).toContain(results.cookieWrite.status);
-      expect(results.cookieRead.status).toBe(0);
-      // A key with credentials: the browser itself refuses (a key's answers never allow credentials).
-      expect(results.keyWithCookie.status).toBe(0);
-    } finally {
-      await new Promise<void>((resolve) => other.close(() => resolve()));
-    }
-  });
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+      try {
+        // 127.0.0.1 and localhost are different origins.
+        const otherOrigin = `http://localhost:${(other.address() as AddressInfo).port}`;
+        await page.goto(otherOrigin);
+        const results = await page.evaluate(
+          async ({ site, key, body }) => {
+            const attempt = async (init: RequestInit, path = '/api/pages/en/logs/cross-origin') => {
+              try {
+                const response = await fetch(`${site}${path}`, init);
+                return { status: response.status, text: await response.text() };
+              } catch (error) {
+                return { status: 0, text: String(error) };
+              }
+            };
+            return {
+              keyWrite: await attempt({
+                method: 'PUT',
+                headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+                body,
+              }),
+              keyRead: await attempt({ headers: { authorization: `Bearer ${key}` } }, '/api/pages'),
+              cookieWrite: await attempt({
+                method: 'PUT',
+                credentials: 'include',
+                headers: { 'content-type': 'text/plain' },
+                body,
+              }),
+              cookieRead: await attempt({ credentials: 'include' }, '/api/pages'),
+              keyWithCookie: await attempt({ credentials: 'include', headers: { authorization: `Bearer ${key}` } }, '/api/pages'),
+            };
+          },
+          { site: installedSite.url, key, body: JSON.stringify(page_) },
+        );
+        expect(results.keyWrite.status, results.keyWrite.text).toBe(200);
+        expect(results.keyRead.status).toBe(200);
+        expect(JSON.parse(results.keyRead.text).items.length).toBeGreaterThan(0);
+        // The cookie's write is refused by the server (CSRF); its read never reaches the page (no CORS).
+        expect([0, 403]).toContain(results.cookieWrite.status);
+        expect(results.cookieRead.status).toBe(0);
+        // A key with credentials: the browser itself refuses (a key's answers never allow credentials).
+        expect(results.keyWithCookie.status).toBe(0);
+      } finally {
+        await new Promise<void>((resolve) => other.close(() => resolve()));
+      }
+    },
+  );
 
   test('a key revoked through one server process is refused at once by another on the same data folder', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'daftar-keys-'));
