@@ -73,28 +73,25 @@ const page_ = { frontMatter: { title: 'From a key', date: '2026-05-01' }, body: 
  * block as a console error: those (and only those) are not the application's errors.
  */
 const crossOriginTest = test.extend({
-  failOnBrowserErrors: [
-    async ({ browser }, use) => {
-      const errors: string[] = [];
-      const watch = (context: BrowserContext) => {
-        context.on('weberror', (error) => errors.push(`uncaught: ${error.error().message}`));
-        context.on('console', (message) => {
-          const text = message.text();
-          if (
-            message.type() === 'error' &&
-            !text.startsWith('Failed to load resource:') &&
-            !text.includes('blocked by CORS policy')
-          )
-            errors.push(`console.error: ${text}`);
-        });
-      };
-      browser.on('context', watch);
-      await use(undefined);
-      browser.off('context', watch);
-      expect(errors, 'errors in the browser').toEqual([]);
-    },
-    { auto: true },
-  ],
+  failOnBrowserErrors: async ({ browser }, use) => {
+    const errors: string[] = [];
+    const watch = (context: BrowserContext) => {
+      context.on('weberror', (error) => errors.push(`uncaught: ${error.error().message}`));
+      context.on('console', (message) => {
+        const text = message.text();
+        if (
+          message.type() === 'error' &&
+          !text.startsWith('Failed to load resource:') &&
+          !text.includes('blocked by CORS policy')
+        )
+          errors.push(`console.error: ${text}`);
+      });
+    };
+    browser.on('context', watch);
+    await use(undefined);
+    browser.off('context', watch);
+    expect(errors, 'errors in the browser').toEqual([]);
+  },
 });
 
 test.describe('API keys', () => {
