@@ -3,14 +3,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation, useRevalidator } from 'react-router';
 import type { ApiKeyItem } from '../../../../common/api-keys';
-import { ApiRequestError } from '../../../lib/api';
 import { api } from '../../../lib/api-client';
 import { useClock } from '../../../lib/format';
+import { useMutation } from '../../../lib/mutation';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
-import { toast } from '../../ui/toast';
 import { type DataColumn, DataTable } from '../data-table';
 import { isolate } from '../users/isolate';
 
@@ -129,26 +128,13 @@ export function KeyList({ keys, empty }: { keys: ApiKeyItem[]; empty: ReactNode 
 function RevokeButton({ item }: { item: ApiKeyItem }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
-  const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function revoke() {
-    setBusy(true);
-    try {
-      await api.apiKeys.revoke({ params: { id: item.id }, locale });
-      setOpen(false);
-      toast({ title: t('integrations.revoke.success'), description: item.name, color: 'success' });
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({
-        title: t('integrations.failed'),
-        description: error instanceof ApiRequestError ? error.failure.message : undefined,
-        color: 'error',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useMutation({
+    call: () => api.apiKeys.revoke({ params: { id: item.id }, locale }),
+    success: { title: t('integrations.revoke.success'), description: item.name, color: 'success' },
+    done: () => setOpen(false),
+    failure: { title: t('integrations.failed'), fallback: t('integrations.failed') },
+  });
   return (
     <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
@@ -163,7 +149,7 @@ function RevokeButton({ item }: { item: ApiKeyItem }) {
         description={t('integrations.revoke.description')}
         confirmLabel={t('integrations.revoke.confirm')}
         cancelLabel={t('integrations.cancel')}
-        onConfirm={revoke}
+        onConfirm={() => run()}
         busy={busy}
       />
     </>
