@@ -41,6 +41,7 @@ export default [
       route('manage/history/*', 'routes/manage/history.tsx'),
       route('manage/api', 'routes/manage/api.tsx'),
       route('manage/webhooks', 'routes/manage/webhooks.tsx'),
+      route('manage/integrations', 'routes/manage/integrations.tsx'),
       route('manage/redirects/:tab?', 'routes/manage/redirects.tsx'),
     ]),
   ]),

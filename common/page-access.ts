@@ -30,6 +30,8 @@ export const pageAccess = {
   'manage/redirects': 'settings.edit',
   // Outgoing webhooks: the owner's alone, as their API is (an endpoint receives subscribers' addresses).
   'manage/webhooks': 'owner',
+  // API keys for integrations (issue 42), as their API (common/endpoints/api-keys.ts).
+  'manage/integrations': 'integrations.manage',
 } as const satisfies Record<string, PageAccess>;
 type PageAccess = Permission | 'owner' | readonly Permission[];
 export type ManagedPage = keyof typeof pageAccess;

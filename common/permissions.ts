@@ -13,6 +13,8 @@ export const permissionCatalogue = {
   comments: ['read', 'create', 'edit', 'delete'],
   newsletter: ['read', 'edit', 'delete'],
   settings: ['read', 'edit'],
+  // API keys for integrations (Settings → Integrations, docs/api.md "API keys").
+  integrations: ['manage'],
 } as const;
 
 type Catalogue = typeof permissionCatalogue;

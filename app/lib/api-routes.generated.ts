@@ -162,6 +162,12 @@ export const outgoingWebhooks = {
   deliveries: /* @__PURE__ */ route<E['outgoingWebhooks']['deliveries']>('GET', '/api/outgoing-webhooks/:id/deliveries'),
 };
 
+export const apiKeys = {
+  list: /* @__PURE__ */ route<E['apiKeys']['list']>('GET', '/api/keys'),
+  create: /* @__PURE__ */ route<E['apiKeys']['create']>('POST', '/api/keys'),
+  revoke: /* @__PURE__ */ route<E['apiKeys']['revoke']>('DELETE', '/api/keys/:id'),
+};
+
 export const redirects = {
   list: /* @__PURE__ */ route<E['redirects']['list']>('GET', '/api/redirects'),
   create: /* @__PURE__ */ route<E['redirects']['create']>('POST', '/api/redirects'),

@@ -38,6 +38,7 @@ export const apiTags = {
   redirects: { en: 'Redirects and the 404 log', fa: 'تغییر مسیرها و گزارش ۴۰۴' },
   analytics: { en: 'Analytics', fa: 'آمار بازدید' },
   'outgoing-webhooks': { en: 'Outgoing webhooks', fa: 'وب‌هوک‌های خروجی' },
+  integrations: { en: 'API keys', fa: 'کلیدهای API' },
   operating: { en: 'Operating', fa: 'نگهداری' },
   install: { en: 'Installer', fa: 'نصب' },
 } as const satisfies Record<string, { en: string; fa: string }>;

@@ -1,4 +1,5 @@
 import { analytics } from './analytics';
+import { apiKeys } from './api-keys';
 import { auth } from './auth';
 import { builds } from './builds';
 import { comments } from './comments';
@@ -41,6 +42,7 @@ export const endpoints = {
   newsletter,
   analytics,
   outgoingWebhooks,
+  apiKeys,
   redirects,
 };
 export type Endpoints = typeof endpoints;

@@ -267,6 +267,15 @@ export function passkeyOptionsRule(ip: string): LimitRule {
   return { key: `passkey-options:${limitAddress(ip)}`, limit: PASSKEY_OPTIONS_IP_LIMIT, windowMs: PASSKEY_OPTIONS_WINDOW_MS };
 }
 
+/**
+ * Wrong API keys from one address (issue 42; server/auth/api-keys.ts): refused (429) like sign-ins
+ * from an address once it has had `IP_FAILURE_LIMIT` in `LOGIN_WINDOW_MS`. The count is read in the
+ * statement batch that looks the key up, and only a wrong key adds to it, so a right key costs no write.
+ */
+export function apiKeyFailureRule(ip: string): LimitRule {
+  return { key: `api-key-ip:${limitAddress(ip)}`, limit: IP_FAILURE_LIMIT, windowMs: LOGIN_WINDOW_MS };
+}
+
 /** Searches from one address. Answers 0 or the wait (ms). */
 export async function takeSearch(limits: Limits, ip: string): Promise<number> {
   return (await limits.take([{ key: `search-ip:${limitAddress(ip)}`, limit: SEARCH_IP_LIMIT, windowMs: SEARCH_WINDOW_MS }])).wait;

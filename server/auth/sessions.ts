@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { permissionsOfRoles } from '../../common/grants';
 import { isPermission, type Permission, type SessionUser } from '../../common/permissions';
 import { asMember, isStaff } from '../../common/two-factor';
 import type { Database } from '../db/database';
@@ -20,12 +21,28 @@ export type ClientInfo = { ip: string; userAgent: string };
 
 export async function userPermissions(db: Database, userId: string): Promise<{ roles: string[]; permissions: Permission[] }> {
   const rows = await db
-    .select({ name: roles.name, permissions: roles.permissions })
+    .select({ id: roles.id, name: roles.name, permissions: roles.permissions })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, userId));
+  return heldPermissions(rows);
+}
+
+/**
+ * The role names and permissions a user's role rows grant. The owner role grants every permission,
+ * also those added to the catalogue after its row was written (`integrations.manage`), as the
+ * grant rule reads it (common/grants.ts `permissionsOfRoles`).
+ */
+export function heldPermissions(rows: readonly { id: string; name: string; permissions: readonly string[] }[]): {
+  roles: string[];
+  permissions: Permission[];
+} {
   const permissions = new Set<Permission>();
-  for (const row of rows) for (const p of row.permissions) if (isPermission(p)) permissions.add(p);
+  const granted = permissionsOfRoles(
+    rows,
+    rows.map((r) => r.id),
+  );
+  for (const p of granted) if (isPermission(p)) permissions.add(p);
   return { roles: rows.map((r) => r.name).sort(), permissions: [...permissions].sort() };
 }
 

@@ -385,5 +385,13 @@ export const migrations: { name: string; statements: string[] }[] = [
     "statements": [
       "ALTER TABLE `pages` ADD `thumbnail_alt` text;"
     ]
+  },
+  {
+    "name": "0035_api_keys",
+    "statements": [
+      "CREATE TABLE `api_keys` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`name` text NOT NULL,\n\t`lookup` text NOT NULL,\n\t`secret_hash` text NOT NULL,\n\t`scopes` text NOT NULL,\n\t`created_by` text NOT NULL,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\t`expires_at` integer,\n\t`last_used_at` integer,\n\tFOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE UNIQUE INDEX `api_keys_lookup_unique` ON `api_keys` (`lookup`);",
+      "CREATE INDEX `api_keys_created_by_idx` ON `api_keys` (`created_by`);"
+    ]
   }
 ];

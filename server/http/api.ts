@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { isDatabaseConnected } from '../services/installer';
 import { createAuthRoutes, createNotificationRoutes, createProfileRoutes } from './accounts';
 import { createAnalyticsRoutes } from './analytics';
+import { createApiKeyRoutes } from './api-keys';
 import { createBackupRoutes } from './backup';
 import { createBuildRoutes } from './builds';
 import { createCommentRoutes, createManageCommentRoutes } from './comments';
@@ -19,7 +20,7 @@ import { createOutgoingWebhookRoutes, deliverQueuedEvents } from './outgoing-web
 import { createPageRoutes, createPreviewLinkRoutes } from './pages';
 import { createPublicApiRoutes } from './public-api';
 import { createNotFoundRoutes, createRedirectRoutes } from './redirects-api';
-import { requireSameOrigin } from './request';
+import { allowKeyCors, requireSameOrigin } from './request';
 import { createSearchRoutes } from './search';
 import { createSessionRoutes } from './session';
 import { createSettingsRoutes } from './settings';
@@ -41,6 +42,7 @@ import { createWebhookRoutes } from './webhooks';
  */
 export function createApiRoutes(deps: AppDeps) {
   const api = new Hono<AuthEnv>();
+  api.use('*', allowKeyCors);
   api.use('*', requireSameOrigin(deps.config));
   api.use('*', authorize(deps));
   // Outgoing webhooks: events a call queued (a publish, a comment, a confirmation) go out after its answer.
@@ -81,6 +83,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/backup', createBackupRoutes(deps));
   api.route('/webhooks', createWebhookRoutes(deps));
   api.route('/outgoing-webhooks', createOutgoingWebhookRoutes(deps));
+  api.route('/keys', createApiKeyRoutes(deps));
   api.route('/redirects', createRedirectRoutes(deps));
   api.route('/not-found', createNotFoundRoutes(deps));
 

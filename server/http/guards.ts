@@ -3,9 +3,11 @@ import { matchedRoutes } from 'hono/route';
 import { OWNER_ROLE, type Permission } from '../../common/permissions';
 import { PUBLIC_API_PREFIX } from '../../common/public-api';
 import { RECENT_CONFIRMATION_MS } from '../../common/two-factor';
+import { invalidApiKey, readApiKeyUser, readBearer } from '../auth/api-keys';
 import { readRequestSession, type Session, type SessionUser } from '../auth/sessions';
+import { isMissingTableError } from '../db/errors';
 import type { AppDeps } from '../deps';
-import { AppError } from '../errors';
+import { AppError, errorForLog } from '../errors';
 import { requireInstallerAccess } from '../services/installer';
 import { type HalfSigned, readHalfSigned } from '../services/two-factor';
 import { clientInfo, readHalfSignedCookie, readSessionCookie } from './request';
@@ -49,6 +51,21 @@ export function authorize(deps: AppDeps): MiddlewareHandler<AuthEnv> {
       c.set('halfSigned', state);
       return next();
     }
+    // An API key (`Authorization: Bearer`): the request acts as the key alone, never its cookie (so
+    // no CSRF rule applies, request.ts), and only through the key's permissions.
+    const bearer = readBearer(c.req.header('authorization'));
+    if (bearer !== undefined) {
+      if (access === 'setup') throw new AppError(403, 'api.apiKeyRefused');
+      if (!bearer) throw invalidApiKey();
+      const user = await readRequestApiKey(deps.db, bearer, clientInfo(c, deps).ip);
+      c.set('session', null);
+      c.set('user', user);
+      if (access === 'public') return next();
+      // Not a permission, so no scope grants it: a key never acts as its owner or on its account's own settings.
+      if (access === 'user' || access === 'owner') throw new AppError(403, 'api.apiKeyRefused');
+      if (!allows(user, access)) throw new AppError(403, 'api.forbidden');
+      return next();
+    }
     const session = await readRequestSession(deps.db, readSessionCookie(c));
     c.set('session', session);
     if (session) c.set('user', session.user);
@@ -67,6 +84,21 @@ export function authorize(deps: AppDeps): MiddlewareHandler<AuthEnv> {
     }
     return next();
   };
+}
+
+/**
+ * The user of an API key (server/auth/api-keys.ts), as `readRequestSession` reads a session: before
+ * installation no key exists (401 like any wrong key); any other database failure is a 503.
+ */
+async function readRequestApiKey(db: AppDeps['db'], key: string, ip: string): Promise<SessionUser> {
+  try {
+    return await readApiKeyUser(db, key, ip);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isMissingTableError(error)) throw invalidApiKey();
+    console.error(`Reading the API key failed:\n${errorForLog(error)}`);
+    throw new AppError(503, 'api.databaseUnavailable');
+  }
 }
 
 /** The session of a signed-in API request (after `authorize`), or a 401. */

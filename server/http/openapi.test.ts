@@ -87,7 +87,8 @@ describe('OpenAPI document', () => {
       summary: 'A probe',
       'x-summary-fa': 'آزمایش',
       'x-daftar-permission': 'builds.create',
-      security: [{ session: [] }],
+      // A permission: a session or an API key holding it.
+      security: [{ session: [] }, { bearer: [] }],
     });
   });
 
@@ -132,8 +133,12 @@ describe('OpenAPI document', () => {
       else if (rule === 'half-signed') {
         expect(op.security, key).toEqual([{ halfSigned: [] }]);
         expect(op.responses, key).toHaveProperty('401');
-      } else {
+      } else if (rule === 'user' || rule === 'owner') {
+        // A session only: API keys act through permissions alone.
         expect(op.security, key).toEqual([{ session: [] }]);
+        expect(op.responses, key).toHaveProperty('401');
+      } else {
+        expect(op.security, key).toEqual([{ session: [] }, { bearer: [] }]);
         expect(op.responses, key).toHaveProperty('401');
       }
       if (rule !== 'public' && rule !== 'user' && !((rule === 'setup' || rule === 'half-signed') && method === 'get'))
@@ -142,6 +147,7 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/users']?.post?.['x-daftar-permission']).toBe('users.create');
     expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'daftar_session' });
     expect(doc.components.securitySchemes.halfSigned).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'daftar_half_signed' });
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     // Every tag has both names, and every tag in use is listed.
     for (const tag of doc.tags) expect(tag['x-name-fa'], tag.name).toBeTruthy();
     expect(Object.keys(apiTags)).toEqual(doc.tags.map((t) => t.name));

@@ -140,7 +140,7 @@ function operation(described: Endpoint): { method: string; path: string; operati
   const responses: Operation['responses'] = { [String(status)]: success };
   for (const code of errorStatuses(access, method, described, params.length > 0))
     responses[String(code)] = code === 304 ? { description: STATUS_TEXT[304]! } : errorResponse(code);
-  const security =
+  const security: Record<string, string[]>[] =
     access === 'public'
       ? []
       : access === 'setup'
@@ -149,7 +149,10 @@ function operation(described: Endpoint): { method: string; path: string; operati
           : [{ setupToken: [] }]
         : access === 'half-signed'
           ? [{ halfSigned: [] }]
-          : [{ session: [] }];
+          : access === 'user' || access === 'owner'
+            ? [{ session: [] }]
+            : // A permission: a session whose roles grant it, or an API key with it among its scopes.
+              [{ session: [] }, { bearer: [] }];
   const body: Record<string, { schema: JsonSchema }> | undefined = described.body
     ? { 'application/json': { schema: jsonSchema(described.body) } }
     : described.form
@@ -188,7 +191,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[] = endpointLi
       title: 'Daftar API',
       version: '1',
       description:
-        "The JSON API of a Daftar site. `x-daftar-permission` names who may call each operation: `public` (anyone), `setup` (the installer, with its setup token), `half-signed` (the second step of signing in, with the cookie a correct password gave an account with two factors), `user` (anyone signed in), `owner`, or a permission of the signed-in user's roles. Errors are `{ statusCode, message, data? }`. The headless content API (`/api/public/*`) is read-only, open to every origin and cached with ETags.",
+        "The JSON API of a Daftar site. `x-daftar-permission` names who may call each operation: `public` (anyone), `setup` (the installer, with its setup token), `half-signed` (the second step of signing in, with the cookie a correct password gave an account with two factors), `user` (anyone signed in), `owner`, or a permission of the signed-in user's roles — or of an API key's scopes (the `bearer` scheme). Errors are `{ statusCode, message, data? }`. The headless content API (`/api/public/*`) is read-only, open to every origin and cached with ETags.",
     },
     servers: [{ url: '/' }],
     tags: Object.entries(apiTags).map(([name, label]) => ({ name, description: label.en, 'x-name-fa': label.fa })),
@@ -201,6 +204,13 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[] = endpointLi
           in: 'cookie',
           name: SESSION_COOKIE,
           description: 'The session cookie set by POST /api/auth/login.',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'dftr_…',
+          description:
+            'An API key made in Settings → Integrations (or POST /api/keys): `Authorization: Bearer dftr_…`. It acts with its scopes that its maker still holds, on the operations whose `x-daftar-permission` is a permission; `user` and `owner` operations refuse keys. No CSRF rule applies, and other origins may call with it (CORS, never with cookies). Every wrong key is the same 401.',
         },
         halfSigned: {
           type: 'apiKey',

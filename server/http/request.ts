@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { readCookie } from '../../common/cookies';
+import { PUBLIC_API_PREFIX } from '../../common/public-api';
+import { readBearer } from '../auth/api-keys';
 import type { ClientInfo } from '../auth/sessions';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { AppConfig } from '../config';
@@ -29,12 +31,15 @@ export function clientIp(
 
 /**
  * CSRF defence for every state-changing API call: a browser's request must come from this origin
- * (Origin header, or Sec-Fetch-Site when Origin is absent). Non-browser clients send neither.
+ * (Origin header, or Sec-Fetch-Site when Origin is absent). Non-browser clients send neither. A
+ * request carrying an API key (`Authorization: Bearer`) is exempt: it acts by the key alone, never
+ * by a cookie the browser added (`authorize`), so another site cannot make it act for anyone.
  */
 export const requireSameOrigin =
   (config: Pick<AppConfig, 'TRUST_PROXY' | 'SITE_URL'>): MiddlewareHandler =>
   async (c, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+    if (readBearer(c.req.header('authorization')) !== undefined) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     // The origin the request was made to (behind a proxy that terminates TLS the app sees http://host
@@ -45,6 +50,36 @@ export const requireSameOrigin =
     }
     return next();
   };
+
+/** The headers a cross-origin call with an API key may send. */
+const KEY_CORS_HEADERS = 'Authorization, Content-Type, Accept-Language, X-Locale, If-None-Match';
+
+/**
+ * Cross-origin calls for API keys only (issue 42): another origin's page may call the API with
+ * `Authorization: Bearer <key>`, never with the browser's cookies. A preflight that asks for the
+ * Authorization header is allowed for any origin, without credentials; a bearer request's answer
+ * (refusals too) carries `Access-Control-Allow-Origin: *`, which browsers refuse to combine with
+ * cookies. A request without a key gets no CORS header, so a cookie's answer stays unreadable to
+ * other origins and its writes are refused by `requireSameOrigin`. The headless API
+ * (`/api/public/*`) keeps its own CORS (public-api.ts).
+ */
+export const allowKeyCors: MiddlewareHandler = async (c, next) => {
+  if (c.req.path.startsWith(PUBLIC_API_PREFIX)) return next();
+  if (c.req.method === 'OPTIONS' && c.req.header('origin')) {
+    const asked = (c.req.header('access-control-request-headers') ?? '').toLowerCase().split(',');
+    if (!asked.some((name) => name.trim() === 'authorization')) return next();
+    return c.body(null, 204, {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE',
+      'Access-Control-Allow-Headers': KEY_CORS_HEADERS,
+      'Access-Control-Max-Age': '600',
+    });
+  }
+  if (readBearer(c.req.header('authorization')) === undefined) return next();
+  await next();
+  c.res.headers.set('Access-Control-Allow-Origin', '*');
+  c.res.headers.set('Access-Control-Expose-Headers', 'Retry-After, ETag, Content-Disposition');
+};
 
 export function readSessionCookie(c: Context) {
   return readCookie(c.req.header('cookie'), SESSION_COOKIE);

@@ -109,12 +109,12 @@ describe('starting an updated Worker (chunked re-index)', () => {
 
 describe('dashboard menu entries a release brings', () => {
   const pre = defaultSiteSettings.dashMenu.filter(
-    (entry) => !['/manage/media', '/manage/webhooks', '/manage/redirects'].includes(entry.to),
+    (entry) => !['/manage/media', '/manage/integrations', '/manage/webhooks', '/manage/redirects'].includes(entry.to),
   );
   const stored = async (db: Database) =>
     (await db.select().from(settings).where(eq(settings.key, SITE_SETTINGS_KEY)).get())?.value as SiteSettings;
 
-  it('adds Media, Redirects and Webhooks to a site installed before them, keeping the owner’s order and removals', async () => {
+  it('adds Media, Integrations, Redirects and Webhooks to a site installed before them, keeping the owner’s order and removals', async () => {
     const site = await createAuthoringSite();
     const { db } = site.deps;
     // As the earlier release left it: no seen list; the owner moved Settings first and removed Builds.
@@ -141,11 +141,12 @@ describe('dashboard menu entries a release brings', () => {
       '/manage/newsletter',
       '/manage/users',
       // After the last of its default predecessors the menu has (Settings moved first, Builds removed).
+      '/manage/integrations',
       '/manage/redirects',
       '/manage/webhooks',
       '/manage/api',
     ]);
-    expect(said.join('\n')).toContain('/manage/media, /manage/redirects, /manage/webhooks');
+    expect(said.join('\n')).toContain('/manage/media, /manage/integrations, /manage/redirects, /manage/webhooks');
     expect((await getSiteSettings(db)).dashMenu.find((entry) => entry.to === '/manage/media')?.label.fa).toBe('رسانه');
 
     // The owner then removes Media: the next start leaves it removed.

@@ -10,6 +10,7 @@ import type { Database } from '../db/database';
 import { isEmailUniqueViolation, isNotNullViolation, isUniqueViolation } from '../db/errors';
 import { containsFolded } from '../db/folded-match';
 import {
+  apiKeys,
   devices,
   halfSignedStates,
   passkeys,
@@ -351,5 +352,7 @@ export async function deleteUser(db: Database, actor: Actor, userId: string) {
     db.delete(passkeys).where(eq(passkeys.userId, userId)),
     db.delete(halfSignedStates).where(eq(halfSignedStates.userId, userId)),
     db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId)),
+    // And the API keys it made (they act as their creator; a disabled creator's are refused anyway).
+    db.delete(apiKeys).where(eq(apiKeys.createdBy, userId)),
   ]);
 }

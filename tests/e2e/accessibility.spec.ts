@@ -22,6 +22,7 @@ const screens = [
   '/manage/newsletter',
   '/manage/api',
   '/manage/webhooks',
+  '/manage/integrations',
   '/manage/redirects',
   '/manage/redirects/not-found',
 ];

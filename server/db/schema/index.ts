@@ -1,4 +1,5 @@
 export * from './analytics';
+export * from './api-keys';
 export * from './builds';
 export * from './comments';
 export * from './content';

@@ -6,7 +6,8 @@ import { permissionCatalogue } from '../../../../common/permissions';
  * The permission catalogue as checkboxes, one group per area, each area named and explained in a
  * line in the page's language (D8; the permission's key, `builds.create`, is each box's tooltip).
  * A permission the signed-in user does not hold cannot be ticked (no self-escalation, F-07);
- * `readOnly` shows a role as it is.
+ * `readOnly` shows a role as it is. `only`: the permissions offered (an API key's scopes); areas
+ * with none of them are left out.
  */
 export function PermissionGrid({
   value,
@@ -14,19 +15,27 @@ export function PermissionGrid({
   me,
   readOnly = false,
   legend,
+  only,
 }: {
   value: string[];
   onChange?: (permissions: string[]) => void;
   me: Grantor;
   readOnly?: boolean;
   legend: string;
+  only?: readonly string[];
 }) {
   const { t } = useTranslation();
+  const areas = Object.entries(permissionCatalogue)
+    .map(
+      ([area, actions]) =>
+        [area, (actions as readonly string[]).filter((action) => !only || only.includes(`${area}.${action}`))] as const,
+    )
+    .filter(([, actions]) => actions.length > 0);
   return (
     <fieldset className="sm:col-span-2">
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        {Object.entries(permissionCatalogue).map(([area, actions]) => (
+        {areas.map(([area, actions]) => (
           <fieldset key={area} className="rounded-md border border-border p-3">
             <legend className="px-1 text-sm font-semibold">{t(`users.permissions.areas.${area}`)}</legend>
             <p className="mb-2 text-xs text-fg-muted" data-testid="permission-area-about">
