@@ -1,8 +1,11 @@
 import { isbot } from 'isbot';
 import { renderToReadableStream } from 'react-dom/server';
 import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router';
+import { headCodeOrigins } from '../common/head-code';
 import { errorForLog } from '../server/errors';
+import { contentSecurityPolicy } from '../server/http/csp';
 import { serverContext } from './lib/app-context.server';
+import { isReadingPage } from './reading/document';
 
 export const streamTimeout = 5_000;
 
@@ -27,7 +30,16 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = serverContext(loadContext);
+  const { nonce, state } = serverContext(loadContext);
+  // A reading page renders the owner's head code (app/root.tsx): its policy names exactly those
+  // scripts' origins. Every other response keeps the app's own policy (server/app.ts).
+  if (nonce && state.installed && state.headTags?.length) {
+    const { matches } = routerContext.staticHandlerContext;
+    if (isReadingPage(matches.map((match) => routerContext.routeModules[match.route.id]?.handle))) {
+      const origins = headCodeOrigins(state.headTags);
+      if (origins.length) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, origins));
+    }
+  }
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -19,5 +19,6 @@ export async function loadRoot({ context }: Route.LoaderArgs): Promise<RootData>
     newsletter: state.installed && Boolean(deps.mailer),
     mail: state.installed && Boolean(deps.mailer),
     zoneLabel: zoneLabel(state.locale, state.site.timeZone),
+    ...(state.installed && state.headTags ? { headTags: state.headTags } : {}),
   };
 }

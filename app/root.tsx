@@ -7,6 +7,7 @@ import type { Route } from './+types/root';
 import { DeviceBoot } from './components/device/device-boot';
 import { loadedInstaller, loadInstaller } from './components/installer/installer-loader';
 import { ErrorView, errorStatus } from './components/layout/error-view';
+import { HeadCode } from './components/layout/head-code';
 import { NavigationProgress } from './components/layout/navigation-progress';
 import { TooltipProvider } from './components/ui/icon-button';
 import { Toaster } from './components/ui/toast';
@@ -15,7 +16,7 @@ import { fontFaces, fontPreload } from './lib/fonts';
 import { type RootData, useRootData } from './lib/root-data';
 import { SessionProvider } from './lib/session';
 import { forcedColorModeOf, themeBootScript, useColorMode } from './lib/theme';
-import { ReadingScripts, readingScript } from './reading/document';
+import { isReadingPage, ReadingScripts, readingScript } from './reading/document';
 import { loadRoot } from './root.server';
 import appCss from './styles/app.css?url';
 
@@ -69,6 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style>{fontFaces[locale]}</style>
         <Meta />
         <Links />
+        {/* The owner's verification tags and analytics scripts, on the public site only (Settings → Code). */}
+        {root.headTags && isReadingPage(matches.map((match) => match.handle)) ? <HeadCode tags={root.headTags} nonce={nonce} /> : null}
       </head>
       <body className="antialiased">
         <I18nextProvider i18n={i18n}>

@@ -1,6 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { NONCE, secureHeaders } from 'hono/secure-headers';
-import { EMBED_FRAME_HOSTS } from '../common/embeds';
+import { secureHeaders } from 'hono/secure-headers';
 import { detectLocale, isLocale } from '../common/locales';
 import { translateMessage } from '../common/messages';
 // zod's default messages in the spec's wording, before any schema parses.
@@ -11,6 +10,7 @@ import { AppError, errorForLog } from './errors';
 import { createApiRoutes } from './http/api';
 import { limitRequestBodies, routeBodyLimits } from './http/body-limit';
 import { createPublicFileRoutes } from './http/content';
+import { contentSecurityPolicy, createNonce } from './http/csp';
 import { handleError } from './http/errors';
 import { httpsAware } from './http/https';
 import { createMediaFileRoutes } from './http/media';
@@ -44,25 +44,18 @@ export function createApp(deps: AppDeps, { platform = [] }: { platform?: Middlew
   app.use(recordPageViews(deps, deps.pageViews ?? createPageViewRecorder(deps.db)));
   // Before everything else that costs: a hit sends stored bytes (no nonce: docs/decisions/0006).
   if (!dev) app.use(pageCache(deps));
+  // The policy with a fresh script nonce per response (server/http/csp.ts). A page that renders the
+  // owner's head code sets its own, naming those scripts' origins (app/entry.server.tsx), and keeps it.
+  // Vite's dev server injects inline scripts and a websocket: no policy there.
+  if (!dev)
+    app.use(async (c, next) => {
+      const nonce = createNonce();
+      c.set('secureHeadersNonce', nonce);
+      await next();
+      if (!c.res.headers.has('content-security-policy')) c.res.headers.set('content-security-policy', contentSecurityPolicy(nonce));
+    });
   app.use(
     secureHeaders({
-      // Vite's dev server injects inline scripts and a websocket; production gets the strict policy.
-      contentSecurityPolicy: dev
-        ? undefined
-        : {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", NONCE, 'https://challenges.cloudflare.com'],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'https:'],
-            fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
-            // Turnstile, and the video players a reader asks for (common/embeds.ts).
-            frameSrc: ['https://challenges.cloudflare.com', ...EMBED_FRAME_HOSTS],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            formAction: ["'self'"],
-            frameAncestors: ["'none'"],
-          },
       crossOriginEmbedderPolicy: false,
       // Sent by httpsAware, over https only.
       strictTransportSecurity: false,

@@ -4,6 +4,7 @@
  * nothing from the HTTP layer that implements them (server/http/page-cache.ts, page-views.ts).
  */
 import type { PublishIndexing, PublishResult } from '../common/authoring';
+import type { HeadTag } from '../common/head-code';
 import type { Locale } from '../common/locales';
 import type { SiteSettings } from '../common/site-settings';
 import type { AppConfig } from './config';
@@ -96,7 +97,13 @@ export type AppDeps = {
  * the installer recorded (absent on a site installed before it was: server/site-origin.ts):
  * `readSiteState`, one query.
  */
-export type SiteState = { installed: boolean; site: SiteSettings; address?: string };
+export type SiteState = {
+  installed: boolean;
+  site: SiteSettings;
+  address?: string;
+  /** The owner's head code (Settings → Code), when there is any: rendered on public pages, its script origins in their CSP. */
+  headTags?: HeadTag[];
+};
 
 /** What is known about a page request before any loader runs, resolved once by createApp. */
 export type RequestState = SiteState & { locale: Locale };

@@ -81,6 +81,8 @@ export const roles = {
 export const settings = {
   security: /* @__PURE__ */ route<E['settings']['security']>('GET', '/api/settings/security'),
   saveSecurity: /* @__PURE__ */ route<E['settings']['saveSecurity']>('PUT', '/api/settings/security'),
+  code: /* @__PURE__ */ route<E['settings']['code']>('GET', '/api/settings/code'),
+  saveCode: /* @__PURE__ */ route<E['settings']['saveCode']>('PUT', '/api/settings/code'),
   get: /* @__PURE__ */ route<E['settings']['get']>('GET', '/api/settings'),
   save: /* @__PURE__ */ route<E['settings']['save']>('PUT', '/api/settings'),
 };

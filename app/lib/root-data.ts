@@ -1,4 +1,5 @@
 import { useParams, useRouteLoaderData } from 'react-router';
+import type { HeadTag } from '../../common/head-code';
 import type { InstallStatus } from '../../common/installer';
 import { defaultLocale, isLocale, type Locale } from '../../common/locales';
 import { defaultSiteSettings, type SiteSettings } from '../../common/site-settings';
@@ -16,6 +17,8 @@ export type RootData = {
   mail?: boolean;
   /** The site's zone named in the page's language (`zoneLabel`), made once by the server so both sides say the same. */
   zoneLabel?: string;
+  /** The owner's head code (Settings → Code): rendered in the head of reading pages only. */
+  headTags?: HeadTag[];
 };
 
 /** What meta functions receive as `matches`. */

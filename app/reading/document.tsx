@@ -20,11 +20,18 @@ export function documentLoad({ request }: { request: Request }): never {
   throw redirectDocument(request.url);
 }
 
+/**
+ * Whether these route handles make a reading page (the public site). The root renders the owner's
+ * head code there and app/entry.server.tsx extends the policy for it: the same test on both sides.
+ */
+export function isReadingPage(handles: readonly unknown[]): boolean {
+  return handles.some((handle) => (handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
 /** The reading script of this page, or null when the page hydrates (any other page, the installer, `vite dev`). */
 export function readingScript(matches: readonly UIMatch[], root: RootData): { src: string; preload: string[] } | null {
   if (!entries || !root.installed) return null;
-  const reading = matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
-  return reading ? entries[root.locale as Locale] : null;
+  return isReadingPage(matches.map((match) => match.handle)) ? entries[root.locale as Locale] : null;
 }
 
 /** What the islands need from the server, as JSON in the page (the same for every reader: cacheable). */

@@ -1,3 +1,4 @@
+import { headCodeInputSchema } from '../head-code';
 import { siteSettingsSchema } from '../schemas/settings';
 import { securitySettingsSchema } from '../two-factor';
 import { declare } from './define';
@@ -20,6 +21,24 @@ export const settings = declare({
     en: 'Require two factors of every account holding a dashboard permission, or not',
     fa: 'لازم دانستن یا ندانستن ورود دومرحله‌ای برای هر حسابی که اجازه‌ای از پیشخوان دارد',
     body: securitySettingsSchema,
+  },
+  // The site's own head code (verification tags, analytics scripts): scripts on every public page are the owner's call.
+  code: {
+    method: 'GET',
+    path: '/api/settings/code',
+    access: 'owner',
+    tag: 'settings',
+    en: 'The head code added to every public page (meta and link tags, scripts by address)',
+    fa: 'کد سرصفحه‌ای که به هر صفحهٔ عمومی افزوده می‌شود (برچسب‌های meta و link، اسکریپت‌ها با نشانی)',
+  },
+  saveCode: {
+    method: 'PUT',
+    path: '/api/settings/code',
+    access: 'owner',
+    tag: 'settings',
+    en: 'Replace the head code; the policy (CSP) then names exactly its scripts\' origins',
+    fa: 'جایگزین کردن کد سرصفحه؛ سپس سیاست امنیت محتوا (CSP) دقیقاً خاستگاه اسکریپت‌های آن را نام می‌برد',
+    body: headCodeInputSchema,
   },
   get: {
     method: 'GET',

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { endpoints } from '../../common/endpoints';
+import { headCodeInputSchema } from '../../common/head-code';
 import { siteSettingsSchema } from '../../common/schemas/settings';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { readHeadCode, saveHeadCode } from '../services/head-code';
 import { readSettings, saveSettings } from '../services/settings';
 import { endpointsOn } from './endpoint';
 import type { AuthEnv } from './guards';
@@ -38,6 +40,16 @@ export function createSettingsRoutes(deps: AppDeps) {
     c.header('ETag', etag(version));
     c.header('Cache-Control', 'private, no-store');
     return c.json(settings);
+  });
+  on(endpoints.settings.code, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await readHeadCode(deps.db));
+  });
+  on(endpoints.settings.saveCode, async (c) => {
+    // The schema parses the text into its tags (or refuses it with the first problem, in both languages).
+    const { source: headCode } = await readJson(c, headCodeInputSchema);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await saveHeadCode(deps, headCode));
   });
   return routes;
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
+import { isValidHeadCode } from '../../common/head-code';
 import { locales } from '../../common/locales';
 import { allPermissions, isPermission, OWNER_ROLE } from '../../common/permissions';
 import { isHttpUrl } from '../../common/site-path';
@@ -10,7 +11,7 @@ import type { Database } from '../db/database';
 import { splitStatements } from '../db/limits';
 import { comments, newsletterSubscribers, roles, settings, userRoles, users } from '../db/schema';
 import { NOTIFICATION_SECRET_KEY } from './notifications';
-import { INSTALLED_AT_KEY, SITE_ADDRESS_KEY } from './site';
+import { HEAD_CODE_KEY, INSTALLED_AT_KEY, SITE_ADDRESS_KEY } from './site';
 
 /*
  * `npm run daftar -- export` / `import` (docs/operating.md "JSON export"): the site's people and
@@ -103,11 +104,17 @@ export const siteExportSchema = z.object({
   roles: z.array(roleSchema),
   userRoles: z.array(z.object({ userId: z.string().min(1).max(100), roleId: z.string().min(1).max(100) })),
   settings: z.array(
-    z.object({
-      key: z.string().min(1).max(200),
-      value: jsonValue.refine((value) => value !== null, 'a setting needs a value'),
-      updatedAt: isoDate,
-    }),
+    z
+      .object({
+        key: z.string().min(1).max(200),
+        value: jsonValue.refine((value) => value !== null, 'a setting needs a value'),
+        updatedAt: isoDate,
+      })
+      // Head code puts scripts on every public page: a file gets no further than the Code screen would.
+      .refine((row) => row.key !== HEAD_CODE_KEY || isValidHeadCode(row.value), {
+        message: 'the head code is not accepted by Settings → Code (only meta, link and https script tags)',
+        path: ['value'],
+      }),
   ),
   comments: z.array(commentSchema),
   subscribers: z.array(subscriberSchema),
