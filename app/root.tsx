@@ -71,7 +71,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* The owner's verification tags and analytics scripts, on the public site only (Settings → Code). */}
-        {root.headTags && isReadingPage(matches.map((match) => match.handle)) ? <HeadCode tags={root.headTags} nonce={nonce} /> : null}
+        {root.headTags && isReadingPage(matches.map((match) => match.handle)) ? (
+          <HeadCode tags={root.headTags} nonce={nonce} />
+        ) : null}
       </head>
       <body className="antialiased">
         <I18nextProvider i18n={i18n}>

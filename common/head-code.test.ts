@@ -28,7 +28,13 @@ describe('parseHeadCode', () => {
         { kind: 'meta', attribute: 'name', name: 'yandex-verification', content: '42abc' },
         { kind: 'meta', attribute: 'property', name: 'fb:app_id', content: '12345' },
         { kind: 'link', rel: 'me', href: 'https://mastodon.example/@owner' },
-        { kind: 'script', src: 'https://plausible.io/js/script.js', async: false, defer: true, data: { 'data-domain': 'example.org' } },
+        {
+          kind: 'script',
+          src: 'https://plausible.io/js/script.js',
+          async: false,
+          defer: true,
+          data: { 'data-domain': 'example.org' },
+        },
         {
           kind: 'script',
           src: 'https://cloud.umami.is/script.js',
@@ -60,7 +66,14 @@ describe('parseHeadCode', () => {
   });
 
   it('refuses javascript:, data: and http addresses', () => {
-    for (const src of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/javascript,alert(1)', 'http://plausible.io/js/script.js', '//plausible.io/x.js', '/local.js'])
+    for (const src of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/javascript,alert(1)',
+      'http://plausible.io/js/script.js',
+      '//plausible.io/x.js',
+      '/local.js',
+    ])
       expect(refusal(`<script src="${src}"></script>`)).toBe('validation.headCodeHttps');
     expect(refusal('<link rel="me" href="http://mastodon.example/@me">')).toBe('validation.headCodeHttps');
   });
@@ -101,7 +114,9 @@ describe('parseHeadCode', () => {
     );
     expect(refusal('<meta name="x" content="&lt;/script&gt;">')).toBe('validation.headCodeAngle');
     // A quote inside the other kind of quote is part of the value, rendered escaped by React.
-    const quoted = parseHeadCode(`<meta name="x" content='say "hi"'><meta name="y" content="it&#39;s &quot;ok&quot; &amp; fine">`);
+    const quoted = parseHeadCode(
+      `<meta name="x" content='say "hi"'><meta name="y" content="it&#39;s &quot;ok&quot; &amp; fine">`,
+    );
     expect(quoted.ok && quoted.tags).toEqual([
       { kind: 'meta', attribute: 'name', name: 'x', content: 'say "hi"' },
       { kind: 'meta', attribute: 'name', name: 'y', content: `it's "ok" & fine` },
@@ -124,8 +139,8 @@ describe('parseHeadCode', () => {
     expect(refusal('<script src="https://user:pass@a.example/x.js"></script>')).toBe('validation.headCodeCredentials');
     expect(refusal('<script src="https://user@a.example/x.js"></script>')).toBe('validation.headCodeCredentials');
     for (const src of [
-      "https://a.example;script-src/x.js",
-      "https://a.example;/x.js",
+      'https://a.example;script-src/x.js',
+      'https://a.example;/x.js',
       "https://a.example'unsafe-inline'/x.js",
       'https://a.example,b.example/x.js',
       'https://1.2.3.4/x.js',
@@ -174,7 +189,12 @@ describe('stored head code', () => {
   it('is trusted only when its text parses into exactly its tags', () => {
     const parsed = headCodeInputSchema.parse({ source: '<meta name="a" content="b">' }).source;
     expect(isValidHeadCode(parsed)).toBe(true);
-    expect(isValidHeadCode({ ...parsed, tags: [{ kind: 'script', src: 'https://evil.example/x.js', async: false, defer: false, data: {} }] })).toBe(false);
+    expect(
+      isValidHeadCode({
+        ...parsed,
+        tags: [{ kind: 'script', src: 'https://evil.example/x.js', async: false, defer: false, data: {} }],
+      }),
+    ).toBe(false);
     expect(isValidHeadCode({ source: '<script>alert(1)</script>', tags: [] })).toBe(false);
     expect(isValidHeadCode(null)).toBe(false);
     expect(isValidHeadCode('<meta name="a" content="b">')).toBe(false);

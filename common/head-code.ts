@@ -44,7 +44,8 @@ type HeadLinkRel = (typeof LINK_RELS)[number];
  * Meta names the pages write themselves, or that change how the page behaves (`referrer` would
  * weaken the policy); a second copy would contradict the first.
  */
-const RESERVED_META = /^(viewport|color-scheme|robots|googlebot|description|referrer|theme-color|generator|og:.*|twitter:.*|article:.*)$/i;
+const RESERVED_META =
+  /^(viewport|color-scheme|robots|googlebot|description|referrer|theme-color|generator|og:.*|twitter:.*|article:.*)$/i;
 
 export type HeadCodeResult = { ok: true; tags: HeadTag[] } | { ok: false; message: string };
 
@@ -82,8 +83,18 @@ export function httpsAddress(value: string): { ok: true; url: URL } | { ok: fals
 
 const shorten = (value: string) => (value.length > 60 ? `${value.slice(0, 57)}…` : value);
 
-const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'", '#x27': "'", '#34': '"' };
-const decode = (value: string) => value.replace(/&(amp|quot|apos|lt|gt|#39|#x27|#34);/gi, (_, name: string) => ENTITIES[name.toLowerCase()] ?? '');
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  quot: '"',
+  apos: "'",
+  lt: '<',
+  gt: '>',
+  '#39': "'",
+  '#x27': "'",
+  '#34': '"',
+};
+const decode = (value: string) =>
+  value.replace(/&(amp|quot|apos|lt|gt|#39|#x27|#34);/gi, (_, name: string) => ENTITIES[name.toLowerCase()] ?? '');
 
 type Attribute = { name: string; value: string | undefined };
 
@@ -126,7 +137,8 @@ export function parseHeadCode(source: string): HeadCodeResult {
     const match = tag.exec(text);
     if (!match) return fail('validation.headCodeMarkup', { value: shorten(text.slice(at, at + 40).trim()) });
     const name = (match[1] ?? '').toLowerCase();
-    if (name !== 'meta' && name !== 'link' && name !== 'script') return fail('validation.headCodeMarkup', { value: shorten(match[0]) });
+    if (name !== 'meta' && name !== 'link' && name !== 'script')
+      return fail('validation.headCodeMarkup', { value: shorten(match[0]) });
     const attributes = readAttributes(match[2] ?? '');
     if (!attributes) return fail('validation.headCodeMarkup', { value: shorten(match[0]) });
     at = tag.lastIndex;
@@ -137,7 +149,8 @@ export function parseHeadCode(source: string): HeadCodeResult {
       if (/^on/.test(attribute.name)) return fail('validation.headCodeEventHandler', { name: attribute.name });
       if (attribute.value !== undefined && attribute.value.length > HEAD_CODE_LIMITS.value)
         return fail('validation.tooLong', { max: HEAD_CODE_LIMITS.value });
-      if (attribute.value !== undefined && /[<>]/.test(attribute.value)) return fail('validation.headCodeAngle', { name: attribute.name });
+      if (attribute.value !== undefined && /[<>]/.test(attribute.value))
+        return fail('validation.headCodeAngle', { name: attribute.name });
     }
     let parsed: HeadTag | HeadCodeResult;
     if (name === 'meta') parsed = metaTag(attributes);
@@ -164,15 +177,15 @@ function unknownAttribute(tag: string, attributes: Attribute[], allowed: (name: 
   return extra ? fail('validation.headCodeAttribute', { name: extra.name, tag }) : undefined;
 }
 
-const valueOf = (attributes: Attribute[], name: string) => attributes.find((attribute) => attribute.name === name)?.value;
+const attributeValue = (attributes: Attribute[], name: string) => attributes.find((attribute) => attribute.name === name)?.value;
 
 function metaTag(attributes: Attribute[]): HeadMeta | HeadCodeResult {
   const refused = unknownAttribute('meta', attributes, (name) => name === 'name' || name === 'property' || name === 'content');
   if (refused) return refused;
-  const attribute = valueOf(attributes, 'property') !== undefined ? 'property' : 'name';
-  const name = valueOf(attributes, attribute)?.trim();
-  const content = valueOf(attributes, 'content')?.trim();
-  if (valueOf(attributes, 'name') !== undefined && valueOf(attributes, 'property') !== undefined)
+  const attribute = attributeValue(attributes, 'property') !== undefined ? 'property' : 'name';
+  const name = attributeValue(attributes, attribute)?.trim();
+  const content = attributeValue(attributes, 'content')?.trim();
+  if (attributeValue(attributes, 'name') !== undefined && attributeValue(attributes, 'property') !== undefined)
     return fail('validation.headCodeMeta');
   if (!name || content === undefined || !content) return fail('validation.headCodeMeta');
   if (!/^[a-zA-Z0-9][a-zA-Z0-9_.:-]{0,99}$/.test(name)) return fail('validation.headCodeMetaName', { name: shorten(name) });
@@ -183,10 +196,10 @@ function metaTag(attributes: Attribute[]): HeadMeta | HeadCodeResult {
 function linkTag(attributes: Attribute[]): HeadLink | HeadCodeResult {
   const refused = unknownAttribute('link', attributes, (name) => name === 'rel' || name === 'href');
   if (refused) return refused;
-  const rel = valueOf(attributes, 'rel')?.trim().toLowerCase();
+  const rel = attributeValue(attributes, 'rel')?.trim().toLowerCase();
   if (!rel || !(LINK_RELS as readonly string[]).includes(rel))
     return fail('validation.headCodeLinkRel', { rels: LINK_RELS.join(', ') });
-  const href = httpsAddress(valueOf(attributes, 'href')?.trim() ?? '');
+  const href = httpsAddress(attributeValue(attributes, 'href')?.trim() ?? '');
   if (!href.ok) return href;
   return { kind: 'link', rel: rel as HeadLinkRel, href: href.url.href };
 }
@@ -198,12 +211,12 @@ function scriptTag(attributes: Attribute[]): HeadScript | HeadCodeResult {
     (name) => ['src', 'async', 'defer'].includes(name) || /^data-[a-z0-9][a-z0-9-]{0,40}$/.test(name),
   );
   if (refused) return refused;
-  const rawSrc = valueOf(attributes, 'src');
+  const rawSrc = attributeValue(attributes, 'src');
   if (rawSrc === undefined) return fail('validation.headCodeInlineScript');
   const src = httpsAddress(rawSrc.trim());
   if (!src.ok) return src;
   const flag = (name: string): boolean | HeadCodeResult => {
-    const value = valueOf(attributes, name);
+    const value = attributeValue(attributes, name);
     if (value === undefined) return attributes.some((attribute) => attribute.name === name);
     if (value === '' || value.toLowerCase() === name) return true;
     return fail('validation.headCodeAttribute', { name, tag: 'script' });

@@ -52,7 +52,8 @@ export function createApp(deps: AppDeps, { platform = [] }: { platform?: Middlew
       const nonce = createNonce();
       c.set('secureHeadersNonce', nonce);
       await next();
-      if (!c.res.headers.has('content-security-policy')) c.res.headers.set('content-security-policy', contentSecurityPolicy(nonce));
+      if (!c.res.headers.has('content-security-policy'))
+        c.res.headers.set('content-security-policy', contentSecurityPolicy(nonce));
     });
   app.use(
     secureHeaders({

@@ -18,7 +18,16 @@ export function HeadCode({ tags, nonce }: { tags: readonly HeadTag[]; nonce?: st
             <meta key={key} name={tag.name} content={tag.content} />
           );
         if (tag.kind === 'link') return <link key={key} rel={tag.rel} href={tag.href} />;
-        return <script key={key} src={tag.src} async={tag.async || undefined} defer={tag.defer || undefined} nonce={nonce} {...tag.data} />;
+        return (
+          <script
+            key={key}
+            src={tag.src}
+            async={tag.async || undefined}
+            defer={tag.defer || undefined}
+            nonce={nonce}
+            {...tag.data}
+          />
+        );
       })}
     </>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BackupSection } from '../../components/manage/settings/backup-section';
+import { HeadCodeSection } from '../../components/manage/settings/head-code-section';
 import { SecurityPolicySection } from '../../components/manage/settings/security-policy';
 import { SettingsForm } from '../../components/manage/settings/settings-form';
 import { pageMetaFor } from '../../lib/meta';
@@ -33,6 +34,12 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
         {loaderData.isOwner ? (
           <div className="mt-6">
             <SecurityPolicySection />
+          </div>
+        ) : null}
+        {/* Scripts on every public page are the owner's call, as their API is (common/endpoints/settings.ts). */}
+        {loaderData.isOwner ? (
+          <div className="mt-6">
+            <HeadCodeSection />
           </div>
         ) : null}
         {loaderData.canBackup ? (
