@@ -94,6 +94,7 @@ export const paths = {
   feed: (locale: Locale) => `/${locale}/feed.xml`,
   /** The Atom feeds of one tag's and one author's pages. */
   tagFeed: (locale: Locale, slug: string) => `/${locale}/tags/${encodeURIComponent(slug)}/feed.xml`,
+  categoryFeed: (locale: Locale, cat: string) => `/${locale}/cats/${encodeURIComponent(cat)}/feed.xml`,
   authorFeed: (locale: Locale, user: string) => `/${locale}/authors/${encodeURIComponent(user)}/feed.xml`,
   sitemap: (locale: Locale) => `/${locale}/sitemap.xml`,
   /** A locale-less app path made absolute for a locale: '/about' → '/fa/about', '/' → '/fa'. */
@@ -169,6 +170,6 @@ export function isRedirectTargetPath(path: string): boolean {
   if (!second) return true;
   if (second === 'logs' || second === 'search' || second === 'feed.xml') return rest.length === 0;
   if (second === 'cats' || second === 'tags' || second === 'authors')
-    return rest.length === 1 || (rest.length === 2 && second !== 'cats' && rest[1] === 'feed.xml');
+    return rest.length === 1 || (rest.length === 2 && rest[1] === 'feed.xml');
   return false;
 }

@@ -91,20 +91,26 @@ export function createPublicFileRoutes(deps: AppDeps) {
     });
   });
 
-  // One tag's and one author's feeds (the listing's own address, then `feed.xml`): 404 when it has no public page.
-  const listingFeed = (listing: (param: string) => { tag: string } | { user: string }) => async (c: Context, next: Next) => {
-    const locale = c.req.param('locale');
-    if (!isLocale(locale)) return next();
-    const body = await listingFeedXml(deps.db, await origin(c.req.raw), locale, listing(c.req.param('name') ?? ''));
-    if (body === undefined) return next();
-    return c.body(body, 200, {
-      'Content-Type': 'application/atom+xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=300',
-    });
-  };
+  // One tag's, category's and author's feeds (the listing's own address, then `feed.xml`): 404 when
+  // it has no public page (a category: when the settings have no such category).
+  const listingFeed =
+    (listing: (param: string) => { tag: string } | { user: string } | { cat: string }) => async (c: Context, next: Next) => {
+      const locale = c.req.param('locale');
+      if (!isLocale(locale)) return next();
+      const body = await listingFeedXml(deps.db, await origin(c.req.raw), locale, listing(c.req.param('name') ?? ''));
+      if (body === undefined) return next();
+      return c.body(body, 200, {
+        'Content-Type': 'application/atom+xml; charset=utf-8',
+        'Cache-Control': 'public, max-age=300',
+      });
+    };
   routes.get(
     '/:locale/tags/:name/feed.xml',
     listingFeed((tag) => ({ tag })),
+  );
+  routes.get(
+    '/:locale/cats/:name/feed.xml',
+    listingFeed((cat) => ({ cat })),
   );
   routes.get(
     '/:locale/authors/:name/feed.xml',

@@ -122,7 +122,7 @@ describe('the content security policy', () => {
     expect(plain['script-src']).toEqual(["'self'", "'nonce-n0nce'", 'https://challenges.cloudflare.com']);
     expect(plain['connect-src']).toEqual(["'self'"]);
     const extended = directives(contentSecurityPolicy('n0nce', ['https://plausible.io', 'https://cloud.umami.is']));
-    expect(extended['script-src']).toEqual([...plain['script-src'], 'https://plausible.io', 'https://cloud.umami.is']);
+    expect(extended['script-src']).toEqual([...(plain['script-src'] ?? []), 'https://plausible.io', 'https://cloud.umami.is']);
     expect(extended['connect-src']).toEqual(["'self'", 'https://plausible.io', 'https://cloud.umami.is']);
     // Nothing else moves.
     for (const name of Object.keys(plain))

@@ -185,8 +185,16 @@ describe('page cache: storage', () => {
     expect(key('http://daftar.example/en/a/../fa%20b/caf%C3%A9')).toBe('daftar.example/en/fa%20b/caf%C3%A9');
     expect(key('http://daftar.example/fa/سلام')).toBe('daftar.example/fa/%D8%B3%D9%84%D8%A7%D9%85');
     expect(pageCacheKey(pageRequestOf(new Request('http://daftar.example/en/about')), false)).toBe('/en/about');
-    // A locale's sitemaps and feed are cached like its pages; no other file is.
-    for (const file of ['feed.xml', 'sitemap.xml', 'sitemap-2.xml', 'sitemap-10.xml'])
+    // A locale's sitemaps and feeds (its own, a tag's, a category's, an author's) are cached like its pages; no other file is.
+    for (const file of [
+      'feed.xml',
+      'sitemap.xml',
+      'sitemap-2.xml',
+      'sitemap-10.xml',
+      'tags/a/feed.xml',
+      'cats/notes/feed.xml',
+      'authors/owner/feed.xml',
+    ])
       expect(key(`http://daftar.example/fa/${file}`), file).toBe(`daftar.example/fa/${file}`);
     for (const uncached of [
       'http://daftar.example/en/logs?utm=x',
@@ -199,6 +207,11 @@ describe('page cache: storage', () => {
       'http://daftar.example/en/logs/feed.xml',
       'http://daftar.example/en/favicon.ico',
       'http://daftar.example/en/manage/feed.xml',
+      'http://daftar.example/en/cats/notes/feed.xml?utm=x',
+      'http://daftar.example/en/cats/notes/sitemap.xml',
+      'http://daftar.example/en/cats/notes/x/feed.xml',
+      'http://daftar.example/en/manage/x/feed.xml',
+      'http://daftar.example/en/logs/x/feed.xml',
       'http://daftar.example/about',
     ])
       expect(key(uncached), uncached).toBeUndefined();

@@ -119,13 +119,18 @@ export function pageRequestOf(request: Request): PageRequest {
  * of milliseconds to make, so crawlers and feed readers polling them would otherwise each pay it.
  */
 const CACHED_FILE = /^(?:sitemap(?:-[1-9][0-9]*)?|feed)\.xml$/;
+/** A listing's own feed: `/{locale}/{tags|cats|authors}/{name}/feed.xml`. */
+const LISTING_FEED = new Set(['tags', 'cats', 'authors']);
+const isCachedFile = (segments: readonly string[]) =>
+  (segments.length === 3 && CACHED_FILE.test(segments[2] ?? '')) ||
+  (segments.length === 5 && LISTING_FEED.has(segments[2] ?? '') && segments[4] === 'feed.xml');
 /** What a cached answer may be: a page or one of those files. */
 const CACHED_TYPE = /^(?:text\/html|application\/(?:atom\+)?xml)\b/;
 
 /**
  * The cache key of a public page request, or undefined when the request must not be cached:
  * not a GET, signed in (a session cookie), a private section, a file other than a locale's
- * sitemaps and feed, or a query other than `page`.
+ * sitemaps and feeds (its own, a tag's, a category's, an author's), or a query other than `page`.
  */
 export function pageCacheKey(request: PageRequest, includeHost: boolean): string | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
@@ -139,7 +144,7 @@ export function pageCacheKey(request: PageRequest, includeHost: boolean): string
   if (!isLocale(segments[1])) return undefined;
   // Paths whose HTML depends on who asks (or may one day) are never cached.
   if ((PRIVATE_SECTIONS as readonly string[]).includes(segments[2] ?? '')) return undefined;
-  if (isFilePath(pathname) && !(segments.length === 3 && CACHED_FILE.test(segments[2] ?? ''))) return undefined;
+  if (isFilePath(pathname) && !isCachedFile(segments)) return undefined;
   if (readCookie(request.header('cookie'), SESSION_COOKIE) !== undefined) return undefined;
   if (url) for (const name of url.searchParams.keys()) if (name !== 'page') return undefined;
   const page = url?.searchParams.get('page');

@@ -333,13 +333,20 @@ export async function listPublicPages(db: Database, locale: Locale, slice: { lim
 }
 
 /**
- * Dated pages with their HTML, newest first, for a feed: the locale's, or one tag's or one
- * author's (`authorKey`: userNameKey of the account's name).
+ * Dated pages with their HTML, newest first, for a feed: the locale's, or one tag's, one category's
+ * or one author's (`authorKey`: userNameKey of the account's name).
  */
-export async function feedEntries(db: Database, locale: Locale, limit = 20, only: { tag?: string; authorKey?: string } = {}) {
+export async function feedEntries(
+  db: Database,
+  locale: Locale,
+  limit = 20,
+  only: { tag?: string; authorKey?: string; cat?: string } = {},
+) {
   const where = and(
     isIndexable(locale),
     isNotNull(pages.date),
+    // A category's feed walks pages_cat_logs_idx in its order, like the category's page.
+    only.cat === undefined ? undefined : eq(pages.cat, only.cat),
     only.authorKey === undefined ? undefined : eq(pages.authorKey, only.authorKey),
     only.tag === undefined
       ? undefined

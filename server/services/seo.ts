@@ -105,10 +105,27 @@ export async function sitemapXml(db: Database, origin: string, locale: Locale, p
 }
 
 /**
- * The Atom feed of one tag's or one author's dated pages; undefined (a 404) when the tag or the
- * author has no public page in the locale (server/services/content.ts tagPage, authorPage).
+ * The Atom feed of one tag's, one category's or one author's dated pages; undefined (a 404) when
+ * the tag or the author has no public page in the locale (server/services/content.ts tagPage,
+ * authorPage), or the category is not one of the site's (settings; a category without pages yet
+ * has an empty feed, as its page is an empty list).
  */
-export async function listingFeedXml(db: Database, origin: string, locale: Locale, listing: { tag: string } | { user: string }) {
+export async function listingFeedXml(
+  db: Database,
+  origin: string,
+  locale: Locale,
+  listing: { tag: string } | { user: string } | { cat: string },
+) {
+  if ('cat' in listing) {
+    const site = await getSiteSettings(db);
+    if (!site.cats.includes(listing.cat)) return undefined;
+    return feedXml(db, origin, locale, {
+      only: { cat: listing.cat },
+      title: categoryName(site, locale, listing.cat),
+      self: paths.categoryFeed(locale, listing.cat),
+      page: paths.category(locale, listing.cat),
+    });
+  }
   if ('tag' in listing) {
     const tag = await tagPage(db, locale, listing.tag, 1);
     if (!tag) return undefined;
@@ -130,14 +147,14 @@ export async function listingFeedXml(db: Database, origin: string, locale: Local
 }
 
 /**
- * An Atom feed of the dated pages of a locale (or of one tag's or author's: `listing`), newest
+ * An Atom feed of the dated pages of a locale (or of one tag's, category's or author's: `listing`), newest
  * first, with their full HTML, its addresses absolute against `origin` (server/site-origin.ts).
  */
 export async function feedXml(
   db: Database,
   origin: string,
   locale: Locale,
-  listing?: { only: { tag?: string; authorKey?: string }; title: string; self: string; page: string },
+  listing?: { only: { tag?: string; authorKey?: string; cat?: string }; title: string; self: string; page: string },
 ) {
   const [entries, site, build] = await Promise.all([
     feedEntries(db, locale, 20, listing?.only),

@@ -140,6 +140,8 @@ const PUBLIC = [
   '/fa/sitemap.xml',
   '/en/feed.xml',
   '/en/tags/tag-1/feed.xml',
+  '/en/cats/tuts/feed.xml',
+  '/fa/cats/notes/feed.xml',
   '/en/authors/owner/feed.xml',
   '/api/public/pages?locale=en',
   '/api/public/pages?locale=en&page=70',

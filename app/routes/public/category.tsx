@@ -25,7 +25,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const cat = params.cat ?? '';
   const name = root ? categoryName(root.site, root.locale, cat) : cat;
   const title = root ? translate(root.locale, 'content.catTitle', { cat: name }) : name;
-  return seoMeta(matches, { title, seo: loaderData?.seo });
+  // The category's own feed beside the locale's (`<link rel="alternate">`).
+  const feed = loaderData && root ? { href: paths.categoryFeed(root.locale, cat), title } : undefined;
+  return seoMeta(matches, { title, seo: loaderData?.seo, feed });
 };
 
 export default function Category({ loaderData, params }: Route.ComponentProps) {
@@ -44,6 +46,7 @@ export default function Category({ loaderData, params }: Route.ComponentProps) {
       base={paths.category(locale, params.cat)}
       cats={loaderData.cats}
       current={params.cat}
+      feed={{ href: paths.categoryFeed(locale, params.cat), label: t('content.catFeed') }}
     />
   );
 }
