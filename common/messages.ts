@@ -65,7 +65,8 @@ export const sharedMessages = {
       headCodeAttribute: 'The attribute {{name}} is not accepted on <{{tag}}> (or is written twice)',
       headCodeEventHandler: 'Event handlers such as {{name}} run inline code and are not accepted',
       headCodeAngle: 'The value of {{name}} may not contain < or >',
-      headCodeInlineScript: 'Inline scripts are not accepted: add a script by its https address, as <script src="https://…"></script>',
+      headCodeInlineScript:
+        'Inline scripts are not accepted: add a script by its https address, as <script src="https://…"></script>',
       headCodeHttps: 'Only https addresses are accepted (not http:, javascript: or data:): {{value}}',
       headCodeAscii: 'Write addresses in plain ASCII, with no spaces or hidden characters (a non-Latin domain in its xn-- form)',
       headCodeCredentials: 'An address may not contain a user name or password',
@@ -301,7 +302,8 @@ export const sharedMessages = {
       headCodeAttribute: 'ویژگی ⁦{{name}}⁩ روی ⁦<{{tag}}>⁩ پذیرفته نیست (یا دو بار نوشته شده است)',
       headCodeEventHandler: 'رویدادگردان‌هایی مانند ⁦{{name}}⁩ کد درون‌خطی اجرا می‌کنند و پذیرفته نیستند',
       headCodeAngle: 'مقدار ⁦{{name}}⁩ نباید ⁦<⁩ یا ⁦>⁩ داشته باشد',
-      headCodeInlineScript: 'اسکریپت درون‌خطی پذیرفته نیست: اسکریپت را با نشانی ⁦https⁩ آن بیفزایید، به شکل ⁦<script src="https://…"></script>⁩',
+      headCodeInlineScript:
+        'اسکریپت درون‌خطی پذیرفته نیست: اسکریپت را با نشانی ⁦https⁩ آن بیفزایید، به شکل ⁦<script src="https://…"></script>⁩',
       headCodeHttps: 'تنها نشانی‌های ⁦https⁩ پذیرفته است (نه ⁦http:⁩، ⁦javascript:⁩ یا ⁦data:⁩): ⁦{{value}}⁩',
       headCodeAscii: 'نشانی‌ها را با نویسه‌های سادهٔ لاتین بنویسید، بی فاصله و بی نویسهٔ پنهان (دامنهٔ غیرلاتین را به شکل ⁦xn--⁩ آن)',
       headCodeCredentials: 'نشانی نباید نام کاربری یا گذرواژه داشته باشد',

@@ -36,7 +36,7 @@ export const settings = declare({
     path: '/api/settings/code',
     access: 'owner',
     tag: 'settings',
-    en: 'Replace the head code; the policy (CSP) then names exactly its scripts\' origins',
+    en: "Replace the head code; the policy (CSP) then names exactly its scripts' origins",
     fa: 'جایگزین کردن کد سرصفحه؛ سپس سیاست امنیت محتوا (CSP) دقیقاً خاستگاه اسکریپت‌های آن را نام می‌برد',
     body: headCodeInputSchema,
   },
