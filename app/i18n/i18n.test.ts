@@ -48,6 +48,21 @@ describe('translations', () => {
     expect(createI18n('fa').t('search.placeholder')).toBe('جست‌وجو…');
   });
 
+  it('keeps a Persian list of Latin names in reading order (a right-to-left mark after each «، » between them)', () => {
+    // «PNG، JPEG، WebP» without it is one left-to-right run (Unicode bidi rule N1): a Persian
+    // reader met the names last first, in the media hint and `api.mediaUnsupported`.
+    const sources = [
+      ...readdirSync(path.join(dir, 'fa')).map((file) => path.join(dir, 'fa', file)),
+      path.join(import.meta.dirname, '../../common/messages.ts'),
+    ];
+    for (const file of sources) {
+      const text = readFileSync(file, 'utf8');
+      expect(text.match(/[A-Za-z]، [A-Za-z][^'"\n]*/g) ?? [], file).toEqual([]);
+    }
+    const hint = createI18n('fa').t('media.upload.hint', { limit: '۱۰ مگابایت' });
+    expect(hint.startsWith('PNG،\u200f JPEG،\u200f WebP،\u200f GIF یا AVIF')).toBe(true);
+  });
+
   it('renders the spec wording in each language', () => {
     expect(createI18n('en').t('errors.notFoundTitle')).toBe('Page Not Found');
     expect(createI18n('fa').t('errors.internalTitle')).toBe('خطای داخلی سرور');

@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { LtrName } from '../../ui/ltr-name';
 import { type DataColumn, DataTable, type DataTableProps } from '../data-table';
 import { BulkActions } from './bulk-actions';
 import { DeletePageButton } from './delete-page-button';
@@ -61,12 +62,10 @@ export function PagesTable({
       header: t('pages.columns.path'),
       cell: (page) =>
         page.pending === 'create' || page.pending === 'delete' ? (
-          <bdi dir="ltr" className="break-words text-sm">
-            {page.path}
-          </bdi>
+          <LtrName value={page.path} className="break-words text-sm" />
         ) : (
           <a href={publicPath(page)} className="break-words text-sm hover:underline">
-            <bdi dir="ltr">{page.path}</bdi>
+            <LtrName value={page.path} />
           </a>
         ),
     },
