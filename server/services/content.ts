@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import {
   type BodySegment,
   type ContentPage,
@@ -9,6 +9,7 @@ import {
   type ResolvedWidget,
   type Widget,
 } from '../../common/content';
+import { type ArchivePeriod, archiveBounds, archiveYears } from '../../common/date-archive';
 import { type Locale, locales, otherLocale } from '../../common/locales';
 import type { SiteSettings } from '../../common/site-settings';
 import { normaliseUserName, userNameKey } from '../../common/user-name';
@@ -62,6 +63,55 @@ export async function logsPage(db: Database, locale: Locale, pageNumber: number,
   const pageCount = Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE));
   if (pageNumber > pageCount) return undefined;
   return { items, total, page: pageNumber, pageCount };
+}
+
+/**
+ * One page of a date archive (`/fa/logs/1404/08`, common/date-archive.ts): the public dated pages
+ * whose date falls in the period, newest first; `undefined` when the period has none, or past the
+ * last page (a 404). A date with a day compares with the period's days, one with a time with its
+ * instants in the site's zone; both are one range of `pages_logs_idx` (at most a day wider than the
+ * period, the two tests sorting out its edges), so a month costs its own pages, not the site's.
+ */
+export async function archivePeriodPage(db: Database, locale: Locale, period: ArchivePeriod, zone: string, pageNumber: number) {
+  if (!Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
+  const { fromDay, toDay, fromInstant, toInstant } = archiveBounds(locale, period, zone);
+  const where = and(
+    isPublic(locale),
+    isNotNull(pages.date),
+    gte(pages.date, fromDay < fromInstant ? fromDay : fromInstant),
+    lt(pages.date, toDay > toInstant ? toDay : toInstant),
+    or(
+      and(sql`length(${pages.date}) = 10`, gte(pages.date, fromDay), lt(pages.date, toDay)),
+      and(sql`length(${pages.date}) > 10`, gte(pages.date, fromInstant), lt(pages.date, toInstant)),
+    ),
+  );
+  const [items, totals] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(pages)
+      .where(where)
+      .orderBy(desc(pages.date), pages.slug)
+      .limit(LOGS_PAGE_SIZE)
+      .offset((pageNumber - 1) * LOGS_PAGE_SIZE),
+    db.select({ total: count() }).from(pages).where(where),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  const page = total > 0 ? pageOf(pageNumber, total) : undefined;
+  return page && { items, total, ...page };
+}
+
+/**
+ * The archive widget's years and months with their counts (common/date-archive.ts archiveYears):
+ * one pass over `pages_logs_idx` in its order, one row per distinct date, like the archive's own
+ * count of its pages.
+ */
+export async function archiveCalendar(db: Database, locale: Locale, zone: string) {
+  const dates = await db
+    .select({ date: sql<string>`${pages.date}`, count: count() })
+    .from(pages)
+    .where(and(isPublic(locale), isNotNull(pages.date)))
+    .groupBy(pages.date);
+  return archiveYears(locale, dates, zone);
 }
 
 export async function resolveWidgets(

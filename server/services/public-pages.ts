@@ -1,9 +1,11 @@
+import { type ArchivePeriod, archiveSlug, parseArchiveSlug } from '../../common/date-archive';
+import { siteTimeZone } from '../../common/format';
 import { splitImageSize } from '../../common/image-variants';
 import { type Locale, locales, otherLocale } from '../../common/locales';
 import { paths } from '../../common/paths';
 import type { AppDeps, RequestState } from '../deps';
 import { pageOrigin } from '../site-origin';
-import { authorPage, getContentPage, getHome, logsPage, tagPage } from './content';
+import { archiveCalendar, archivePeriodPage, authorPage, getContentPage, getHome, logsPage, tagPage } from './content';
 
 /*
  * What each public content route's loader returns: the data of its view plus its SEO data
@@ -49,6 +51,7 @@ export async function contentPageView({ deps, state, request, slug }: ViewInput 
     page,
     // The root puts it on <html> (app/lib/theme.ts forcedColorModeOf).
     colorMode: page.colorMode,
+    kind: 'page' as const,
     seo: {
       origin: pageOrigin(deps, state, request),
       path: paths.page(locale, page.slug),
@@ -66,7 +69,11 @@ export async function archiveView({ deps, state, request, pageNumber, cat }: Vie
   const { locale, site } = state;
   if (!state.installed) return undefined;
   if (cat !== undefined && !site.cats.includes(cat)) return undefined;
-  const result = await logsPage(deps.db, locale, pageNumber, cat);
+  const [result, calendar] = await Promise.all([
+    logsPage(deps.db, locale, pageNumber, cat),
+    // The date archive's widget belongs to the logs' own page, not the categories'.
+    cat === undefined ? archiveCalendar(deps.db, locale, siteTimeZone(site)) : [],
+  ]);
   if (!result) return undefined;
   // The other language's archive may be shorter, so its alternate is its first page.
   const archive = (l: Locale, page?: number) => (cat ? paths.category(l, cat, page) : paths.logs(l, page));
@@ -74,10 +81,54 @@ export async function archiveView({ deps, state, request, pageNumber, cat }: Vie
     ...result,
     cat: cat ?? null,
     cats: site.cats,
+    calendar,
     seo: {
       origin: pageOrigin(deps, state, request),
       path: archive(locale, pageNumber),
       alternates: inBothLocales((l) => archive(l, l === otherLocale(locale) ? undefined : pageNumber)),
+      image: site.defaultBanner,
+      type: 'website' as const,
+    },
+  };
+}
+
+/**
+ * A date archive at a content address no page holds (`logs/1404/08`, common/date-archive.ts): the
+ * period's pages, a redirect to the canonical spelling of the address (`logs/۱۴۰۴/8` →
+ * `logs/1404/08`), or undefined (a 404) for no period or one without pages. A page published at
+ * such an address is found before this is asked (app/routes/public/content-page.server.ts), so it
+ * keeps its address. `slug`: the address below the locale, without slashes at its ends.
+ */
+export async function archivePeriodView({ deps, state, request, slug }: ViewInput & { slug: string }) {
+  const { locale, site } = state;
+  if (!state.installed) return undefined;
+  const parsed = parseArchiveSlug(locale, slug);
+  if (!parsed) return undefined;
+  const url = new URL(request.url);
+  if (parsed.slug !== slug) return { kind: 'redirect' as const, to: `${paths.page(locale, parsed.slug)}${url.search}` };
+  const pageNumber = Number(url.searchParams.get('page') ?? '1');
+  const zone = siteTimeZone(site);
+  const [result, calendar] = await Promise.all([
+    archivePeriodPage(deps.db, locale, parsed.period, zone, pageNumber),
+    archiveCalendar(deps.db, locale, zone),
+  ]);
+  if (!result) return undefined;
+  const address = (l: Locale, page?: number) => {
+    const base = paths.page(l, archiveSlug(parsed.period));
+    return page && page > 1 ? `${base}?page=${page}` : base;
+  };
+  return {
+    kind: 'archive' as const,
+    ...result,
+    period: parsed.period as ArchivePeriod,
+    calendar,
+    colorMode: null,
+    seo: {
+      origin: pageOrigin(deps, state, request),
+      path: address(locale, pageNumber),
+      // The other language counts in another calendar: its switch leads to its logs.
+      alternates: { [locale]: address(locale, pageNumber) } as Partial<Record<Locale, string>>,
+      switchTo: { [otherLocale(locale)]: paths.logs(otherLocale(locale)) } as Partial<Record<Locale, string>>,
       image: site.defaultBanner,
       type: 'website' as const,
     },

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { formatDate } from '../../app/lib/format';
-import { addDays, addJalaliMonths, fromJalali, toJalali } from '../../app/lib/jalali';
+import { addDays, addJalaliMonths, fromJalali, toJalali } from '../../common/jalali';
 import type { OpenBuild } from '../../common/authoring';
 import { expect, snap, test } from './fixtures';
 

@@ -126,6 +126,11 @@ const PUBLIC = [
   '/fa',
   '/en/logs',
   '/en/logs?page=60',
+  // The date archives (common/date-archive.ts): a range of pages_logs_idx, and the widget's count by date.
+  '/en/logs/2015/06',
+  '/en/logs/2015?page=3',
+  '/fa/logs/1395/05',
+  '/fa/logs/1395',
   '/en/cats/tuts',
   '/fa/cats/notes?page=20',
   '/en/tags/tag-1',

@@ -3,15 +3,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageSummary } from '../../../common/content';
+import type { ArchivePeriod, ArchiveYear } from '../../../common/date-archive';
 import type { Locale } from '../../../common/locales';
 import { paths } from '../../../common/paths';
+import { ArchiveCalendar } from './archive-calendar';
 import { useCategoryName } from './category-link';
 import { LogList } from './log-list';
 import { Pagination } from './pagination';
 
 /**
  * The logs archive, the category pages and the tag and author pages: heading, feed link, category
- * filter (archives only: without `cats`), list, pagination. `feed`: the listing's own Atom feed
+ * filter (archives only: without `cats`), list, pagination, and the logs' date archive widget. `feed`: the listing's own Atom feed
  * (default: the locale's); `lead`: shown before the heading (an author's picture).
  */
 export function Archive(props: {
@@ -26,6 +28,9 @@ export function Archive(props: {
   current?: string | null;
   feed?: { href: string; label: string };
   lead?: ReactNode;
+  /** The date archive's widget (the logs and their months and years); `period` the one shown. */
+  calendar?: ArchiveYear[];
+  period?: ArchivePeriod;
 }) {
   const { t } = useTranslation();
   const { locale } = props;
@@ -55,6 +60,7 @@ export function Archive(props: {
         <LogList items={props.items} locale={locale} />
       </div>
       <Pagination locale={locale} base={props.base} page={props.page} pageCount={props.pageCount} />
+      {props.calendar && <ArchiveCalendar locale={locale} years={props.calendar} current={props.period} />}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Popover } from 'radix-ui';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../lib/format';
-import { addDays, addJalaliMonths, fromJalali, isoToDays, jalaliMonthGrid, jalaliMonthLength, toJalali } from '../../lib/jalali';
+import { addDays, addJalaliMonths, fromJalali, isoToDays, jalaliMonthGrid, jalaliMonthLength, toJalali } from '../../../common/jalali';
 import { Tip } from './icon-button';
 
 type Props = {

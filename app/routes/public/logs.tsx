@@ -37,6 +37,7 @@ export default function Logs({ loaderData, params }: Route.ComponentProps) {
       base={paths.logs(locale)}
       cats={loaderData.cats}
       current={null}
+      calendar={loaderData.calendar}
     />
   );
 }
