@@ -65,7 +65,11 @@ export function archiveBounds(locale: Locale, { year, month }: ArchivePeriod, zo
     to = fromJalali({ ...next, day: 1 });
   } else {
     from = `${pad(year, 4)}-${pad(month ?? 1)}-01`;
-    const next = month ? (month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 }) : { year: year + 1, month: 1 };
+    const next = month
+      ? month === 12
+        ? { year: year + 1, month: 1 }
+        : { year, month: month + 1 }
+      : { year: year + 1, month: 1 };
     to = `${pad(next.year, 4)}-${pad(next.month)}-01`;
   }
   return {
@@ -113,6 +117,13 @@ export function archiveYears(locale: Locale, dates: readonly { date: string; cou
       const list = [...months.entries()].sort(([a], [b]) => b - a).map(([month, count]) => ({ month, count }));
       return { year, count: list.reduce((sum, m) => sum + m.count, 0), months: list };
     });
+}
+
+/** How many pages a period has, from the widget's counts. */
+export function periodTotal(years: readonly ArchiveYear[], { year, month }: ArchivePeriod): number {
+  const found = years.find((entry) => entry.year === year);
+  if (!found) return 0;
+  return month === undefined ? found.count : (found.months.find((entry) => entry.month === month)?.count ?? 0);
 }
 
 /** The first day of a period (ISO), for naming it with Intl in the locale's calendar. */

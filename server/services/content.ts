@@ -68,36 +68,39 @@ export async function logsPage(db: Database, locale: Locale, pageNumber: number,
 /**
  * One page of a date archive (`/fa/logs/1404/08`, common/date-archive.ts): the public dated pages
  * whose date falls in the period, newest first; `undefined` when the period has none, or past the
- * last page (a 404). A date with a day compares with the period's days, one with a time with its
- * instants in the site's zone; both are one range of `pages_logs_idx` (at most a day wider than the
- * period, the two tests sorting out its edges), so a month costs its own pages, not the site's.
+ * last page (a 404). `total`: the period's count from the widget's (archiveCalendar), which the
+ * page shows anyway, so no second count is run. A date with a day compares with the period's days,
+ * one with a time with its instants in the site's zone; both are one range of `pages_logs_idx` (at
+ * most a day wider than the period, the two tests sorting out its edges), so a month costs its own
+ * pages, not the site's.
  */
-export async function archivePeriodPage(db: Database, locale: Locale, period: ArchivePeriod, zone: string, pageNumber: number) {
-  if (!Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
-  const { fromDay, toDay, fromInstant, toInstant } = archiveBounds(locale, period, zone);
-  const where = and(
-    isPublic(locale),
-    isNotNull(pages.date),
-    gte(pages.date, fromDay < fromInstant ? fromDay : fromInstant),
-    lt(pages.date, toDay > toInstant ? toDay : toInstant),
-    or(
-      and(sql`length(${pages.date}) = 10`, gte(pages.date, fromDay), lt(pages.date, toDay)),
-      and(sql`length(${pages.date}) > 10`, gte(pages.date, fromInstant), lt(pages.date, toInstant)),
-    ),
-  );
-  const [items, totals] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(pages)
-      .where(where)
-      .orderBy(desc(pages.date), pages.slug)
-      .limit(LOGS_PAGE_SIZE)
-      .offset((pageNumber - 1) * LOGS_PAGE_SIZE),
-    db.select({ total: count() }).from(pages).where(where),
-  ]);
-  const total = totals[0]?.total ?? 0;
+export async function archivePeriodPage(
+  db: Database,
+  locale: Locale,
+  { period, zone, total, pageNumber }: { period: ArchivePeriod; zone: string; total: number; pageNumber: number },
+) {
   const page = total > 0 ? pageOf(pageNumber, total) : undefined;
-  return page && { items, total, ...page };
+  if (!page) return undefined;
+  const { fromDay, toDay, fromInstant, toInstant } = archiveBounds(locale, period, zone);
+  const items = await db
+    .select(summaryColumns)
+    .from(pages)
+    .where(
+      and(
+        isPublic(locale),
+        isNotNull(pages.date),
+        gte(pages.date, fromDay < fromInstant ? fromDay : fromInstant),
+        lt(pages.date, toDay > toInstant ? toDay : toInstant),
+        or(
+          and(sql`length(${pages.date}) = 10`, gte(pages.date, fromDay), lt(pages.date, toDay)),
+          and(sql`length(${pages.date}) > 10`, gte(pages.date, fromInstant), lt(pages.date, toInstant)),
+        ),
+      ),
+    )
+    .orderBy(desc(pages.date), pages.slug)
+    .limit(LOGS_PAGE_SIZE)
+    .offset((pageNumber - 1) * LOGS_PAGE_SIZE);
+  return { items, total, ...page };
 }
 
 /**

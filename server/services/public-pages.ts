@@ -1,4 +1,4 @@
-import { type ArchivePeriod, archiveSlug, parseArchiveSlug } from '../../common/date-archive';
+import { type ArchivePeriod, archiveSlug, parseArchiveSlug, periodTotal } from '../../common/date-archive';
 import { siteTimeZone } from '../../common/format';
 import { splitImageSize } from '../../common/image-variants';
 import { type Locale, locales, otherLocale } from '../../common/locales';
@@ -108,10 +108,9 @@ export async function archivePeriodView({ deps, state, request, slug }: ViewInpu
   if (parsed.slug !== slug) return { kind: 'redirect' as const, to: `${paths.page(locale, parsed.slug)}${url.search}` };
   const pageNumber = Number(url.searchParams.get('page') ?? '1');
   const zone = siteTimeZone(site);
-  const [result, calendar] = await Promise.all([
-    archivePeriodPage(deps.db, locale, parsed.period, zone, pageNumber),
-    archiveCalendar(deps.db, locale, zone),
-  ]);
+  const calendar = await archiveCalendar(deps.db, locale, zone);
+  const total = periodTotal(calendar, parsed.period);
+  const result = await archivePeriodPage(deps.db, locale, { period: parsed.period, zone, total, pageNumber });
   if (!result) return undefined;
   const address = (l: Locale, page?: number) => {
     const base = paths.page(l, archiveSlug(parsed.period));

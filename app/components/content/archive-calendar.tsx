@@ -16,15 +16,7 @@ import { formatNumber } from '../../lib/format';
  * months, newest first, with how many pages each has — Jalali in Persian, Gregorian in English.
  * Plain links: a reading page works without its script.
  */
-export function ArchiveCalendar({
-  locale,
-  years,
-  current,
-}: {
-  locale: Locale;
-  years: ArchiveYear[];
-  current?: ArchivePeriod;
-}) {
+export function ArchiveCalendar({ locale, years, current }: { locale: Locale; years: ArchiveYear[]; current?: ArchivePeriod }) {
   const { t } = useTranslation();
   if (!years.length) return null;
   const isCurrent = (year: number, month?: number) => current?.year === year && current.month === month;
