@@ -27,7 +27,8 @@ describe('Persian digits in content (common/persian-digits.ts)', () => {
   });
 
   it('never touches attributes: links, images, sizes, ids', () => {
-    const html = '<p><a href="/fa/logs/1404/08?page=2" title="صفحه 2" data-n="3">آبان 1404</a> <img src="/media/a-2.webp" srcset="/media/a-2-640.webp 640w" alt="عکس 5" width="640"></p>';
+    const html =
+      '<p><a href="/fa/logs/1404/08?page=2" title="صفحه 2" data-n="3">آبان 1404</a> <img src="/media/a-2.webp" srcset="/media/a-2-640.webp 640w" alt="عکس 5" width="640"></p>';
     expect(persianDigitsInHtml(html)).toBe(
       '<p><a href="/fa/logs/1404/08?page=2" title="صفحه 2" data-n="3">آبان ۱۴۰۴</a> <img src="/media/a-2.webp" srcset="/media/a-2-640.webp 640w" alt="عکس 5" width="640"></p>',
     );
@@ -69,7 +70,10 @@ describe('Persian digits in content (common/persian-digits.ts)', () => {
     expect(persianDigitsInHtml('<!-- 1 --><p>عدد 1</p>')).toBe('<!-- 1 --><p>عدد ۱</p>');
     for (const html of ['', 'no digits', '<p>بی رقم</p>', '<br>', '<p>', '</p>2', '<<p>>3', '<p a="unterminated>4']) {
       expect(() => persianDigitsInHtml(html), html).not.toThrow();
-      expect(persianDigitsInHtml(html).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)), html).toBe(html);
+      expect(
+        persianDigitsInHtml(html).replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0)),
+        html,
+      ).toBe(html);
     }
   });
 

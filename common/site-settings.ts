@@ -24,6 +24,11 @@ export type SiteSettings = {
    * the CLI (common/format.ts `formatTime`). Sites from before the setting read `Asia/Tehran`.
    */
   timeZone: string;
+  /**
+   * Persian pages show the numbers of their Persian text in Persian digits (common/persian-digits.ts:
+   * never in code, addresses, attributes or Latin words). Off: numbers as the author typed them.
+   */
+  persianDigits: boolean;
 };
 
 /** Defaults of a fresh site; the installer writes them and editors change them later. */
@@ -68,6 +73,7 @@ export const defaultSiteSettings: SiteSettings = {
   },
   indexable: true,
   timeZone: DEFAULT_TIME_ZONE,
+  persianDigits: false,
 };
 
 /** A category's name in a locale; its slug when the settings give none. */

@@ -110,6 +110,7 @@ export const siteSettingsSchema = z
       .refine((labels) => Object.keys(labels).length <= SETTINGS_LIMITS.cats, tooMany(SETTINGS_LIMITS.cats)),
     indexable: z.boolean('validation.boolean'),
     timeZone: timeZoneSchema,
+    persianDigits: z.boolean('validation.boolean'),
   })
   .superRefine((settings, ctx) => {
     refuseDuplicates(

@@ -11,6 +11,7 @@ import {
 } from '../../common/content';
 import { type ArchivePeriod, archiveBounds, archiveYears } from '../../common/date-archive';
 import { type Locale, locales, otherLocale } from '../../common/locales';
+import { persianDigitsInBody } from '../../common/persian-digits';
 import type { SiteSettings } from '../../common/site-settings';
 import { normaliseUserName, userNameKey } from '../../common/user-name';
 import { renderMarkdown } from '../content/render';
@@ -148,7 +149,16 @@ export async function previewMarkdown(
     title: site.title[locale],
     description: site.description[locale],
   });
-  return { body: rendered.body, widgets };
+  return { body: siteBody(rendered.body, locale, site), widgets };
+}
+
+/**
+ * A body as the site shows it: with Settings → Persian digits on, a Persian page's numbers in
+ * Persian digits (common/persian-digits.ts). Applied as a page is read, not stored, so turning the
+ * setting on or off needs no re-index; cached pages follow through the settings' version.
+ */
+function siteBody(body: BodySegment[], locale: Locale, site: SiteSettings): BodySegment[] {
+  return locale === 'fa' && site.persianDigits ? persianDigitsInBody(body) : body;
 }
 
 /**
@@ -233,7 +243,7 @@ export async function getContentPage(
     // The alt text describes the page's own image, never the site's default banner.
     thumbnailAlt: row.thumbnail ? row.thumbnailAlt : null,
     author: row.author,
-    body: row.body ?? [{ html: row.html ?? '' }],
+    body: siteBody(row.body ?? [{ html: row.html ?? '' }], locale, site),
     toc: row.toc,
     showToc: Boolean(row.toc?.length),
     intro: row.intro,

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Save, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { siteSettingsSchema } from '../../../../common/schemas/settings';
@@ -50,6 +50,7 @@ export function SettingsForm({
   const kept = useKeepTyped(form);
   const { isDirty, isSubmitting } = form.formState;
   const indexable = useWatch({ control: form.control, name: 'indexable' });
+  const persianDigits = useWatch({ control: form.control, name: 'persianDigits' });
   const issueText = useIssueText();
   const [problem, setProblem] = useState<Problem | undefined>();
   const dirty = canEdit && isDirty;
@@ -176,25 +177,21 @@ export function SettingsForm({
           </SettingsSection>
 
           <SettingsSection id="settings-indexing" title={t('settings.sections.indexing')}>
-            <label className="flex cursor-pointer items-start gap-3">
-              <input
-                type="checkbox"
-                role="switch"
-                aria-checked={indexable}
-                className="peer sr-only"
-                {...form.register('indexable')}
-              />
-              <span
-                aria-hidden
-                className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 rounded-full bg-neutral-300 transition-colors peer-checked:bg-primary-strong peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-secondary peer-disabled:opacity-50 dark:bg-neutral-600 after:absolute after:top-0.5 after:start-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5 rtl:peer-checked:after:-translate-x-5"
-              />
-              <span>
-                <span className="block font-medium">{t('settings.indexing.label')}</span>
-                <span className="mt-1 block text-sm text-fg-muted">
-                  {indexable ? t('settings.indexing.on') : t('settings.indexing.off')}
-                </span>
-              </span>
-            </label>
+            <SettingsSwitch
+              checked={indexable}
+              input={form.register('indexable')}
+              label={t('settings.indexing.label')}
+              hint={indexable ? t('settings.indexing.on') : t('settings.indexing.off')}
+            />
+          </SettingsSection>
+
+          <SettingsSection id="settings-persian-digits" title={t('settings.sections.persianDigits')}>
+            <SettingsSwitch
+              checked={persianDigits}
+              input={form.register('persianDigits')}
+              label={t('settings.persianDigits.label')}
+              hint={persianDigits ? t('settings.persianDigits.on') : t('settings.persianDigits.off')}
+            />
           </SettingsSection>
         </fieldset>
       </div>
@@ -234,5 +231,32 @@ export function SettingsForm({
         cancelLabel={t('settings.leave.stay')}
       />
     </form>
+  );
+}
+
+/** An on/off setting: a checkbox shown as a switch, its label and what the current state means. */
+function SettingsSwitch({
+  checked,
+  input,
+  label,
+  hint,
+}: {
+  checked: boolean;
+  input: UseFormRegisterReturn;
+  label: string;
+  hint: string;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3">
+      <input type="checkbox" role="switch" aria-checked={checked} className="peer sr-only" {...input} />
+      <span
+        aria-hidden
+        className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 rounded-full bg-neutral-300 transition-colors peer-checked:bg-primary-strong peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-secondary peer-disabled:opacity-50 dark:bg-neutral-600 after:absolute after:top-0.5 after:start-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5 rtl:peer-checked:after:-translate-x-5"
+      />
+      <span>
+        <span className="block font-medium">{label}</span>
+        <span className="mt-1 block text-sm text-fg-muted">{hint}</span>
+      </span>
+    </label>
   );
 }
