@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../server/content/render';
-import { persianDigitsInBody, persianDigitsInHtml } from './persian-digits';
+import { persianDigitsInBody, persianDigitsInHtml } from '../../common/persian-digits';
+import { renderMarkdown } from './render';
 
 const fa = (markdown: string) => persianDigitsInHtml(renderMarkdown(markdown, 'fa').html);
 
