@@ -276,6 +276,14 @@ function pageOf(pageNumber: number, total: number) {
 }
 
 /**
+ * A tag's name where its pages spell it differently («کتاب‌ها», «کتاب ها»): the spelling first used,
+ * that of its earliest dated page (undated pages last). SQLite takes a bare column from the row
+ * that gives the query's one `min()` (https://sqlite.org/lang_select.html#bareagg).
+ */
+const firstUse = sql<string>`min(coalesce(${pageTags.date}, '~'))`;
+const firstName = sql<string>`${pageTags.name}`;
+
+/**
  * A tag's page (`/{locale}/tags/{tag}`): the public pages of the locale with the tag, newest first
  * (undated ones last), LOGS_PAGE_SIZE at a time; the tag's name and the number of public pages it
  * has in each locale (the other one's decides its `hreflang` alternate). `undefined`: no public page
@@ -296,7 +304,7 @@ export async function tagPage(db: Database, locale: Locale, tag: string, pageNum
       .limit(LOGS_PAGE_SIZE)
       .offset((pageNumber - 1) * LOGS_PAGE_SIZE),
     db
-      .select({ locale: pageTags.locale, total: count(), name: sql<string>`min(${pageTags.name})` })
+      .select({ locale: pageTags.locale, total: count(), name: firstName, first: firstUse })
       .from(pageTags)
       .where(tagged)
       .groupBy(pageTags.locale),
@@ -343,14 +351,15 @@ export async function authorPage(db: Database, locale: Locale, user: string, pag
  * editor's suggestions (`GET /api/public/tags`) and the sitemap's tag pages.
  */
 export async function listTags(db: Database, locale: Locale, limit = 1000) {
-  // From `page_tags_count_idx` alone (the page's draft is copied into its tag rows): no page is read.
-  return db
-    .select({ slug: pageTags.tag, name: sql<string>`min(${pageTags.name})`, pages: count() })
+  // One pass over the language's tag rows (their date names the spelling first used).
+  const rows = await db
+    .select({ slug: pageTags.tag, name: firstName, first: firstUse, pages: count() })
     .from(pageTags)
     .where(and(eq(pageTags.locale, locale), eq(pageTags.draft, false)))
     .groupBy(pageTags.tag)
     .orderBy(desc(count()), pageTags.tag)
     .limit(limit);
+  return rows.map(({ first: _, ...tag }) => tag);
 }
 
 /** The accounts with public pages in a locale (user names, for the sitemap's author pages). */
