@@ -80,9 +80,14 @@ export function archiveBounds(locale: Locale, { year, month }: ArchivePeriod, zo
   };
 }
 
+/** The calendar day (`YYYY-MM-DD`) of a page's `date`: its own, or its instant's in the site's zone. */
+export function pageDay(date: string, zone: string): string {
+  return date.length > 10 ? zonedParts(date, zone).date : date.slice(0, 10);
+}
+
 /** The month (locale's calendar) a page's `date` belongs to; undefined for a date outside the archive's years. */
 export function archiveMonthOf(locale: Locale, date: string, zone: string): { year: number; month: number } | undefined {
-  const day = date.length > 10 ? zonedParts(date, zone).date : date.slice(0, 10);
+  const day = pageDay(date, zone);
   let result: { year: number; month: number };
   try {
     if (locale === 'fa') {
