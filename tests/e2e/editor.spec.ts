@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { formatDate } from '../../app/lib/format';
-import { addDays, addJalaliMonths, fromJalali, toJalali } from '../../common/jalali';
 import type { OpenBuild } from '../../common/authoring';
+import { addDays, addJalaliMonths, fromJalali, toJalali } from '../../common/jalali';
 import { expect, snap, test } from './fixtures';
 
 /*

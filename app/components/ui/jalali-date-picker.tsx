@@ -2,8 +2,16 @@ import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  addDays,
+  addJalaliMonths,
+  fromJalali,
+  isoToDays,
+  jalaliMonthGrid,
+  jalaliMonthLength,
+  toJalali,
+} from '../../../common/jalali';
 import { formatDate, formatNumber } from '../../lib/format';
-import { addDays, addJalaliMonths, fromJalali, isoToDays, jalaliMonthGrid, jalaliMonthLength, toJalali } from '../../../common/jalali';
 import { Tip } from './icon-button';
 
 type Props = {
