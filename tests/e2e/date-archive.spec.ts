@@ -55,10 +55,7 @@ test('Jalali archives by month and year, their widget, canonical addresses; Engl
   await page.goto(url('/fa/logs'));
   const widget = page.getByTestId('archive-calendar');
   await expect(widget.getByRole('heading')).toHaveText('بایگانی ماه‌به‌ماه');
-  await expect(widget.getByRole('link', { name: 'آبان ۱۴۰۴: ۳ نوشته' })).toHaveAttribute(
-    'href',
-    '/fa/logs/1404/08',
-  );
+  await expect(widget.getByRole('link', { name: 'آبان ۱۴۰۴: ۳ نوشته' })).toHaveAttribute('href', '/fa/logs/1404/08');
   await snap(page, 'archive-logs-widget-fa-light');
   await widget.getByRole('link', { name: 'آبان ۱۴۰۴: ۳ نوشته' }).click();
   await expect(page).toHaveURL(url('/fa/logs/1404/08'));
