@@ -1,14 +1,14 @@
 import { createTwoFilesPatch } from 'diff';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { type PageRef, pageFile, pageFromFile } from '../../common/authoring';
 import { HISTORY_PAGE_SIZE, type PageHistory, type PageVersion, type PageVersionDetail } from '../../common/page-history';
 import { readPage } from '../content/page-file';
-import type { Database } from '../db/database';
 import { selectInParts } from '../db/limits';
-import { builds, commits } from '../db/schema';
+import { builds } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { requireRepository } from './builds';
+import { pathsOf } from './page-moves';
 import { getPage, pageSource } from './pages';
 
 /*
@@ -21,33 +21,8 @@ import { getPage, pageSource } from './pages';
 
 type HistoryDeps = Pick<AppDeps, 'db' | 'contentRepository'>;
 
-/** At most this many earlier paths are followed (a page moved back and forth stops there). */
-const MAX_MOVES = 10;
 /** How far back a version view looks for its commit in the page's history. */
 const VERSION_SCAN = 1000;
-
-/**
- * The file's paths, newest first, each with the time before which its history belongs to this page
- * (also the outdated-translation diff's way back to its source's earlier address, translations.ts).
- */
-export async function pathsOf(db: Database, file: string) {
-  const chain: { file: string; until: number }[] = [{ file, until: Number.POSITIVE_INFINITY }];
-  for (let i = 0; i < MAX_MOVES; i++) {
-    const last = chain.at(-1)!;
-    const moved = await db
-      .select({ fromPath: commits.fromPath, publishedAt: builds.publishedAt })
-      .from(commits)
-      .innerJoin(builds, eq(builds.id, commits.buildId))
-      .where(and(eq(commits.path, last.file), eq(commits.kind, 'move'), eq(builds.status, 'published')))
-      .orderBy(desc(builds.publishedAt))
-      .get();
-    if (!moved?.fromPath || !moved.publishedAt || chain.some((entry) => entry.file === moved.fromPath)) break;
-    const until = moved.publishedAt.getTime();
-    if (until > last.until) break;
-    chain.push({ file: moved.fromPath, until });
-  }
-  return chain;
-}
 
 /** The versions of the page at `ref`, newest first, `limit` at most. */
 async function versionsOf(deps: HistoryDeps, ref: PageRef, limit: number): Promise<PageVersion[]> {

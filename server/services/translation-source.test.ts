@@ -3,7 +3,7 @@ import { client, createAuthoringSite } from '../../tests/support/authoring';
 import { git, writeFiles } from '../../tests/support/content-repo';
 import { syncContent } from './content-sync';
 import { getPage } from './pages';
-import { blockMarks, SOURCE_BLOCKS_MAX, translationSource } from './translations';
+import { blockMarks, SOURCE_BLOCKS_MAX, translationSource } from './translation-source';
 
 /*
  * Issue 37 §3: the editor shows a translation's source beside it, block by block, marking the

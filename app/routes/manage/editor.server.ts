@@ -2,7 +2,7 @@ import { type PageRef, pageFile, parsePageRef } from '../../../common/authoring'
 import { AppError } from '../../../server/errors';
 import { openBuildChanges, pendingChanges } from '../../../server/services/builds';
 import { checkPagePath, getPage } from '../../../server/services/pages';
-import { translationSource } from '../../../server/services/translations';
+import { translationSource } from '../../../server/services/translation-source';
 import type { EditorData } from '../../components/manage/editor/types';
 import { serverContext } from '../../lib/app-context.server';
 import { notFound } from '../../lib/auth.server';
