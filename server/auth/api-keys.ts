@@ -29,6 +29,9 @@ import { randomToken, sha256Hex, timingSafeEqual } from './tokens';
  * process and isolate.
  */
 
+/** The one comparison of a presented secret with the stored one: constant time (a test watches it). */
+export const secretComparison = { equal: timingSafeEqual };
+
 /** Refuses every wrong key alike: unknown, revoked, expired, malformed, of another site. */
 export const invalidApiKey = () => new AppError(401, 'api.apiKeyInvalid');
 
@@ -96,7 +99,7 @@ export async function readApiKeyUser(db: Database, key: string, ip: string, now 
   if (limit && limit.resetAt > now && limit.count >= rule.limit) throw tooManyAttempts(limit.resetAt - now);
   const row = found[0];
   const hash = await sha256Hex(secret);
-  const matches = timingSafeEqual(hash, row?.secretHash ?? NO_HASH);
+  const matches = secretComparison.equal(hash, row?.secretHash ?? NO_HASH);
   if (!row || !matches || (row.expiresAt && row.expiresAt.getTime() <= now)) {
     await createLimits(db, { now: () => now }).add([rule]);
     throw invalidApiKey();
