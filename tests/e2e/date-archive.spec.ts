@@ -62,6 +62,10 @@ test('Jalali archives by month and year, their widget, canonical addresses; Engl
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('نوشته‌های آبان ۱۴۰۴');
   await expect(page.getByTestId('log-list').getByRole('heading')).toHaveText(['سی‌ام آبان', 'یکم آبان', 'نیمه‌شب آبان']);
   await expect(widget.locator('[aria-current="page"]')).toHaveText(/آبان/);
+  // A timed date shows its day on the site's clock in the list and on the article alike (not UTC's 30 Mehr).
+  const listed = await page.getByTestId('log-list').locator('li', { hasText: 'نیمه‌شب آبان' }).locator('time').textContent();
+  expect(listed).toMatch(/آبان/);
+  expect(await (await page.request.get(url('/fa/logs/aban-night'))).text()).toContain(`>${listed}</time>`);
   // The page is right to left, the widget's months run from the right.
   const months = widget.getByRole('link', { name: /۱۴۰۴:/ });
   const [first, second] = await Promise.all([months.nth(0).boundingBox(), months.nth(1).boundingBox()]);

@@ -6,12 +6,13 @@ import type { ContentPage } from '../../../common/content';
 import { MAX_VARIANT_WIDTH, responsiveImage, splitImageSize } from '../../../common/image-variants';
 import { localeDirection, localeNames } from '../../../common/locales';
 import { paths } from '../../../common/paths';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
 import { Island } from '../../reading/island';
 import { CommentCount, CommentsSection } from '../comments/comments-section';
 import { CategoryLink } from './category-link';
 import { ContentBody } from './content-body';
+import { PageDate } from './page-date';
 import { TagList } from './tag-list';
 import { TableOfContents } from './toc';
 
@@ -67,7 +68,7 @@ export function Article({ page }: { page: ContentPage }) {
           ) : (
             page.author && <span>{t('content.byAuthor', { author: page.author })}</span>
           )}
-          {page.date && <time dateTime={page.date}>{formatDate(locale, page.date)}</time>}
+          {page.date && <PageDate locale={locale} date={page.date} />}
           <span>{t('content.readingTime', { minutes: formatNumber(locale, minutes) })}</span>
           {page.cat && <CategoryLink locale={locale} cat={page.cat} />}
           {page.comments && (

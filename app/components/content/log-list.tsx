@@ -1,19 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageSummary } from '../../../common/content';
-import { pageDay } from '../../../common/date-archive';
 import { siteTimeZone } from '../../../common/format';
 import type { Locale } from '../../../common/locales';
 import { paths } from '../../../common/paths';
-import { formatDate } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
 import { CategoryLink } from './category-link';
+import { PageDate } from './page-date';
 
 /** Dated pages as a list: title, date, category and description. */
 export function LogList({ items, locale, headingLevel = 2 }: { items: PageSummary[]; locale: Locale; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
   // A date with a time shows its day on the site's clock: the day its date archive counts it in.
-  const zone = siteTimeZone(useRootData().site);
+  const _zone = siteTimeZone(useRootData().site);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   if (items.length === 0)
     return (
@@ -30,7 +29,7 @@ export function LogList({ items, locale, headingLevel = 2 }: { items: PageSummar
               </Link>
             </Heading>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
-              {item.date && <time dateTime={item.date}>{formatDate(locale, pageDay(item.date, zone))}</time>}
+              {item.date && <PageDate locale={locale} date={item.date} />}
               {item.cat && <CategoryLink locale={locale} cat={item.cat} />}
             </p>
             {item.description && <p className="mt-2 text-fg-muted">{item.description}</p>}

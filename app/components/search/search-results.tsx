@@ -4,7 +4,8 @@ import { Form, Link } from 'react-router';
 import type { Locale } from '../../../common/locales';
 import { paths } from '../../../common/paths';
 import { SEARCH_PAGE_FIELD, SEARCH_QUERY_MAX, type SearchHit } from '../../../common/search';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { PageDate } from '../content/page-date';
 import { Pagination } from '../content/pagination';
 import { EmptyState } from '../profile/empty-state';
 import { Alert } from '../ui/alert';
@@ -78,7 +79,7 @@ export function SearchResults(props: {
                   </Link>
                 </h2>
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-fg-muted">
-                  {item.date && <time dateTime={item.date}>{formatDate(locale, item.date)}</time>}
+                  {item.date && <PageDate locale={locale} date={item.date} />}
                   <span dir="ltr" className="truncate">
                     {decodeURI(item.path)}
                   </span>
