@@ -64,7 +64,7 @@ for (const locale of ['fa', 'en'] as const) {
       w.users.permissions.about.commits,
     );
     await expect(builds.getByRole('checkbox', { name: w.users.permissions.actions.create })).toBeChecked();
-    await expect(dialog.getByTestId('permission-area-about')).toHaveCount(9);
+    await expect(dialog.getByTestId('permission-area-about')).toHaveCount(10);
     await expect(dialog).not.toContainText(/\b(builds|commits|settings)\.(read|create|edit|delete)\b/);
     await showColorScheme(page, 'light');
     await snap(page, `roles-dialog-${locale}-light`);

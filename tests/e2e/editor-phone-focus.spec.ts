@@ -31,7 +31,7 @@ const words = {
     after: 'پس از ویدیو',
     shortcuts: 'میان‌برهای صفحه‌کلید',
     focusRow: 'حالت تمرکز (Esc برای خروج)',
-    notImage: 'فقط تصویرهای PNG، JPEG، WebP، GIF و AVIF را می‌توان بارگذاری کرد',
+    notImage: 'فقط تصویرهای PNG،‏ JPEG،‏ WebP،‏ GIF و AVIF را می‌توان بارگذاری کرد',
   },
   en: {
     menu: 'Dashboard menu',
@@ -133,8 +133,8 @@ for (const locale of ['fa', 'en'] as const) {
       await button.focus();
       await page.keyboard.press('Enter');
       await expect(button).toHaveAttribute('aria-expanded', 'true');
-      // The owner's eleven screens, Redirects among them (issue 36).
-      await expect(nav.getByRole('link')).toHaveCount(11);
+      // The owner's twelve screens, Redirects (issue 36) and Integrations (issue 42) among them.
+      await expect(nav.getByRole('link')).toHaveCount(12);
       await shoot(page, `phone-menu-open-${locale}`);
       await page.keyboard.press('Tab');
       await expect(nav.getByRole('link').first()).toBeFocused();

@@ -39,7 +39,7 @@ const words = {
     uploaded: 'harbour.png بارگذاری شد',
     pending: 'در انتظار',
     notImage: 'notes.txt بارگذاری نشد',
-    unsupported: 'فقط تصویرهای PNG، JPEG، WebP، GIF و AVIF را می‌توان بارگذاری کرد',
+    unsupported: 'فقط تصویرهای PNG،‏ JPEG،‏ WebP،‏ GIF و AVIF را می‌توان بارگذاری کرد',
     tooLarge: 'پرونده از حد ۴ کیلوبایت بزرگ‌تر است',
     bigRefused: 'big.png بارگذاری نشد',
     fakeRefused: 'fake.png بارگذاری نشد',
