@@ -90,7 +90,8 @@ for (const locale of ['en', 'fa'] as const) {
     await test.step('a verification tag and a script by address are saved', async () => {
       await code.fill(CODE);
       await page.getByRole('button', { name: w.save }).click();
-      await expect(page.getByText(w.saved)).toBeVisible();
+      // Exact: the toast region's live announcer repeats the words after its own label.
+      await expect(page.getByText(w.saved, { exact: true })).toBeVisible();
       await expect(page.getByText(w.policy)).toBeVisible();
       await expect(page.locator('#code-title').locator('xpath=..').getByText(STATS, { exact: true })).toBeVisible();
       for (const scheme of ['light', 'dark'] as const) {
