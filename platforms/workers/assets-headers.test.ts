@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,5 +31,22 @@ describe('Workers static asset headers (F-16)', () => {
     const rules = writtenRules();
     expect(rules['/*']).toContain('X-Content-Type-Options: nosniff');
     expect(rules['/assets/*']).toContain('Cache-Control: public, max-age=31536000, immutable');
+  });
+
+  it('leaves equal files untouched, so a wrangler dev watching build/client does not restart its Worker', () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), 'daftar-headers-'));
+    try {
+      const client = path.join(cwd, 'build', 'client');
+      mkdirSync(client, { recursive: true });
+      const run = () => execFileSync(process.execPath, [path.resolve(import.meta.dirname, 'assets-headers.mjs')], { cwd });
+      run();
+      const past = new Date(Date.now() - 3600_000);
+      for (const file of ['_headers', '.assetsignore']) utimesSync(path.join(client, file), past, past);
+      run();
+      for (const file of ['_headers', '.assetsignore'])
+        expect(statSync(path.join(client, file)).mtimeMs, file).toBe(past.getTime());
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });
