@@ -544,6 +544,18 @@ function pipeline(locale: Locale, raw: boolean, gated: boolean) {
   return processor;
 }
 
+/** Parses with the gates set for this text (which constructs it may hold), and always reset after. */
+function parseGated(processor: ReturnType<typeof pipeline>, markdown: string): MdastRoot {
+  parsing.literals = MAY_HOLD_LITERAL.test(markdown);
+  parsing.delimiterRows = delimiterRows(markdown);
+  try {
+    return processor.parse(markdown) as MdastRoot;
+  } finally {
+    parsing.literals = true;
+    parsing.delimiterRows = undefined;
+  }
+}
+
 /**
  * The body's top-level blocks as written (a paragraph, a heading, a list, a table, a code block, a
  * widget line…), in order: the translation editor shows a source page block by block beside the
@@ -552,15 +564,7 @@ function pipeline(locale: Locale, raw: boolean, gated: boolean) {
  */
 export function markdownBlocks(markdown: string, locale: Locale = 'en'): { blocks: string[]; definitions: string } {
   const processor = pipeline(locale, false, true);
-  parsing.literals = MAY_HOLD_LITERAL.test(markdown);
-  parsing.delimiterRows = delimiterRows(markdown);
-  let mdast: MdastRoot;
-  try {
-    mdast = processor.parse(markdown);
-  } finally {
-    parsing.literals = true;
-    parsing.delimiterRows = undefined;
-  }
+  const mdast = parseGated(processor, markdown);
   const blocks: string[] = [];
   const definitions: string[] = [];
   for (const node of mdast.children) {
@@ -582,15 +586,7 @@ export function renderMarkdown(
   { raw = markdown.includes('<'), gated = true } = {},
 ): RenderResult {
   const processor = pipeline(locale, raw, gated);
-  parsing.literals = MAY_HOLD_LITERAL.test(markdown);
-  parsing.delimiterRows = delimiterRows(markdown);
-  let mdast: MdastRoot;
-  try {
-    mdast = processor.parse(markdown);
-  } finally {
-    parsing.literals = true;
-    parsing.delimiterRows = undefined;
-  }
+  const mdast = parseGated(processor, markdown);
   const tree = processor.runSync(mdast, markdown) as HastRoot;
   const words = countWords(tree);
   const { body, widgets } = toSegments(tree);
