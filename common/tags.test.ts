@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pagePathProblem } from './authoring';
-import { parseTags, TAGS_PER_PAGE_MAX, tagName, tagSlug } from './tags';
+import { parseTags, TAGS_PER_PAGE_MAX, tagKey, tagName, tagSlug } from './tags';
 
 describe('tags fold like search (common/tags.ts)', () => {
   it('gives one slug to the spellings of one Persian tag', () => {
@@ -12,6 +12,19 @@ describe('tags fold like search (common/tags.ts)', () => {
     expect(tagSlug('آینده')).toBe(tagSlug('اینده'));
     expect(tagSlug('Books')).toBe('books');
     expect(tagSlug('Machine Learning!')).toBe('machine-learning');
+  });
+
+  it('gives one key to spellings that join or part the words, and keeps the first of them on a page', () => {
+    const one = ['کتابخوانی', 'کتاب‌خوانی', 'کتاب خوانی', 'كتابخواني', 'کتاب-خوانی', 'کتابھا'.replace('ھا', 'خوانی')];
+    expect(new Set(one.map(tagKey))).toEqual(new Set(['کتابخوانی']));
+    expect(tagKey('Book club')).toBe(tagKey('bookclub'));
+    expect(tagKey('!!')).toBe('');
+    expect(parseTags(['کتاب‌خوانی', 'کتابخوانی', 'سفر'])).toEqual({
+      tags: [
+        { slug: 'کتاب-خوانی', name: 'کتاب‌خوانی' },
+        { slug: 'سفر', name: 'سفر' },
+      ],
+    });
   });
 
   it('makes a valid address segment of hostile names, or nothing', () => {

@@ -2,9 +2,11 @@ import { foldPersian, foldSlug } from './persian-fold';
 
 /**
  * Tags (docs/content.md "Tags and authors"): front matter `tags: [...]`, each shown under its name
- * and listed at `/{locale}/tags/{slug}`. Two names are one tag when their slugs are equal, and the
- * slug folds the way search does (common/persian-fold.ts): «كتاب» and «کتاب», «۱۴۰۳» and «1403»,
- * «کتاب‌ها» (half-space), «کتاب ها» and «کتاب-ها», «Books» and «books» are each one tag.
+ * and listed at `/{locale}/tags/{slug}`. Two names are one tag when their keys (tagKey) are equal:
+ * the slug folds the way search does (common/persian-fold.ts), and the key also drops the breaks
+ * between words, as search finds «گل ها» by «گلها». So «كتاب» and «کتاب», «۱۴۰۳» and «1403»,
+ * «کتاب‌خوانی» (half-space), «کتاب خوانی», «کتاب-خوانی» and «کتابخوانی», «Books» and «books» are
+ * each one tag, named and addressed by the spelling first used (server/services/content.ts).
  */
 
 /** At most this many tags a page (more is a front-matter error). */
@@ -40,7 +42,16 @@ export function tagSlug(name: string): string {
     .replace(/-+$/, '');
 }
 
-/** Why a list of tag names cannot be stored, or its tags (duplicates by slug dropped, the first name kept). */
+/**
+ * The tag's identity: its slug without the `-` between words, what `page_tags.tag` holds (the
+ * triggers of drizzle/0036 make it from the stored slug the same way). A writer may join words
+ * or part them («کتابخوانی», «کتاب‌خوانی»); one key keeps them one tag. Empty when the slug is.
+ */
+export function tagKey(nameOrSlug: string): string {
+  return tagSlug(nameOrSlug).replaceAll('-', '');
+}
+
+/** Why a list of tag names cannot be stored, or its tags (duplicates by key dropped, the first name kept). */
 export function parseTags(
   names: readonly string[],
 ): { tags: PageTag[] } | { problem: 'tagEmpty' | 'tagTooLong' | 'tooManyTags'; index?: number } {
@@ -50,7 +61,8 @@ export function parseTags(
     if ([...name].length > TAG_NAME_MAX) return { problem: 'tagTooLong', index };
     const slug = tagSlug(name);
     if (!slug) return { problem: 'tagEmpty', index };
-    if (!tags.some((tag) => tag.slug === slug)) tags.push({ slug, name });
+    const key = slug.replaceAll('-', '');
+    if (!tags.some((tag) => tag.slug.replaceAll('-', '') === key)) tags.push({ slug, name });
   }
   if (tags.length > TAGS_PER_PAGE_MAX) return { problem: 'tooManyTags' };
   return { tags };

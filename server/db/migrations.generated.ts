@@ -393,5 +393,16 @@ export const migrations: { name: string; statements: string[] }[] = [
       "CREATE UNIQUE INDEX `api_keys_lookup_unique` ON `api_keys` (`lookup`);",
       "CREATE INDEX `api_keys_created_by_idx` ON `api_keys` (`created_by`);"
     ]
+  },
+  {
+    "name": "0036_tag_keys",
+    "statements": [
+      "-- Tags that fold alike are one tag (issue 37 §2, common/tags.ts tagKey): `page_tags.tag` holds the\n-- tag's key, its slug without the `-` between words, so «کتابخوانی» and «کتاب‌خوانی» (slugs\n-- `کتابخوانی`, `کتاب-خوانی`) are one tag. The tag's address is made from the spelling first used\n-- (server/services/content.ts). The triggers of 0029 again, with the key; then the rows rebuilt\n-- from `pages.tags` (a page that named both spellings keeps one row: INSERT OR IGNORE).\nDROP TRIGGER IF EXISTS `pages_tags_insert`;",
+      "DROP TRIGGER IF EXISTS `pages_tags_update`;",
+      "CREATE TRIGGER `pages_tags_insert` AFTER INSERT ON `pages` WHEN new.`tags` IS NOT NULL BEGIN\n  INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`, `draft`, `date`, `slug`)\n    SELECT new.`id`, new.`locale`, replace(json_extract(value, '$.slug'), '-', ''), json_extract(value, '$.name'), new.`draft`, new.`date`, new.`slug` FROM json_each(new.`tags`);\nEND;",
+      "CREATE TRIGGER `pages_tags_update` AFTER UPDATE OF `tags`, `locale`, `draft`, `date`, `slug` ON `pages` BEGIN\n  DELETE FROM `page_tags` WHERE `page_id` = old.`id`;\n  INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`, `draft`, `date`, `slug`)\n    SELECT new.`id`, new.`locale`, replace(json_extract(value, '$.slug'), '-', ''), json_extract(value, '$.name'), new.`draft`, new.`date`, new.`slug` FROM json_each(coalesce(new.`tags`, '[]'));\nEND;",
+      "DELETE FROM `page_tags`;",
+      "INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`, `draft`, `date`, `slug`)\n  SELECT `pages`.`id`, `pages`.`locale`, replace(json_extract(tag.value, '$.slug'), '-', ''), json_extract(tag.value, '$.name'), `pages`.`draft`, `pages`.`date`, `pages`.`slug`\n  FROM `pages`, json_each(`pages`.`tags`) AS tag WHERE `pages`.`tags` IS NOT NULL;"
+    ]
   }
 ];

@@ -5,10 +5,10 @@ import { isLocale } from '../../common/locales';
 import { encodeSitePath, isFilePath, paths } from '../../common/paths';
 import { foldAddress } from '../../common/persian-fold';
 import { isExternalRedirect } from '../../common/redirects';
-import { tagSlug } from '../../common/tags';
-import { pages, pageTags, redirects } from '../db/schema';
+import { pages, redirects } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { routeRulesGeneration } from '../services/builds';
+import { tagAddress } from '../services/content';
 
 /** A rule as the middleware holds it: where to, and with which status. */
 type Rule = { to: string; status: 301 | 302 };
@@ -93,8 +93,9 @@ export async function redirectRules(db: AppDeps['db']) {
  * Where a public address that found nothing (404) was meant to go (issue 37, docs/content.md
  * "Addresses typed another way"): the one published page whose address folds to the same key
  * (`pages.slug_key`, common/persian-fold.ts foldAddress: without the half-space, Arabic ي ك ھ,
- * Latin or Arabic-Indic digits, another hamza seat), or the tag whose slug the typed segment makes
- * (`/fa/tags/كتاب` → `/fa/tags/کتاب`, `کتاب‌خوانی` → `کتاب-خوانی`). One indexed probe, asked
+ * Latin or Arabic-Indic digits, another hamza seat), or the tag whose key the typed segment makes,
+ * at its first spelling's address (`/fa/tags/كتاب` → `/fa/tags/کتاب`, `کتابخوانی` → `کتاب-خوانی`
+ * when «کتاب‌خوانی» was used first; server/services/content.ts tagAddress). One indexed probe, asked
  * only after a 404; undefined when no page or tag, or more than one page, answers to the key, or
  * when the address is already the one found (so it never sends a reader round in a loop).
  */
@@ -105,15 +106,8 @@ export async function foldedAddress(db: AppDeps['db'], pathname: string, search:
   const [, locale, ...rest] = address.split('/');
   if (!isLocale(locale) || !rest.length) return undefined;
   if (rest[0] === 'tags' && rest.length === 2 && rest[1]) {
-    const slug = tagSlug(rest[1]);
-    if (!slug || slug === rest[1]) return undefined;
-    const tag = await db
-      .select({ tag: pageTags.tag })
-      .from(pageTags)
-      .where(and(eq(pageTags.locale, locale), eq(pageTags.tag, slug), eq(pageTags.draft, false)))
-      .limit(1)
-      .get();
-    return tag ? `${paths.tag(locale, slug)}${search}` : undefined;
+    const slug = await tagAddress(db, locale, rest[1]);
+    return slug && slug !== rest[1] ? `${paths.tag(locale, slug)}${search}` : undefined;
   }
   const slug = rest.join('/');
   const found = await db

@@ -208,6 +208,7 @@ describe('search API', () => {
       ['/fa/مسؤول', '/fa/مسئول'], // the other hamza seat
       ['/fa/tags/كتاب', '/fa/tags/کتاب'], // a tag with Arabic kaf
       [`/fa/tags/کتاب${ZWNJ}خوانی`, '/fa/tags/کتاب-خوانی'], // a tag typed with its half-space
+      ['/fa/tags/کتابخوانی', '/fa/tags/کتاب-خوانی'], // or joined: one tag (common/tags.ts tagKey)
     ];
     for (const [typed, to] of moved) {
       const answer = await get(typed);

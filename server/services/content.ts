@@ -13,6 +13,7 @@ import { type ArchivePeriod, archiveBounds, archiveYears } from '../../common/da
 import { type Locale, locales, otherLocale } from '../../common/locales';
 import { persianDigitsInBody } from '../../common/persian-digits';
 import type { SiteSettings } from '../../common/site-settings';
+import { tagKey, tagSlug } from '../../common/tags';
 import { normaliseUserName, userNameKey } from '../../common/user-name';
 import { renderMarkdown } from '../content/render';
 import type { Database } from '../db/database';
@@ -286,20 +287,24 @@ const firstName = sql<string>`${pageTags.name}`;
 /**
  * A tag's page (`/{locale}/tags/{tag}`): the public pages of the locale with the tag, newest first
  * (undated ones last), LOGS_PAGE_SIZE at a time; the tag's name and the number of public pages it
- * has in each locale (the other one's decides its `hreflang` alternate). `undefined`: no public page
- * of the locale has the tag, or the page number is past the end.
+ * has in each locale, with its address there (the other one's decides its `hreflang` alternate).
+ * `tag` is an address segment: the tag is its key (common/tags.ts tagKey), and it answers only at
+ * the address its first spelling makes; another spelling is a 404 here, which the folded-address
+ * answer turns into a 301 (server/http/redirects.ts). `undefined`: no public page of the locale has
+ * the tag, the segment is not its address, or the page number is past the end.
  */
 export async function tagPage(db: Database, locale: Locale, tag: string, pageNumber: number) {
-  if (!Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
+  const key = tagKey(tag);
+  if (!key || !Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
   // In `page_tags_list_idx`'s order (the page's draft, date and slug are copied into its tag rows),
   // so a page of the list reads its 10 pages, not every page with the tag.
-  const tagged = and(inArray(pageTags.locale, [...locales]), eq(pageTags.tag, tag), eq(pageTags.draft, false));
+  const tagged = and(inArray(pageTags.locale, [...locales]), eq(pageTags.tag, key), eq(pageTags.draft, false));
   const [items, counts] = await Promise.all([
     db
       .select(summaryColumns)
       .from(pageTags)
       .innerJoin(pages, eq(pages.id, pageTags.pageId))
-      .where(and(eq(pageTags.locale, locale), eq(pageTags.tag, tag), eq(pageTags.draft, false)))
+      .where(and(eq(pageTags.locale, locale), eq(pageTags.tag, key), eq(pageTags.draft, false)))
       .orderBy(desc(pageTags.date), pageTags.slug)
       .limit(LOGS_PAGE_SIZE)
       .offset((pageNumber - 1) * LOGS_PAGE_SIZE),
@@ -310,9 +315,27 @@ export async function tagPage(db: Database, locale: Locale, tag: string, pageNum
       .groupBy(pageTags.locale),
   ]);
   const here = counts.find((row) => row.locale === locale);
-  const page = here && pageOf(pageNumber, here.total);
-  if (!here || !page) return undefined;
-  return { items, total: here.total, ...page, name: here.name, locales: counts.map((row) => row.locale) };
+  if (!here || tagSlug(here.name) !== tag) return undefined;
+  const page = pageOf(pageNumber, here.total);
+  if (!page) return undefined;
+  const slugs = Object.fromEntries(counts.map((row) => [row.locale, tagSlug(row.name)])) as Partial<Record<Locale, string>>;
+  return { items, total: here.total, ...page, name: here.name, slug: tag, slugs };
+}
+
+/**
+ * The address of the tag whose key `segment` makes (common/tags.ts tagKey) in a locale: the slug
+ * of its first spelling, if any public page has it.
+ */
+export async function tagAddress(db: Database, locale: Locale, segment: string) {
+  const key = tagKey(segment);
+  if (!key) return undefined;
+  const row = await db
+    .select({ name: firstName, first: firstUse })
+    .from(pageTags)
+    .where(and(eq(pageTags.locale, locale), eq(pageTags.tag, key), eq(pageTags.draft, false)))
+    .groupBy(pageTags.tag)
+    .get();
+  return row ? tagSlug(row.name) : undefined;
 }
 
 /**
@@ -351,15 +374,15 @@ export async function authorPage(db: Database, locale: Locale, user: string, pag
  * editor's suggestions (`GET /api/public/tags`) and the sitemap's tag pages.
  */
 export async function listTags(db: Database, locale: Locale, limit = 1000) {
-  // One pass over the language's tag rows (their date names the spelling first used).
+  // One pass over the language's tag rows (their date names the spelling first used, whose slug is the address).
   const rows = await db
-    .select({ slug: pageTags.tag, name: firstName, first: firstUse, pages: count() })
+    .select({ key: pageTags.tag, name: firstName, first: firstUse, pages: count() })
     .from(pageTags)
     .where(and(eq(pageTags.locale, locale), eq(pageTags.draft, false)))
     .groupBy(pageTags.tag)
     .orderBy(desc(count()), pageTags.tag)
     .limit(limit);
-  return rows.map(({ first: _, ...tag }) => tag);
+  return rows.map(({ first: _, key: __, name, pages }) => ({ slug: tagSlug(name), name, pages }));
 }
 
 /** The accounts with public pages in a locale (user names, for the sitemap's author pages). */
@@ -422,7 +445,7 @@ export async function feedEntries(
     only.authorKey === undefined ? undefined : eq(pages.authorKey, only.authorKey),
     only.tag === undefined
       ? undefined
-      : sql`exists (select 1 from ${pageTags} where ${pageTags.pageId} = ${pages.id} and ${pageTags.tag} = ${only.tag})`,
+      : sql`exists (select 1 from ${pageTags} where ${pageTags.pageId} = ${pages.id} and ${pageTags.tag} = ${tagKey(only.tag)})`,
   );
   const rows = await db
     .select({

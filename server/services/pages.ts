@@ -15,6 +15,7 @@ import {
 } from '../../common/authoring';
 import { type Locale, locales, otherLocale } from '../../common/locales';
 import { foldQuery, foldSlug } from '../../common/persian-fold';
+import type { PageTag } from '../../common/tags';
 import { checkFrontMatter, keepTranslationKey, pageSummary, readPage, serializePage } from '../content/page-file';
 import { formatSize, PAGE_RENDER_CHECK_BYTES, PAGE_ROW_MAX_BYTES, PAGE_SOURCE_MAX_BYTES, utf8Bytes } from '../content/page-size';
 import { renderPage } from '../content/render-page';
@@ -71,6 +72,7 @@ type PublishedRow = {
   indexedAt: Date;
   translationKey: string | null;
   author: string | null;
+  tags: PageTag[] | null;
 };
 
 /** Every page of the pending view: file → what the editor sees there. */
@@ -96,6 +98,7 @@ const publishedColumns = {
   indexedAt: pages.indexedAt,
   translationKey: pages.translationKey,
   author: pages.author,
+  tags: pages.tags,
 };
 
 function pageExists(ref: PageRef) {
@@ -210,10 +213,16 @@ function listItemOf(entry: ViewEntry): ListItemBase {
   };
 }
 
-function publishedItem(row: PublishedRow): ListItemBase {
-  const ref = pageFromFile(row.sourcePath)!;
-  return listItemOf({ file: row.sourcePath, ref, slug: row.slug, pending: null, published: row });
+function publishedEntry(row: PublishedRow): ViewEntry {
+  return { file: row.sourcePath, ref: pageFromFile(row.sourcePath)!, slug: row.slug, pending: null, published: row };
 }
+
+function publishedItem(row: PublishedRow): ListItemBase {
+  return listItemOf(publishedEntry(row));
+}
+
+/** A published page's tag names in one string, for the pages list's search (from `pages.tags`, as the page names them). */
+const tagNamesSql = sql`coalesce((select group_concat(json_extract(tag.value, '$.name'), ' ') from json_each(${pages}.${sql.identifier('tags')}) as tag), '')`;
 
 /** The list's order: newest change first, then by `locale/path`. */
 function listOrder(a: ListItemBase, b: ListItemBase) {
@@ -228,11 +237,12 @@ const needsUnicodeCase = (query: string) => [...query].some((ch) => ch > '\x7f' 
 export async function listPages(deps: PageDeps, options: PageListOptions = {}): Promise<PageList> {
   const { db } = deps;
   const { entries, touched } = await pendingOverlay(db);
-  // Folded as public search and sign-in fold (common/persian-fold.ts): «كتاب», «کتابهای», «1403» find «کتاب‌های ۱۴۰۳».
+  // Folded as public search and sign-in fold (common/persian-fold.ts): «كتاب», «کتابهای», «1403» find «کتاب‌های ۱۴۰۳»;
+  // the words are looked for in the title, the address and the tags' names.
   const query = foldQuery(options.query ?? '') || undefined;
-  const matches = (item: ListItemBase) =>
+  const matches = (entry: ViewEntry, item: ListItemBase) =>
     (!options.locale || item.locale === options.locale) &&
-    (!query || foldQuery(item.title).includes(query) || foldQuery(item.path).includes(query));
+    (!query || [item.title, item.path, ...tagNamesOf(entry)].some((text) => foldQuery(text).includes(query)));
   // The filters (issue 26 item 9): pending items are judged in code, published rows in SQL below.
   const pendingKeys = pendingTranslationKeys(entries);
   const translatedPending = await translatedEntries(db, [...entries.values()], pendingKeys, touched);
@@ -249,7 +259,7 @@ export async function listPages(deps: PageDeps, options: PageListOptions = {}): 
   // Out-of-date translations (`outdated`) are judged as published: pages with pending changes are not listed then.
   const pending = (options.outdated ? [] : [...entries.values()])
     .map((entry) => [entry, listItemOf(entry)] as const)
-    .filter(([entry, item]) => matches(item) && keep(entry, item))
+    .filter(([entry, item]) => matches(entry, item) && keep(entry, item))
     .map(([, item]) => item)
     .sort(listOrder);
 
@@ -278,9 +288,12 @@ export async function listPages(deps: PageDeps, options: PageListOptions = {}): 
   const published =
     query && needsUnicodeCase(query)
       ? inMemoryPublished(
-          (await db.select(publishedColumns).from(pages).where(where)).map(publishedItem).filter(matches).sort(listOrder),
+          (await db.select(publishedColumns).from(pages).where(where))
+            .filter((row) => matches(publishedEntry(row), publishedItem(row)))
+            .map(publishedItem)
+            .sort(listOrder),
         )
-      : sqlPublished(db, and(where, query ? containsFolded([pages.title, pathSql], query) : undefined));
+      : sqlPublished(db, and(where, query ? containsFolded([pages.title, pathSql, tagNamesSql], query) : undefined));
 
   // The page's rows: published row r (rank i) sits at i + (pending items before it); pending item
   // p (rank k) at k + (published rows before it). So published ranks from start − |pending| suffice.
@@ -367,6 +380,17 @@ export type PageListOptions = {
   /** Only out-of-date translations (docs/content.md "Outdated translations"). */
   outdated?: boolean;
 };
+
+/** A page's tag names as the editor sees them (its pending version first). */
+function tagNamesOf(entry: ViewEntry): string[] {
+  const tags: unknown =
+    entry.change && entry.change.kind !== 'delete'
+      ? readPage(entry.change.content ?? '').frontMatter.tags
+      : entry.published?.tags;
+  // A pending file's front matter as written (names); a published row's as indexed ({ slug, name }).
+  if (!Array.isArray(tags)) return typeof tags === 'string' ? [tags] : [];
+  return tags.map((tag: string | PageTag) => (typeof tag === 'string' ? tag : String(tag?.name ?? '')));
+}
 
 /** A page's front matter `author` as the editor sees it (its pending version first). */
 function authorOf(entry: ViewEntry): string | null {

@@ -163,8 +163,9 @@ export async function tagView(input: ViewInput & { pageNumber: number; tag: stri
   if (!state.installed) return undefined;
   const result = await tagPage(deps.db, state.locale, tag, pageNumber);
   if (!result) return undefined;
-  const { locales: found, ...rest } = result;
-  return { ...rest, tag, seo: listingSeo(input, (l, page) => paths.tag(l, tag, page), pageNumber, found) };
+  const { slugs, ...rest } = result;
+  const found = Object.keys(slugs) as Locale[];
+  return { ...rest, tag, seo: listingSeo(input, (l, page) => paths.tag(l, slugs[l] ?? tag, page), pageNumber, found) };
 }
 
 /** `/{locale}/authors/{user}`: an account's pages (server/services/content.ts authorPage); undefined is a 404. */

@@ -1,6 +1,7 @@
 import { type Locale, localeDirection, locales, otherLocale } from '../../common/locales';
 import { PRIVATE_SECTIONS, paths } from '../../common/paths';
 import { categoryName, pageTitle } from '../../common/site-settings';
+import { tagKey } from '../../common/tags';
 import { userNameKey } from '../../common/user-name';
 import { absoluteHtml } from '../content/absolute-html';
 import type { Database } from '../db/database';
@@ -93,10 +94,13 @@ export async function sitemapXml(db: Database, origin: string, locale: Locale, p
       listAuthors(db, locale),
       listAuthors(db, other),
     ]);
-    const otherTagSlugs = new Set(otherTags.map((tag) => tag.slug));
+    // One tag in both languages by its key; each language addresses it by its own first spelling.
+    const otherTagSlugs = new Map(otherTags.map((tag) => [tagKey(tag.slug), tag.slug]));
     const otherUsers = new Set(otherAuthors.map((author) => author.user));
-    for (const { slug } of tags)
-      entries.push(url(paths.tag(locale, slug), buildDate, otherTagSlugs.has(slug) ? paths.tag(other, slug) : undefined));
+    for (const { slug } of tags) {
+      const otherSlug = otherTagSlugs.get(tagKey(slug));
+      entries.push(url(paths.tag(locale, slug), buildDate, otherSlug === undefined ? undefined : paths.tag(other, otherSlug)));
+    }
     for (const { user } of authors)
       entries.push(url(paths.author(locale, user), buildDate, otherUsers.has(user) ? paths.author(other, user) : undefined));
   }
@@ -127,6 +131,7 @@ export async function listingFeedXml(
     });
   }
   if ('tag' in listing) {
+    // Answered only at the tag's own address (its first spelling), like the tag's page.
     const tag = await tagPage(db, locale, listing.tag, 1);
     if (!tag) return undefined;
     return feedXml(db, origin, locale, {

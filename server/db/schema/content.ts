@@ -133,8 +133,8 @@ export type Page = typeof pages.$inferSelect;
 
 /**
  * One row per tag of a page (its front matter `tags`): written only by the triggers on `pages`
- * (drizzle/0020_page_tags.sql), never by the application. `tag` is the tag's slug (common/tags.ts
- * tagSlug), `name` the name that page gives it.
+ * (drizzle/0021, 0029, 0036), never by the application. `tag` is the tag's key (common/tags.ts
+ * tagKey: its slug without the breaks between words), `name` the name that page gives it.
  */
 export const pageTags = sqliteTable(
   'page_tags',

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../common/locales';
 import type { PublicTagList } from '../../../../common/public-api';
-import { tagName, tagSlug } from '../../../../common/tags';
+import { tagKey, tagName } from '../../../../common/tags';
 import { api } from '../../../lib/api-client';
 
 /** Suggestions shown at once. */
@@ -48,10 +48,11 @@ export function TagsField({
     };
   }, [locale, i18n.language]);
 
-  const taken = useMemo(() => new Set(value.map(tagSlug)), [value]);
-  const typed = tagSlug(text);
+  // By key (common/tags.ts tagKey): «کتابخوانی» is taken when «کتاب‌خوانی» is, and finds it.
+  const taken = useMemo(() => new Set(value.map(tagKey)), [value]);
+  const typed = tagKey(text);
   const suggestions = useMemo(
-    () => known.filter((tag) => !taken.has(tag.slug) && (!typed || tag.slug.includes(typed))).slice(0, SHOWN),
+    () => known.filter((tag) => !taken.has(tagKey(tag.slug)) && (!typed || tagKey(tag.slug).includes(typed))).slice(0, SHOWN),
     [known, taken, typed],
   );
   const listOpen = open && suggestions.length > 0;
@@ -60,7 +61,7 @@ export function TagsField({
     const clean = tagName(name);
     setText('');
     setActive(-1);
-    if (!clean || !tagSlug(clean) || taken.has(tagSlug(clean))) return;
+    if (!clean || !tagKey(clean) || taken.has(tagKey(clean))) return;
     onChange([...value, clean]);
   };
   const remove = (index: number) => onChange(value.filter((_, i) => i !== index));
@@ -100,7 +101,7 @@ export function TagsField({
         <ul className="mb-2 flex flex-wrap gap-2" aria-label={t('editor.fields.tags')} data-testid="tag-chips">
           {value.map((tag, index) => (
             <li
-              key={tagSlug(tag)}
+              key={tagKey(tag)}
               className="inline-flex items-center gap-1 rounded-full border border-border bg-muted ps-2.5 pe-1 text-sm"
             >
               <span dir="auto">{tag}</span>
