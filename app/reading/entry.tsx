@@ -14,6 +14,7 @@ import { UserMenu } from '../components/layout/user-menu';
 import { Toaster } from '../components/ui/toast';
 import { readFields, watchChunkFailures, writeFields } from '../lib/reload-guard';
 import { watchBuild } from './build-watcher';
+import { enhanceCodeBlocks } from './code-copy';
 import { onLogout, sessionState, startSession, subscribeSession } from './compat/session';
 import { enhanceEmbeds } from './embeds';
 import { readingPage } from './page';
@@ -103,6 +104,7 @@ const unsubscribe = subscribeSession(() => {
 });
 
 enhanceEmbeds();
+enhanceCodeBlocks();
 
 // The page is interactive: the same marker hydrated pages set (root.tsx), which browser tests wait for.
 document.documentElement.dataset.hydrated = 'true';

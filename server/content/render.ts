@@ -19,6 +19,7 @@ import { embedOf } from '../../common/embeds';
 import { responsiveImage, splitImageSize } from '../../common/image-variants';
 import { type Locale, localeDirection } from '../../common/locales';
 import { setBlockDirections } from './block-direction';
+import { HIGHLIGHT_PAGE_MAX, highlightCode } from './highlight';
 
 declare module 'hast' {
   interface RootData {
@@ -46,8 +47,10 @@ declare module 'hast' {
  * 14: the search text folds ھ ہ and the hamza seats before waw (common/persian-fold.ts, drizzle/0033), and
  *     holds the page's tag names (a tag is searchable).
  * 15: pages store their front matter `thumbnailAlt`, the banner's alt text (drizzle/0034).
+ * 16: fenced code with a language is highlighted (server/content/highlight.ts), and every `<pre>`
+ *     carries its copy button's words.
  */
-export const RENDERER_VERSION = 15;
+export const RENDERER_VERSION = 16;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {
@@ -346,6 +349,8 @@ function rehypeDaftar(locale: Locale) {
     const result = { toc: [] as TocEntry[] };
     tree.data = { ...tree.data, toc: result.toc };
     const slugger = new GithubSlugger();
+    /** Characters of code highlighted so far on this page (server/content/highlight.ts HIGHLIGHT_PAGE_MAX). */
+    let highlighted = 0;
     visit(tree, 'element', (node, index, parent) => {
       // `data-footnote-ref=""` as rehype-raw's parse5 round trip writes it, not a bare `data-footnote-ref`.
       for (const key in node.properties) if (node.properties[key] === true && key.startsWith('data')) node.properties[key] = '';
@@ -381,7 +386,20 @@ function rehypeDaftar(locale: Locale) {
       }
       if (node.tagName === 'pre') {
         node.properties.dir = 'ltr';
-        return;
+        // The copy button's words, in the page's language (app/reading/code-copy.ts adds the button).
+        node.properties.dataCopy = codeWords[locale].copy;
+        node.properties.dataCopied = codeWords[locale].copied;
+        const code = node.children.find((child) => isElement(child, 'code'));
+        const language = code && fenceLanguage(code);
+        if (!code || !language) return;
+        node.properties.dataLanguage = language;
+        const text = hastToString(code);
+        if (highlighted + text.length > HIGHLIGHT_PAGE_MAX) return;
+        const tokens = highlightCode(text, language);
+        if (!tokens) return;
+        highlighted += text.length;
+        code.children = tokens;
+        return SKIP;
       }
       if (node.tagName === 'code' && !isElement(parent, 'pre')) {
         node.properties.dir = 'auto';
@@ -432,6 +450,18 @@ function rehypeDaftar(locale: Locale) {
 }
 
 const NEW_TAB = '{target=_blank}';
+
+const codeWords: Record<Locale, { copy: string; copied: string }> = {
+  fa: { copy: 'کپی', copied: 'کپی شد' },
+  en: { copy: 'Copy', copied: 'Copied' },
+};
+
+/** A code element's fence language (` ```ts ` gives `class="language-ts"`, which the sanitiser keeps). */
+function fenceLanguage(code: Element): string | undefined {
+  const classes = Array.isArray(code.properties.className) ? code.properties.className : [];
+  const language = classes.map(String).find((name) => name.startsWith('language-'));
+  return language ? language.slice('language-'.length) : undefined;
+}
 
 const embedWords: Record<Locale, (provider: string) => string> = {
   fa: (provider) => `پخش ویدیو از ${provider}`,
