@@ -145,6 +145,8 @@ export type PageFrontMatter = {
   draft?: boolean;
   metaTitle?: string;
   noindex?: boolean;
+  /** `members`: the rest after the first block only for signed-in readers; absent = public. */
+  visibility?: 'public' | 'members';
   [field: string]: unknown;
 };
 

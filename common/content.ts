@@ -57,6 +57,14 @@ export function slugFromPath(path: string): { locale: Locale; slug: string } | u
   return { locale, slug: parts.join('/') };
 }
 
+/**
+ * Who reads a page whole (front matter `visibility`, docs/content.md "Members-only pages"): `public`,
+ * everyone; `members`, everyone reads its title, description and first block, and only signed-in
+ * readers (any role) the rest.
+ */
+export const PAGE_VISIBILITIES = ['public', 'members'] as const;
+export type PageVisibility = (typeof PAGE_VISIBILITIES)[number];
+
 export const LOGS_PAGE_SIZE = 10;
 export const HOME_LATEST_LOGS = 5;
 
@@ -93,6 +101,11 @@ export type ContentPage = PageSummary & {
   metaTitle: string | null;
   /** Front matter `noindex`: `<meta name="robots" content="noindex">`, not in the sitemap or the feeds. */
   noindex: boolean;
+  /**
+   * Front matter `visibility: members`: `locked` when `body` (and `toc`) hold only the first block,
+   * for a reader who is not signed in; `open` when a signed-in reader gets it all. Null: a public page.
+   */
+  members: 'locked' | 'open' | null;
   words: number;
   widgets: ResolvedWidget[];
   /** Slug of the same page in the other locale, when it is published there. */

@@ -82,7 +82,13 @@ export const publicPageSchema = pageFieldsSchema.extend({
   thumbnail: z.string().nullable(),
   author: z.string().nullable(),
   /** The body's sanitised HTML (widgets such as "latest logs" are not included). */
-  html: z.string(),
+  html: z.string().meta({
+    description: 'The body as sanitised HTML, without widgets. For a members page (`members: true`), its first block only.',
+  }),
+  members: z.boolean().meta({
+    description:
+      'Front matter `visibility: members`: `html` holds the first block and `toc` is empty; the rest is read on the site by signed-in readers, never through this API.',
+  }),
   toc: z.array(z.object({ depth: z.int(), id: z.string(), text: z.string() })),
   /** When the page was last indexed (ISO 8601). */
   updatedAt: z.string(),

@@ -1,6 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { type ColorModeValue, isColorModeValue } from '../../common/color-mode';
+import { PAGE_VISIBILITIES, type PageVisibility } from '../../common/content';
 import { messageRef, translateMessage } from '../../common/messages';
 import { isHttpUrl, isSameSitePath } from '../../common/site-path';
 import { type PageTag, parseTags, TAG_NAME_MAX, TAGS_PER_PAGE_MAX } from '../../common/tags';
@@ -35,6 +36,8 @@ export type FrontMatter = {
   translationKey?: string;
   /** Front matter `tags`, by slug, duplicates dropped (common/tags.ts). */
   tags?: PageTag[];
+  /** `members`: only the first block is public, the rest is for signed-in readers (common/content.ts). */
+  visibility: PageVisibility;
 };
 
 /** A file that cannot be indexed; the message names the field and the problem. */
@@ -91,6 +94,12 @@ const frontMatterSchema = z.object({
   newsletter: flag,
   draft: flag,
   noindex: flag,
+  // Exactly one of the two words: a misspelt `member` must not publish a page meant for members to everyone.
+  visibility: z
+    .enum(PAGE_VISIBILITIES, { error: 'must be public or members' })
+    .nullable()
+    .optional()
+    .transform((value) => value ?? 'public'),
   metaTitle: text.pipe(z.string().max(200, 'must be at most 200 characters')).optional().nullable(),
   // Checked by colorModeOf: a wrong value is a warning, never a reason to skip the page.
   colorMode: z.unknown().optional(),
@@ -216,6 +225,7 @@ export function validateFrontMatter(
     newsletter: d.newsletter,
     draft: d.draft,
     noindex: d.noindex,
+    visibility: d.visibility,
     ...(d.metaTitle ? { metaTitle: d.metaTitle } : {}),
     ...(d.thumbnail ? { thumbnail: d.thumbnail } : {}),
     ...(d.thumbnailAlt ? { thumbnailAlt: d.thumbnailAlt } : {}),

@@ -22,6 +22,7 @@ const KNOWN = [
   'translationKey',
   'metaTitle',
   'noindex',
+  'visibility',
 ];
 
 /** The translated message for a front-matter field the indexer refused (common/messages.ts). */
@@ -42,6 +43,7 @@ const FIELD_MESSAGES: Record<string, MessageKey> = {
   translationKey: 'validation.text',
   metaTitle: 'validation.text',
   noindex: 'validation.boolean',
+  visibility: 'validation.visibility',
 };
 
 /**
@@ -81,6 +83,8 @@ function fieldsOf(data: FrontMatter, extra: Record<string, unknown>): Record<str
   for (const key of ['thumbnail', 'thumbnailAlt', 'date', 'author', 'cat', 'colorMode', 'translationKey', 'metaTitle'] as const)
     if (data[key]) fields[key] = data[key];
   for (const key of ['toc', 'intro', 'comments', 'newsletter', 'draft', 'noindex'] as const) if (data[key]) fields[key] = true;
+  // `public` is the default and goes unwritten, like a false flag.
+  if (data.visibility === 'members') fields.visibility = 'members';
   return { ...fields, ...extra };
 }
 

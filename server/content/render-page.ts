@@ -1,3 +1,4 @@
+import { pageHtml } from '../../common/content';
 import type { Locale } from '../../common/locales';
 import { userNameKey } from '../../common/user-name';
 import type { pages } from '../db/schema';
@@ -29,6 +30,12 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
   try {
     const { data, body, warnings } = parseDocument(text);
     const rendered = renderMarkdown(body, locale);
+    const toc = data.toc ? rendered.toc : null;
+    // A members page (docs/content.md "Members-only pages"): its public columns — the ones feeds,
+    // mail, the public API, search and the page's anonymous view read — get the first block only,
+    // and the whole body goes to `members_body`, which only a signed-in reader's page view reads.
+    const members = data.visibility === 'members';
+    const shown = members ? rendered.teaser : rendered.body;
     const page = {
       fields: {
         title: data.title,
@@ -40,8 +47,9 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         // The account the author names, by user name as sign-in compares it (common/user-name.ts).
         authorKey: data.author ? userNameKey(data.author) : null,
         cat: data.cat ?? null,
-        // Headings are kept only when the page asks for a table of contents (`toc: true`).
-        toc: data.toc ? rendered.toc : null,
+        // Headings are kept only when the page asks for a table of contents (`toc: true`); a
+        // members page's headings are its hidden part's outline, kept with it.
+        toc: members ? null : toc,
         intro: data.intro,
         comments: data.comments,
         newsletter: data.newsletter,
@@ -57,10 +65,17 @@ export function renderPage({ text, locale }: PageSource): RenderedPage {
         html: '',
         // Plain text for search, normalised as the index and queries are (here, on the render
         // threads, not in SQL); the triggers copy it into the full-text index (drizzle/0015_…sql).
-        searchText: pageIndexText({ title: data.title, description: data.description, html: rendered.html, tags: data.tags }),
-        body: rendered.body,
+        searchText: pageIndexText({
+          title: data.title,
+          description: data.description,
+          html: members ? pageHtml(shown, '') : rendered.html,
+          tags: data.tags,
+        }),
+        body: shown,
         widgets: rendered.widgets,
         words: rendered.words,
+        visibility: data.visibility,
+        membersBody: members ? { body: rendered.body, toc } : null,
       },
       ...(warnings.length ? { warnings } : {}),
     };

@@ -49,8 +49,9 @@ declare module 'hast' {
  * 15: pages store their front matter `thumbnailAlt`, the banner's alt text (drizzle/0034).
  * 16: fenced code with a language is highlighted (server/content/highlight.ts), and every `<pre>`
  *     carries its copy button's words.
+ * 17: pages store their front matter `visibility`; a members page's public columns hold its first block only (drizzle/0037).
  */
-export const RENDERER_VERSION = 16;
+export const RENDERER_VERSION = 17;
 
 export type TocEntry = { depth: number; id: string; text: string };
 export type RenderResult = {
@@ -61,6 +62,12 @@ export type RenderResult = {
   toc: TocEntry[];
   widgets: Widget[];
   words: number;
+  /**
+   * The body's first top-level block alone (a paragraph, a heading, a figure, a widget…): all a
+   * members page shows a reader who is not signed in. Its widget index, if it is one, is 0 in
+   * `widgets` as in the whole body.
+   */
+  teaser: BodySegment[];
 };
 
 /**
@@ -621,5 +628,8 @@ export function renderMarkdown(
   const words = countWords(tree);
   const { body, widgets } = toSegments(tree);
   const html = pageHtml(body, '');
-  return { body, html, toc: tree.data?.toc ?? [], widgets, words };
+  // Whitespace between blocks is a text node: the first block is the first other node.
+  const first = tree.children.find((child) => child.type !== 'text' || child.value.trim() !== '');
+  const teaser = first ? toSegments({ type: 'root', children: [first] }).body : [];
+  return { body, html, toc: tree.data?.toc ?? [], widgets, words, teaser };
 }

@@ -404,5 +404,12 @@ export const migrations: { name: string; statements: string[] }[] = [
       "DELETE FROM `page_tags`;",
       "INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`, `draft`, `date`, `slug`)\n  SELECT `pages`.`id`, `pages`.`locale`, replace(json_extract(tag.value, '$.slug'), '-', ''), json_extract(tag.value, '$.name'), `pages`.`draft`, `pages`.`date`, `pages`.`slug`\n  FROM `pages`, json_each(`pages`.`tags`) AS tag WHERE `pages`.`tags` IS NOT NULL;"
     ]
+  },
+  {
+    "name": "0037_page_visibility",
+    "statements": [
+      "ALTER TABLE `pages` ADD `visibility` text DEFAULT 'public' NOT NULL;",
+      "ALTER TABLE `pages` ADD `members_body` text;"
+    ]
   }
 ];

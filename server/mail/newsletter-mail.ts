@@ -11,6 +11,7 @@ const wording = {
     confirmExpiry:
       'The link works once and expires in 48 hours. If you did not ask for this, ignore this message: nothing will be sent.',
     readOnline: 'Read it on the site',
+    readMembers: 'The rest is for members: sign in on the site to read it all',
     footer: 'You receive this because you subscribed to the {site} newsletter.',
     confirmFooter: 'You receive this because this address was entered in the newsletter form of {site}.',
     unsubscribe: 'Unsubscribe',
@@ -22,6 +23,7 @@ const wording = {
     confirmExpiry:
       'این پیوند یک‌بار کار می‌کند و تا ۴۸ ساعت معتبر است. اگر شما درخواست نکرده‌اید، این پیام را نادیده بگیرید: چیزی فرستاده نمی‌شود.',
     readOnline: 'خواندن در سایت',
+    readMembers: 'ادامه ویژهٔ اعضاست: برای خواندن همهٔ آن در سایت وارد شوید',
     footer: 'این پیام را می‌گیرید چون در خبرنامهٔ {site} عضو شده‌اید.',
     confirmFooter: 'این پیام را می‌گیرید چون این نشانی در فرم خبرنامهٔ {site} وارد شده است.',
     unsubscribe: 'لغو عضویت',
@@ -88,8 +90,11 @@ export function issueParts(input: {
   pageUrl: string;
   origin: string;
   date: string | Date;
+  /** A members page: `html` is its first block, and the link says the rest is on the site for members. */
+  members?: boolean;
 }) {
   const { locale } = input;
+  const more = say(locale, input.members ? 'readMembers' : 'readOnline', '');
   const body = mailSafeHtml(input.html, { locale, siteUrl: input.origin });
   const date = mailDate(locale, input.date);
   return {
@@ -97,8 +102,8 @@ export function issueParts(input: {
     html: `<h1 style="font-size:26px;line-height:1.3;margin:0 0 8px;">${escapeHtml(input.title)}</h1>
 <p style="margin:0 0 24px;font-size:14px;color:#57534e;">${escapeHtml(date)}</p>
 ${body}
-<p style="margin-top:24px;"><a href="${escapeHtml(input.pageUrl)}" style="color:#1d4ed8;">${escapeHtml(say(locale, 'readOnline', ''))}</a></p>`,
-    text: `${input.title}\n${date}\n\n${htmlToText(body, { locale })}\n\n${say(locale, 'readOnline', '')}: ${input.pageUrl}`,
+<p style="margin-top:24px;"><a href="${escapeHtml(input.pageUrl)}" style="color:#1d4ed8;">${escapeHtml(more)}</a></p>`,
+    text: `${input.title}\n${date}\n\n${htmlToText(body, { locale })}\n\n${more}: ${input.pageUrl}`,
   };
 }
 

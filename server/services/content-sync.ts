@@ -877,7 +877,14 @@ function lastChangesOf(
       const from = gone.find((row) => row.locale === file.locale && (row.translationKey ?? row.slug) === key);
       if (!from) return undefined;
       const old = await db
-        .select({ title: pages.title, description: pages.description, body: pages.body, widgets: pages.widgets })
+        .select({
+          title: pages.title,
+          description: pages.description,
+          body: pages.body,
+          widgets: pages.widgets,
+          // A members page's `body` is its first block: the rest counts too.
+          membersBody: pages.membersBody,
+        })
         .from(pages)
         .where(eq(pages.id, from.id))
         .get();
@@ -885,7 +892,8 @@ function lastChangesOf(
         old?.body &&
         old.title === fields.title &&
         old.description === (fields.description ?? '') &&
-        JSON.stringify([old.body, old.widgets]) === JSON.stringify([fields.body, fields.widgets]);
+        JSON.stringify([old.body, old.widgets, old.membersBody]) ===
+          JSON.stringify([fields.body, fields.widgets, fields.membersBody ?? null]);
       return same ? stampOf(from) : undefined;
     },
   };

@@ -211,6 +211,7 @@ export async function getContentPage(
       colorMode: pages.colorMode,
       metaTitle: pages.metaTitle,
       noindex: pages.noindex,
+      visibility: pages.visibility,
       body: pages.body,
       widgets: pages.widgets,
       html: sql<string | null>`case when ${pages.body} is null then ${pages.html} end`,
@@ -253,6 +254,8 @@ export async function getContentPage(
     colorMode: row.colorMode ?? null,
     metaTitle: row.metaTitle,
     noindex: row.noindex,
+    // A members page's `body` and `toc` hold its first block only (render-page.ts); openMembersPage adds the rest.
+    members: row.visibility === 'members' ? 'locked' : null,
     words: row.words,
     widgets,
     ...(translation ? { translation: { locale: other, slug: translation.slug } } : {}),
@@ -260,6 +263,29 @@ export async function getContentPage(
     updatedAt: row.indexedAt.toISOString(),
     tags: row.tags ?? [],
     ...(row.authorUser ? { authorAccount: { user: row.authorUser, name: row.authorName ?? row.authorUser } } : {}),
+  };
+}
+
+/**
+ * A members page whole, for a signed-in reader (docs/content.md "Members-only pages"): its body and
+ * table of contents from `members_body`, the one column that holds its hidden part. The caller has
+ * checked the session; this is the only read of that column outside the index.
+ */
+export async function openMembersPage(db: Database, page: ContentPage, site: SiteSettings): Promise<ContentPage> {
+  if (page.members !== 'locked') return page;
+  const row = await db
+    .select({ whole: pages.membersBody })
+    .from(pages)
+    .where(and(eq(pages.locale, page.locale), eq(pages.slug, page.slug), eq(pages.draft, false)))
+    .get();
+  // Published again as a public page meanwhile: what was read stands (nothing hidden is in it).
+  if (!row?.whole) return page;
+  return {
+    ...page,
+    body: siteBody(row.whole.body, page.locale, site),
+    toc: row.whole.toc,
+    showToc: Boolean(row.whole.toc?.length),
+    members: 'open',
   };
 }
 

@@ -255,7 +255,14 @@ export async function createIssue(
     .replace(/^\/+|\/+$/g, '')
     .replace(new RegExp(`^${input.locale}(/|$)`), '');
   const [page] = await db
-    .select({ title: pages.title, body: pages.body, storedHtml: pages.html, slug: pages.slug, date: pages.date })
+    .select({
+      title: pages.title,
+      body: pages.body,
+      storedHtml: pages.html,
+      slug: pages.slug,
+      date: pages.date,
+      visibility: pages.visibility,
+    })
     .from(pages)
     .where(and(eq(pages.locale, input.locale), eq(pages.slug, slug), eq(pages.draft, false)));
   if (!page) throw new AppError(404, 'api.pageNotFound', undefined, { path: `/${input.locale}/${slug}` });
@@ -268,7 +275,9 @@ export async function createIssue(
   const parts = issueParts({
     locale: input.locale,
     title: page.title,
+    // A members page's `body` is its first block (docs/content.md "Members-only pages").
     html: pageHtml(page.body, page.storedHtml),
+    members: page.visibility === 'members',
     pageUrl: `${input.origin}${paths.page(input.locale, page.slug)}`,
     origin: input.origin,
     // A page without a date: the issue's day, on the site's clock.

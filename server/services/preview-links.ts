@@ -212,11 +212,12 @@ export async function previewPageView(
     thumbnail: fields.thumbnail ? scoped(` ${fields.thumbnail}`).slice(1) : null,
     thumbnailAlt: fields.thumbnail ? (fields.thumbnailAlt ?? null) : null,
     author: fields.author ?? null,
-    body: (fields.body ?? [{ html: fields.html }]).map((segment) =>
+    // A members page whole: whoever holds the link was given it to review the page (docs/content.md).
+    body: (fields.membersBody?.body ?? fields.body ?? [{ html: fields.html }]).map((segment) =>
       'html' in segment ? { html: scoped(segment.html) } : segment,
     ),
-    toc: fields.toc ?? null,
-    showToc: Boolean(fields.toc?.length),
+    toc: (fields.membersBody ? fields.membersBody.toc : fields.toc) ?? null,
+    showToc: Boolean((fields.membersBody ? fields.membersBody.toc : fields.toc)?.length),
     intro: fields.intro ?? false,
     // Comments and the subscribe form belong to the published page, not to a preview.
     comments: false,
@@ -225,6 +226,7 @@ export async function previewPageView(
     metaTitle: fields.metaTitle ?? null,
     // A preview is never for search engines (its own meta says so); the page's flag is kept for what it shows.
     noindex: fields.noindex ?? false,
+    members: fields.visibility === 'members' ? 'open' : null,
     words: fields.words ?? 0,
     widgets,
     catListed: Boolean(fields.cat && site.cats.includes(fields.cat)),

@@ -84,6 +84,7 @@ export async function getPublishedPage(db: Database, locale: Locale, slug: strin
       body: pages.body,
       storedHtml: pages.html,
       toc: pages.toc,
+      visibility: pages.visibility,
       indexedAt: pages.indexedAt,
       translationSlug: translationSlug(other),
     })
@@ -100,7 +101,9 @@ export async function getPublishedPage(db: Database, locale: Locale, slug: strin
     thumbnail: row.thumbnail,
     author: row.author,
     translation: row.translationSlug === null ? null : link(other, row.translationSlug),
+    // A members page's `body` and `toc` hold its first block only (server/content/render-page.ts).
     html: pageHtml(row.body, row.storedHtml),
+    members: row.visibility === 'members',
     toc: row.toc ?? [],
     updatedAt: row.indexedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { Languages } from 'lucide-react';
+import { Languages, LockKeyhole } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { Island } from '../../reading/island';
 import { CommentCount, CommentsSection } from '../comments/comments-section';
 import { CategoryLink } from './category-link';
 import { ContentBody } from './content-body';
+import { MembersNote } from './members-note';
 import { PageDate } from './page-date';
 import { TagList } from './tag-list';
 import { TableOfContents } from './toc';
@@ -70,6 +71,12 @@ export function Article({ page }: { page: ContentPage }) {
           )}
           {page.date && <PageDate locale={locale} date={page.date} />}
           <span>{t('content.readingTime', { minutes: formatNumber(locale, minutes) })}</span>
+          {page.members && (
+            <span className="inline-flex items-center gap-1" data-testid="members-badge">
+              <LockKeyhole className="size-4" aria-hidden />
+              {t('content.membersOnly')}
+            </span>
+          )}
           {page.cat && <CategoryLink locale={locale} cat={page.cat} />}
           {page.comments && (
             <Island name="comment-count" as="span">
@@ -103,6 +110,7 @@ export function Article({ page }: { page: ContentPage }) {
         )}
         <div className="mx-auto w-full min-w-0 max-w-[42rem]">
           <ContentBody body={page.body} widgets={page.widgets} locale={locale} />
+          {page.members === 'locked' && <MembersNote locale={locale} path={paths.page(locale, slug)} />}
         </div>
       </div>
       {page.comments && (

@@ -27,6 +27,11 @@ export async function loader(args: Route.LoaderArgs) {
   return loadContentPage(args);
 }
 
+// A members page's two views are kept apart in caches (app/lib/members.server.ts).
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (loaderData?.kind === 'archive') {
     const root = rootData(matches);

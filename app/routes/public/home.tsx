@@ -4,6 +4,7 @@ import { paths } from '../../../common/paths';
 import { websiteLd } from '../../../common/structured-data';
 import { ContentBody } from '../../components/content/content-body';
 import { LogList } from '../../components/content/log-list';
+import { MembersNote } from '../../components/content/members-note';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import { documentLoad, readingHandle } from '../../reading/document';
@@ -16,6 +17,11 @@ export const clientLoader = documentLoad;
 
 export async function loader(args: Route.LoaderArgs) {
   return loadHome(args);
+}
+
+// A members intro page's two views are kept apart in caches (app/lib/members.server.ts).
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 // The intro page's own `metaTitle` and `noindex` count here as on any page (issue 26).
@@ -45,6 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {page ? (
           <div className="mt-6">
             <ContentBody body={page.body} widgets={page.widgets} locale={locale} />
+            {page.members === 'locked' && <MembersNote locale={locale} path={paths.home(locale)} />}
           </div>
         ) : (
           <p className="mt-6 rounded-lg border border-dashed border-border p-6 text-fg-muted">{t('content.emptyHome')}</p>

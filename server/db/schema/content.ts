@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { BodySegment, Widget } from '../../../common/content';
+import { type BodySegment, PAGE_VISIBILITIES, type TocItem, type Widget } from '../../../common/content';
 import { locales } from '../../../common/locales';
 import type { PageTag } from '../../../common/tags';
 
@@ -86,6 +86,15 @@ export const pages = sqliteTable(
     lastCommit: text('last_commit'),
     lastCommitAt: integer('last_commit_at', { mode: 'timestamp_ms' }),
     indexedAt: integer('indexed_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    /**
+     * Front matter `visibility` (docs/content.md "Members-only pages"). For `members`, every column a
+     * reader who is not signed in can reach — `body`, `toc`, `search_text`, and so feeds, mail, the
+     * public API, search and the sitemap — holds only the page's first block; the whole page is in
+     * `members_body` alone, which only the content page reads, and only for a signed-in reader.
+     */
+    visibility: text('visibility', { enum: PAGE_VISIBILITIES }).notNull().default('public'),
+    /** The whole body and table of contents of a `members` page (null for a public one). */
+    membersBody: text('members_body', { mode: 'json' }).$type<{ body: BodySegment[]; toc: TocItem[] | null }>(),
   },
   (t) => [
     uniqueIndex('pages_locale_slug_unique').on(t.locale, t.slug),
