@@ -33,6 +33,7 @@ export const SLOW = [
   'tests/integration/query-plans.test.ts',
   'tests/integration/statement-count.test.ts',
   'tests/integration/structured-data.test.ts',
+  'tests/integration/members-doors.test.ts',
 ];
 const ALL = ['{app,common,server,platforms,scripts,tests}/**/*.test.{ts,tsx}'];
 const NEVER = ['tests/e2e/**', 'node_modules/**'];

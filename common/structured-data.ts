@@ -87,6 +87,8 @@ export function contentPageLd(context: LdContext, page: ContentPage, image: stri
     ...(author ? { author } : {}),
     ...(page.tags.length ? { keywords: page.tags.map((tag) => tag.name) } : {}),
     publisher: { '@type': 'Organization', name: site.siteName[locale], url: absoluteUrl(origin, paths.home(locale)) },
+    // A members page: search engines see its first block only, and are told the rest needs an account.
+    ...(page.members ? { isAccessibleForFree: false } : {}),
   };
   const steps = [
     ...(page.cat && page.catListed

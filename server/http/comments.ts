@@ -37,7 +37,8 @@ export function createCommentRoutes(deps: AppDeps) {
 
   on(endpoints.comments.thread, async (c) => {
     const { locale, path } = readQuery(c, commentThreadQuerySchema);
-    return c.json(await getThread(deps.db, locale, path, c.get('user')));
+    // A members page's thread needs a signed-in reader: a session, not an API key (which reads no page).
+    return c.json(await getThread(deps.db, locale, path, c.get('user'), { signedIn: Boolean(c.get('session')) }));
   });
 
   on(endpoints.comments.create, async (c) => {

@@ -44,13 +44,13 @@ async function requireCommentablePage(db: Database, locale: Locale, path: string
   const slug = clean(path);
   const page = slug
     ? await db
-        .select({ comments: pages.comments, draft: pages.draft })
+        .select({ comments: pages.comments, draft: pages.draft, visibility: pages.visibility })
         .from(pages)
         .where(and(eq(pages.locale, locale), eq(pages.slug, slug)))
         .get()
     : undefined;
   if (!page || page.draft || !page.comments) throw new AppError(404, 'api.commentsClosed');
-  return slug;
+  return { slug, members: page.visibility === 'members' };
 }
 
 /**
@@ -63,8 +63,16 @@ async function requireCommentablePage(db: Database, locale: Locale, path: string
  * `hidden: 'removed'` (spam) or `'pending'` — no author, no text (walk-through D22: marking a
  * comment as spam took the owner's approved reply with it).
  */
-export async function getThread(db: Database, locale: Locale, path: string, viewer?: SessionUser): Promise<CommentThread> {
-  const slug = await requireCommentablePage(db, locale, path);
+export async function getThread(
+  db: Database,
+  locale: Locale,
+  path: string,
+  viewer?: SessionUser,
+  { signedIn = viewer !== undefined } = {},
+): Promise<CommentThread> {
+  const { slug, members } = await requireCommentablePage(db, locale, path);
+  // A members page's discussion is as private as its text (docs/content.md "Members-only pages").
+  if (members && !signedIn) throw new AppError(401, 'api.commentsMembersOnly');
   const isVisible = (row: { status: CommentStatus; userId: string }) =>
     row.status === 'approved' || (row.status === 'pending' && viewer !== undefined && row.userId === viewer.id);
   // Every comment of the page: a hidden one may hold visible replies (pruned below when it does not).
@@ -151,7 +159,7 @@ export async function createComment(
   input: CommentCreate,
   client: ClientInfo,
 ): Promise<{ id: number; status: CommentStatus }> {
-  const slug = await requireCommentablePage(deps.db, input.locale, input.path);
+  const { slug } = await requireCommentablePage(deps.db, input.locale, input.path);
   // Counted before it is written (one limit across processes); given back if it is refused.
   const rules = commentRules(user.id, client.ip);
   const { wait } = await limits.take(rules);

@@ -145,8 +145,11 @@ export function readGhostExport(json: string, options: { locale?: Locale } = {})
       tags: own.map((tag) => tag.name),
       author,
       draft: status !== 'published',
+      // Ghost's post access: members, paid or chosen tiers are all signed-in readers here (no payments).
+      ...(['members', 'paid', 'tiers'].includes(text(post.visibility)) ? { members: true } : {}),
       oldAddresses: [`/${slug}`],
     };
+    if (page.members) source.changed.push(`${where}: for ${text(post.visibility)} on Ghost; published for members (visibility: members)`);
     source.pages.push(page);
   });
   // Every tag keeps its page (`/tag/x/` → the tag's page, which lists every post with it); a

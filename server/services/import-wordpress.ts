@@ -213,9 +213,14 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
       source.skipped.push(`${where}: ${status}, not imported`);
       return;
     }
-    // A password-protected post is not public on WordPress: it stays a draft here (Daftar has no page passwords).
+    // A password-protected or private post is not public on WordPress: here it is published for
+    // members (Daftar has no page passwords; docs/content.md "Members-only pages"), and reported.
     const protectedPost = str(item['wp:post_password']) !== '';
-    if (protectedPost) source.skipped.push(`${where}: password-protected on WordPress; imported as a draft`);
+    const members = protectedPost || status === 'private';
+    if (members)
+      source.changed.push(
+        `${where}: ${protectedPost ? 'password-protected' : 'private'} on WordPress; published for members (visibility: members)`,
+      );
     const cat = categories.find((term) => term.domain === 'category' && term.nicename !== 'uncategorized');
     const catSlug = cat ? cleanSlug(cat.nicename) : undefined;
     for (const term of categories) {
@@ -242,7 +247,8 @@ export function readWordPressExport(xml: string, { defaultLocale = 'fa' as Local
       tags: categories.filter((term) => term.domain === 'post_tag').map((term) => term.name || term.nicename),
       author: creator ? (loginOf(creator) ?? creator) : undefined,
       ...(/^\d+$/.test(thumbnail) ? { featureImage: { attachment: thumbnail, alt: altText.get(thumbnail) ?? '' } } : {}),
-      draft: status !== 'publish' || protectedPost,
+      draft: status !== 'publish' && status !== 'private',
+      ...(members ? { members: true } : {}),
       translationGroup: categories.find((term) => term.domain === 'post_translations' || term.domain === 'wpml_translations')
         ?.nicename,
       oldAddresses: [

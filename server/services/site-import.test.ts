@@ -371,7 +371,7 @@ describe('htmlToMarkdown', () => {
 });
 
 describe("WordPress's theme unit test data", () => {
-  it('imports whole: every page indexed, comments attached, old addresses answering 301, protected posts kept private', async () => {
+  it('imports whole: every page indexed, comments attached, old addresses answering 301, protected posts for members', async () => {
     const { app, deps } = await createInstalledSite();
     const repository = deps.contentRepository;
     if (!repository) throw new Error('no repository');
@@ -403,8 +403,19 @@ describe("WordPress's theme unit test data", () => {
       '![Image Alignment 580x300](https://wpthemetestdata.files.wordpress.com/2013/03/image-alignment-580x300.jpg "Look at 580x300 getting some caption love.")',
     );
     const protectedPost = readPage((await repository.readFile('content/en/logs/template-password-protected.md')) ?? '');
-    expect(protectedPost.frontMatter.draft).toBe(true);
-    expect(report.skipped.join('\n')).toMatch(/wp:post_id 1168\): password-protected on WordPress; imported as a draft/);
+    // Password-protected on WordPress: published here for members, its first block public (docs/content.md).
+    expect(protectedPost.frontMatter.draft).toBe(false);
+    expect(protectedPost.frontMatter.visibility).toBe('members');
+    expect(report.changed.join('\n')).toMatch(
+      /wp:post_id 1168\): password-protected on WordPress; published for members \(visibility: members\)/,
+    );
+    const row = await deps.db
+      .select({ draft: pages.draft, visibility: pages.visibility, whole: pages.membersBody })
+      .from(pages)
+      .where(eq(pages.slug, 'logs/template-password-protected'))
+      .get();
+    expect(row).toMatchObject({ draft: false, visibility: 'members' });
+    expect(row?.whole?.body.length).toBeGreaterThan(0);
   });
 });
 

@@ -66,6 +66,8 @@ export type ImportedPage = {
   /** The author's user name as imported (ImportedAuthor.login). */
   author?: string;
   draft: boolean;
+  /** Not public on the old site (WordPress: private or password-protected; Ghost: members, paid or tiers): front matter `visibility: members`. */
+  members?: boolean;
   /** Pages of one translation group: each keeps its own path, paired by `translationKey` (the English page's path). */
   translationGroup?: string;
   /** Old addresses (`/?p=12`, `/2024/05/hello`) that answer 301 to the page. */
@@ -782,6 +784,7 @@ async function planImport(
     if (page.cat && !tagged) frontMatter.cat = page.cat;
     if (page.comments) frontMatter.comments = true;
     if (page.draft) frontMatter.draft = true;
+    if (page.members) frontMatter.visibility = 'members';
     const tags = tagged && !page.tags.includes(tagged) ? [tagged, ...page.tags] : page.tags;
     if (tags.length) frontMatter.tags = tags;
     const translationKey = translationKeyOf.get(page);

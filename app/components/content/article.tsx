@@ -37,6 +37,8 @@ export function Article({ page }: { page: ContentPage }) {
   const [commentCount, setCommentCount] = useState<{ slug: string; count: number } | null>(null);
   const slug = page.slug;
   const onCommentCount = useCallback((count: number) => setCommentCount({ slug, count }), [slug]);
+  // A members page's comments are for signed-in readers, like its text (server/services/comments.ts).
+  const comments = page.comments && page.members !== 'locked';
   return (
     <article data-testid="article" className="overflow-x-clip">
       <img
@@ -78,7 +80,7 @@ export function Article({ page }: { page: ContentPage }) {
             </span>
           )}
           {page.cat && <CategoryLink locale={locale} cat={page.cat} />}
-          {page.comments && (
+          {comments && (
             <Island name="comment-count" as="span">
               <CommentCount locale={locale} count={commentCount?.slug === slug ? commentCount.count : null} />
             </Island>
@@ -113,7 +115,7 @@ export function Article({ page }: { page: ContentPage }) {
           {page.members === 'locked' && <MembersNote locale={locale} path={paths.page(locale, slug)} />}
         </div>
       </div>
-      {page.comments && (
+      {comments && (
         <div className="mx-auto max-w-[42rem]">
           <CommentsSection key={slug} locale={locale} path={slug} onCount={onCommentCount} />
         </div>
