@@ -55,7 +55,8 @@ export const sharedMessages = {
       csvQuoteOpen: 'A quote opened on this line is never closed',
       timeZone: 'Choose a time zone from the list: an IANA name such as Asia/Tehran or Europe/Berlin',
       colorMode: 'Must be light or dark, or left out to follow the reader',
-      visibility: 'Must be public (everyone reads it all) or members (the rest after the first paragraph only for signed-in readers)',
+      visibility:
+        'Must be public (everyone reads it all) or members (the rest after the first paragraph only for signed-in readers)',
       menuTarget: 'Must be a path on this site (/about) or an http(s) address',
       menuTargetLocale: 'Write the path without the language (/about, not /en/about): links add it',
       dashTarget: 'Must be a dashboard path (/manage/…)',

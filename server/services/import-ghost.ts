@@ -149,7 +149,8 @@ export function readGhostExport(json: string, options: { locale?: Locale } = {})
       ...(['members', 'paid', 'tiers'].includes(text(post.visibility)) ? { members: true } : {}),
       oldAddresses: [`/${slug}`],
     };
-    if (page.members) source.changed.push(`${where}: for ${text(post.visibility)} on Ghost; published for members (visibility: members)`);
+    if (page.members)
+      source.changed.push(`${where}: for ${text(post.visibility)} on Ghost; published for members (visibility: members)`);
     source.pages.push(page);
   });
   // Every tag keeps its page (`/tag/x/` → the tag's page, which lists every post with it); a

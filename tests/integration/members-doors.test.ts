@@ -65,8 +65,7 @@ async function membersSite() {
   expect(result.problems).toEqual([]);
   const store = createMemoryPageCache({ encode: nodePageEncoder });
   const app = createApp({ ...site.deps, pageHandler: createPageHandler(build), pageCache: store });
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    app.request(path, { method, headers });
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => app.request(path, { method, headers });
   return { ...site, app, store, get };
 }
 
@@ -221,7 +220,8 @@ describe('members-only pages: the other doors', () => {
     // The public API: the first block and the flag, also asked with a key that has no permissions.
     const owner = await readSession(db, site.cookies.owner.split('=')[1]);
     const { key } = await createApiKey(db, owner!.user, { name: 'reader', scopes: [] });
-    for (const headers of [{}, { authorization: `Bearer ${key}` }, { cookie: site.cookies.member }]) {
+    const askers: Record<string, string>[] = [{}, { authorization: `Bearer ${key}` }, { cookie: site.cookies.member }];
+    for (const headers of askers) {
       const response = await get('/api/public/pages/en/logs/club', headers);
       expect(response.status).toBe(200);
       const page = JSON.parse(await noHiddenWord(response, `the public API ${JSON.stringify(headers)}`));
@@ -232,16 +232,20 @@ describe('members-only pages: the other doors', () => {
       await noHiddenWord(list, 'the public API list');
     }
     // A public page says so too.
-    expect((await (await get('/api/public/pages/en/about')).json()).members).toBe(false);
+    expect(((await (await get('/api/public/pages/en/about')).json()) as { members: boolean }).members).toBe(false);
 
     // Comments: the thread of a members page is for signed-in readers, never for a key.
     const thread = '/api/comments?locale=en&path=logs/club';
     const refused = await get(thread);
     expect(refused.status).toBe(401);
-    expect((await refused.json()).message).toBe('This page is for members: sign in to read its comments');
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'This page is for members: sign in to read its comments',
+    );
     const refusedFa = await get(thread.replace('locale=en', 'locale=fa'), { 'x-locale': 'fa' });
     expect(refusedFa.status).toBe(401);
-    expect((await refusedFa.json()).message).toBe('این صفحه ویژهٔ اعضاست: برای خواندن دیدگاه‌هایش وارد شوید');
+    expect(((await refusedFa.json()) as { message: string }).message).toBe(
+      'این صفحه ویژهٔ اعضاست: برای خواندن دیدگاه‌هایش وارد شوید',
+    );
     expect((await get(thread, { authorization: `Bearer ${key}` })).status).toBe(401);
     expect((await get(thread, { cookie: site.cookies.member })).status).toBe(200);
   });

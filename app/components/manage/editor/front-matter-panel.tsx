@@ -259,6 +259,18 @@ export function FrontMatterPanel({
             {errors[flag] ? <span className="text-error-strong">{errors[flag]}</span> : null}
           </label>
         ))}
+        {/* Front matter `visibility: members` (docs/content.md "Members-only pages"); public is the default and is left out. */}
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="visibility"
+            checked={value.visibility === 'members'}
+            onChange={(event) => set('visibility', event.target.checked ? 'members' : undefined)}
+            className="size-4 accent-primary"
+          />
+          {t('editor.fields.membersOnly')}
+          {errors.visibility ? <span className="text-error-strong">{errors.visibility}</span> : null}
+        </label>
       </div>
       <Field
         label={t('editor.fields.message')}
