@@ -492,6 +492,7 @@ describe('parseDocument', () => {
       newsletter: true,
       draft: false,
       noindex: false,
+      visibility: 'public',
     });
     expect(body).toBe('\nText');
   });
@@ -511,7 +512,28 @@ describe('parseDocument', () => {
       newsletter: false,
       draft: false,
       noindex: false,
+      visibility: 'public',
     });
+  });
+
+  it('reads visibility as exactly public or members, empty as public', () => {
+    expect(parseDocument(doc('title: x\nvisibility: members')).data.visibility).toBe('members');
+    expect(parseDocument(doc('title: x\nvisibility: public')).data.visibility).toBe('public');
+    expect(parseDocument(doc('title: x\nvisibility:')).data.visibility).toBe('public');
+    expect(parseDocument(doc('title: x\nvisibility: null')).data.visibility).toBe('public');
+  });
+
+  it.each([
+    ['a misspelt visibility', 'member'],
+    ['a capitalised visibility', 'Members'],
+    ['a visibility with spaces', '" members"'],
+    ['a boolean visibility', 'true'],
+    ['a list visibility', '[members]'],
+    ['an empty-string visibility', '""'],
+    ['a Persian visibility', 'اعضا'],
+    ['a mapping visibility', '{members: true}'],
+  ])('refuses %s: a page meant for members is never published to everyone by a typo', (_, value) => {
+    expect(() => parseDocument(doc(`title: x\nvisibility: ${value}`))).toThrow(/visibility must be public or members/);
   });
 
   it.each([

@@ -3,6 +3,8 @@ import { client, createAuthoringSite, hello } from '../../tests/support/authorin
 import { json } from '../../tests/support/config';
 import { commitFiles } from '../../tests/support/content-repo';
 import { expectPrototypeKeysIgnored, expectRefusedQueries, refusedPageQueries } from '../../tests/support/query';
+import { parseDocument } from '../content/front-matter';
+import { serializePage } from '../content/page-file';
 import { syncContent } from '../services/content-sync';
 
 describe('pages API: reading', () => {
@@ -96,6 +98,7 @@ describe('pages API: writing', () => {
         newsletter: false,
         draft: false,
         noindex: false,
+        visibility: 'public',
       },
       body: hello.body,
       pending: 'create',
@@ -138,6 +141,38 @@ describe('pages API: writing', () => {
     expect(fa.data.issues[0].message).toBe('الزامی است');
     const noBody = await client(site).put('/api/pages/en/bad', { frontMatter: { title: 'x' } });
     expect((await json(noBody)).data.issues).toEqual([expect.objectContaining({ path: ['body'], message: 'Required' })]);
+  });
+
+  it('saves the members-only switch as visibility: members, and refuses any other visibility in both languages', async () => {
+    const site = await createAuthoringSite();
+    const api = client(site);
+    for (const visibility of ['member', 'Members', 'private', true, 1, ['members'], '']) {
+      const refused = await api.put('/api/pages/en/club', { frontMatter: { title: 'Club', visibility }, body: 'x' });
+      expect(refused.status, JSON.stringify(visibility)).toBe(400);
+      expect((await json(refused)).data.issues).toEqual([
+        expect.objectContaining({
+          path: ['frontMatter', 'visibility'],
+          message:
+            'Must be public (everyone reads it all) or members (the rest after the first paragraph only for signed-in readers)',
+        }),
+      ]);
+      const fa = await json(
+        await client(site, 'editor', 'fa').put('/api/pages/en/club', { frontMatter: { title: 'Club', visibility }, body: 'x' }),
+      );
+      expect(fa.data.issues[0].message).toBe(
+        'باید public (همه همه‌اش را می‌خوانند) یا members (پس از بند نخست، فقط برای خوانندگانِ واردشده) باشد',
+      );
+      // Nothing was saved.
+      expect((await api.get('/api/pages/en/club')).status).toBe(404);
+    }
+    expect(
+      (await api.put('/api/pages/en/club', { frontMatter: { title: 'Club', visibility: 'members' }, body: 'x' })).status,
+    ).toBe(200);
+    expect((await json(await api.get('/api/pages/en/club'))).frontMatter.visibility).toBe('members');
+    // Public is the default: the file does not spell it; members is written.
+    const data = (visibility: 'public' | 'members') => ({ ...parseDocument('---\ntitle: x\n---\n').data, visibility });
+    expect(serializePage(data('public'), {}, 'x')).not.toContain('visibility');
+    expect(serializePage(data('members'), {}, 'x')).toContain('visibility: members\n');
   });
 
   it('refuses front matter nested past 32 levels with a 400 naming the path, in both languages (F-22)', async () => {
