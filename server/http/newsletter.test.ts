@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailerFromConfig } from '../../platforms/node/mailer';
 import { json } from '../../tests/support/config';
+import { commitFiles } from '../../tests/support/content-repo';
 import { expectPrototypeKeysIgnored, expectRefusedQueries, refusedPageQueries } from '../../tests/support/query';
 import { createInstalledSite, type InstalledSite } from '../../tests/support/site';
 import { linkIn, type SmtpCatcher, startSmtpServer } from '../../tests/support/smtp';
@@ -12,6 +13,7 @@ import { renderMarkdown } from '../content/render';
 import { newsletterDeliveries, newsletterSubscribers, newsletterTokens, pages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { Mailer } from '../mail/mailer';
+import { syncContent } from '../services/content-sync';
 import {
   CONFIRM_TOKEN_TTL_MS,
   confirmSubscription,
@@ -444,6 +446,37 @@ describe('newsletter: issues', () => {
     expect((await progress(`/api/newsletter/issues/${id}`, 'editor')).status).toBe(403);
     expect((await progress('/api/newsletter/issues/999999', 'owner')).status).toBe(404);
     expect((await progress('/api/newsletter/issues/x', 'owner')).status).toBe(404);
+  });
+
+  it('sends a members page as its first block and a line that the rest is for members, in both languages', async () => {
+    const site = await mailSite();
+    const readers = { en: address('members-en'), fa: address('members-fa') };
+    await confirmedSubscriber(site, readers.en, 'en');
+    await confirmedSubscriber(site, readers.fa, 'fa');
+    const hidden = 'Zanzibarhidden';
+    commitFiles(
+      site.deps.contentRepository!.location,
+      {
+        'content/en/club.md': `---\ntitle: Club\nvisibility: members\n---\n\nOpeningline for all.\n\n## More\n\n${hidden} for members.\n`,
+        'content/fa/club.md': `---\ntitle: باشگاه\nvisibility: members\n---\n\nبند نخست برای همه.\n\n${hidden} ویژهٔ اعضا.\n`,
+      },
+      'Members pages',
+    );
+    expect((await syncContent(site.deps.db, site.deps.contentRepository!)).problems).toEqual([]);
+    for (const locale of ['en', 'fa'] as const) {
+      const response = await post(site, '/api/newsletter/issues', { locale, path: 'club' }, { cookie: site.cookies.owner });
+      expect(response.status).toBe(202);
+      await finished(site, (await json(response)).id);
+      const [, mail] = await smtp.waitFor(readers[locale], 2);
+      if (!mail) throw new Error('no issue');
+      for (const part of [mail.html, mail.text, mail.subject]) expect(part).not.toContain(hidden);
+      expect(mail.text).toContain(locale === 'en' ? 'Openingline for all.' : 'بند نخست برای همه.');
+      expect(mail.text).toContain(
+        locale === 'en'
+          ? 'The rest is for members: sign in on the site to read it all: http://daftar.test/en/club'
+          : 'ادامه ویژهٔ اعضاست: برای خواندن همهٔ آن در سایت وارد شوید: http://daftar.test/fa/club',
+      );
+    }
   });
 
   it('lays a Persian issue out for mail clients: RTL, Jalali date, Persian digits, absolute images without srcset, LTR code', async () => {
