@@ -260,13 +260,13 @@ export function FrontMatterPanel({
           </label>
         ))}
         {/* Front matter `visibility: members` (docs/content.md "Members-only pages"); public is the default and is left out. */}
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex items-start gap-2 text-sm sm:col-span-2">
           <input
             type="checkbox"
             name="visibility"
             checked={value.visibility === 'members'}
             onChange={(event) => set('visibility', event.target.checked ? 'members' : undefined)}
-            className="size-4 accent-primary"
+            className="mt-0.5 size-4 shrink-0 accent-primary"
           />
           {t('editor.fields.membersOnly')}
           {errors.visibility ? <span className="text-error-strong">{errors.visibility}</span> : null}
