@@ -8,6 +8,7 @@ import { isFilePath } from '../common/paths';
 import type { AppDeps } from './deps';
 import { AppError, errorForLog } from './errors';
 import { createApiRoutes } from './http/api';
+import { MAX_VARIANT_BYTES, VARIANT_WIDTHS } from '../common/image-variants';
 import { limitRequestBodies, routeBodyLimits } from './http/body-limit';
 import { createPublicFileRoutes } from './http/content';
 import { contentSecurityPolicy, createNonce } from './http/csp';
@@ -68,7 +69,14 @@ export function createApp(deps: AppDeps, { platform = [] }: { platform?: Middlew
   app.onError(handleError);
   // Every request body, pages included: 1 MB unless a route has its own limit (docs/security.md).
   // Uploads: the configured image limit plus room for the multipart envelope.
-  app.use(limitRequestBodies({ ...routeBodyLimits, '/api/media': deps.config.MEDIA_MAX_BYTES + 64 * 1024 }));
+  app.use(
+    limitRequestBodies({
+      ...routeBodyLimits,
+      '/api/media': deps.config.MEDIA_MAX_BYTES + 64 * 1024,
+      // Every copy an image can have, each at most MAX_VARIANT_BYTES (services/media-variant-uploads.ts).
+      '/api/media/variants': (VARIANT_WIDTHS.length + 1) * MAX_VARIANT_BYTES + 64 * 1024,
+    }),
+  );
 
   app.route('/api', createApiRoutes(deps));
   app.all('/api/*', (c) => {

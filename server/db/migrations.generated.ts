@@ -404,5 +404,11 @@ export const migrations: { name: string; statements: string[] }[] = [
       "DELETE FROM `page_tags`;",
       "INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`, `draft`, `date`, `slug`)\n  SELECT `pages`.`id`, `pages`.`locale`, replace(json_extract(tag.value, '$.slug'), '-', ''), json_extract(tag.value, '$.name'), `pages`.`draft`, `pages`.`date`, `pages`.`slug`\n  FROM `pages`, json_each(`pages`.`tags`) AS tag WHERE `pages`.`tags` IS NOT NULL;"
     ]
+  },
+  {
+    "name": "0037_media_variants",
+    "statements": [
+      "CREATE TABLE `media_variants` (\n\t`blob_sha` text NOT NULL,\n\t`width` integer NOT NULL,\n\t`original_width` integer NOT NULL,\n\t`data` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`blob_sha`, `width`)\n);"
+    ]
   }
 ];
