@@ -183,7 +183,8 @@ export const sharedMessages = {
       mediaVariantsNotKept: 'The image was uploaded, but its smaller copies were not kept: phones will get the full-size file',
       mediaVariantsMadeHere: 'This server makes the smaller copies of images itself; it takes none from the browser',
       mediaVariantMissing: 'Choose the WebP copies to send (form fields "file")',
-      mediaVariantsNone: 'This image gets no smaller copies (an animation, too small, too many pixels or not PNG, JPEG, WebP or AVIF)',
+      mediaVariantsNone:
+        'This image gets no smaller copies (an animation, too small, too many pixels or not PNG, JPEG, WebP or AVIF)',
       mediaVariantsTooMany: 'This image has only {{n}} copy widths; more copies were sent',
       mediaVariantNotWebp: 'A copy must be a still WebP image',
       mediaVariantLarger: 'A copy must be smaller than the original file',
@@ -428,7 +429,8 @@ export const sharedMessages = {
       mediaVariantsNotKept: 'تصویر بارگذاری شد، ولی نسخه‌های کوچک‌ترش نگه داشته نشد: گوشی‌ها پروندهٔ اصلی را با اندازهٔ کامل می‌گیرند',
       mediaVariantsMadeHere: 'این سرور نسخه‌های کوچک‌تر تصویرها را خودش می‌سازد و از مرورگر نمی‌پذیرد',
       mediaVariantMissing: 'نسخه‌های WebP را برای فرستادن برگزینید (خانه‌های «file» فرم)',
-      mediaVariantsNone: 'این تصویر نسخهٔ کوچک‌تری نمی‌گیرد (متحرک است، خیلی کوچک است، پیکسل‌هایش بیش از حد است یا PNG،‏ JPEG،‏ WebP یا AVIF نیست)',
+      mediaVariantsNone:
+        'این تصویر نسخهٔ کوچک‌تری نمی‌گیرد (متحرک است، خیلی کوچک است، پیکسل‌هایش بیش از حد است یا PNG،‏ JPEG،‏ WebP یا AVIF نیست)',
       mediaVariantsTooMany: 'این تصویر فقط {{n}} پهنا برای نسخه دارد و نسخه‌های بیشتری فرستاده شد',
       mediaVariantNotWebp: 'نسخه باید تصویر WebP ساکن باشد',
       mediaVariantLarger: 'نسخه باید از پروندهٔ اصلی کوچک‌تر باشد',

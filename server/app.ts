@@ -4,11 +4,11 @@ import { detectLocale, isLocale } from '../common/locales';
 import { translateMessage } from '../common/messages';
 // zod's default messages in the spec's wording, before any schema parses.
 import '../common/zod-messages';
+import { MAX_VARIANT_BYTES, VARIANT_WIDTHS } from '../common/image-variants';
 import { isFilePath } from '../common/paths';
 import type { AppDeps } from './deps';
 import { AppError, errorForLog } from './errors';
 import { createApiRoutes } from './http/api';
-import { MAX_VARIANT_BYTES, VARIANT_WIDTHS } from '../common/image-variants';
 import { limitRequestBodies, routeBodyLimits } from './http/body-limit';
 import { createPublicFileRoutes } from './http/content';
 import { contentSecurityPolicy, createNonce } from './http/csp';

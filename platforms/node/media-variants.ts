@@ -69,8 +69,7 @@ export function createNodeMediaVariants(dir: string): MediaVariantStore {
       if (!info) return undefined;
       const actual = variantWidthFor(width, info.width);
       if (actual === undefined) return undefined;
-      if (!takesVariants(info))
-        return { bytes: original, type: info.type };
+      if (!takesVariants(info)) return { bytes: original, type: info.type };
       const bytes = await copy(sha, actual, original);
       return bytes ? { bytes, type: 'image/webp', width: actual } : { bytes: original, type: info.type };
     },

@@ -27,6 +27,7 @@ describe('the production packages the container image takes from node_modules', 
   it('on this checkout: the server packages are in, the test tools are not', () => {
     const kept = productionPackages(JSON.parse(readFileSync('package-lock.json', 'utf8')));
     for (const name of ['hono', 'drizzle-orm', '@libsql/client', 'sharp']) expect(kept).toContain(`node_modules/${name}`);
-    for (const name of ['vitest', '@playwright/test', 'wrangler', '@biomejs/biome']) expect(kept).not.toContain(`node_modules/${name}`);
+    for (const name of ['vitest', '@playwright/test', 'wrangler', '@biomejs/biome'])
+      expect(kept).not.toContain(`node_modules/${name}`);
   });
 });

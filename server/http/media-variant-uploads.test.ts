@@ -42,7 +42,11 @@ async function photo(width: number, height: number, quality = 80) {
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) pixels.set([(x * 255) / width, (y * 255) / height, 128], (y * width + x) * 3);
-  return new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer());
+  return new Uint8Array(
+    await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer(),
+  );
 }
 
 /** A WebP `width` × `height` of the given bytes' picture (what the browser's canvas makes). */
@@ -67,7 +71,11 @@ async function sendVariants(site: Site, mediaPath: string, parts: Part[], option
   const form = new FormData();
   form.set('path', mediaPath.replace(/^media\//, ''));
   for (const part of parts)
-    form.append('file', new Blob([part.bytes as Uint8Array<ArrayBuffer>], { type: part.type ?? 'image/webp' }), part.name ?? 'copy.webp');
+    form.append(
+      'file',
+      new Blob([part.bytes as Uint8Array<ArrayBuffer>], { type: part.type ?? 'image/webp' }),
+      part.name ?? 'copy.webp',
+    );
   return site.app.request('/api/media/variants', {
     method: 'POST',
     body: form,
@@ -93,7 +101,10 @@ describe('responsive copies made by the browser (Workers)', () => {
     const table = await workersLikeSite();
     expect((await upload(table, original, 'a.jpg')).variants).toEqual(variantWidths(1400));
     // Node makes its own with sharp; without a store nothing is asked either.
-    const node = await createAuthoringSite({}, { mediaVariants: createNodeMediaVariants(mkdtempSync(path.join(tmpdir(), 'v-'))) });
+    const node = await createAuthoringSite(
+      {},
+      { mediaVariants: createNodeMediaVariants(mkdtempSync(path.join(tmpdir(), 'v-'))) },
+    );
     expect((await upload(node, original, 'a.jpg')).variants).toEqual([]);
     expect((await upload(await createAuthoringSite(), original, 'a.jpg')).variants).toEqual([]);
     // A GIF, an image too small for copies, an animated WebP: none asked.
@@ -108,7 +119,11 @@ describe('responsive copies made by the browser (Workers)', () => {
     const original = await photo(2400, 1600);
     const uploaded = await upload(site, original, 'Photo.jpg');
     const copies = await Promise.all([320, 768, 1992].map((width) => webp(original, width, variantHeight(width, uploaded))));
-    const response = await sendVariants(site, uploaded.path, copies.map((bytes) => ({ bytes })));
+    const response = await sendVariants(
+      site,
+      uploaded.path,
+      copies.map((bytes) => ({ bytes })),
+    );
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ widths: [320, 768, 1992] });
     // Pending: editors see it, anonymous readers do not.
@@ -126,7 +141,11 @@ describe('responsive copies made by the browser (Workers)', () => {
     const published = await site.app.request(variantUrl(uploaded.url, 768));
     expect(published.status).toBe(200);
     expect(published.headers.get('cache-control')).toContain('immutable');
-    expect(imageInfo(new Uint8Array(await published.arrayBuffer()))).toMatchObject({ type: 'image/webp', width: 768, height: 512 });
+    expect(imageInfo(new Uint8Array(await published.arrayBuffer()))).toMatchObject({
+      type: 'image/webp',
+      width: 768,
+      height: 512,
+    });
     const widest = await site.app.request(variantUrl(uploaded.url, 1992));
     expect(imageInfo(new Uint8Array(await widest.arrayBuffer()))?.width).toBe(1992);
     // 1200 was not handed in: the original, as before copies existed.
@@ -152,7 +171,12 @@ describe('responsive copies made by the browser (Workers)', () => {
     const good = { bytes: await webp(original, 640, 427) };
 
     // Not an image, though declared one.
-    await refused(site, await sendVariants(site, file, [good, { bytes: new TextEncoder().encode('<svg onload=alert(1)>') }]), 415, /still WebP/);
+    await refused(
+      site,
+      await sendVariants(site, file, [good, { bytes: new TextEncoder().encode('<svg onload=alert(1)>') }]),
+      415,
+      /still WebP/,
+    );
     // A real image of another type than declared, and a WebP declared as PNG.
     await refused(site, await sendVariants(site, file, [{ bytes: imageBytes('png') }]), 415, /still WebP/);
     await refused(site, await sendVariants(site, file, [{ bytes: good.bytes, type: 'image/png' }]), 415, /still WebP/);
@@ -160,13 +184,23 @@ describe('responsive copies made by the browser (Workers)', () => {
     await refused(site, await sendVariants(site, file, [{ bytes: await animatedWebp(good.bytes) }]), 415, /still WebP/);
     // Larger than the original file (bytes), and over the limit of a copy.
     const thin = await upload(site, await photo(2400, 1600, 5), 'thin.jpg');
-    await refused(site, await sendVariants(site, thin.path, [{ bytes: await noiseWebp(480, 320) }]), 422, /smaller than the original/);
+    await refused(
+      site,
+      await sendVariants(site, thin.path, [{ bytes: await noiseWebp(480, 320) }]),
+      422,
+      /smaller than the original/,
+    );
     const huge = await noiseWebp(640, 560);
     expect(huge.byteLength).toBeGreaterThan(MAX_VARIANT_BYTES);
     await refused(site, await sendVariants(site, file, [{ bytes: huge }]), 413, /larger than the limit of 1 MB/);
     // Wider than the original, at a width the plan does not have, twice the same width.
     const small = await upload(site, await photo(700, 350), 'small.jpg');
-    await refused(site, await sendVariants(site, small.path, [{ bytes: await webp(original, 768, 384) }]), 422, /768 pixels wide is not one/);
+    await refused(
+      site,
+      await sendVariants(site, small.path, [{ bytes: await webp(original, 768, 384) }]),
+      422,
+      /768 pixels wide is not one/,
+    );
     await refused(site, await sendVariants(site, file, [{ bytes: await webp(original, 700, 467) }]), 422, /its widths: 320, 480/);
     await refused(site, await sendVariants(site, file, [good, good]), 422, /sent twice/);
     // The wrong shape (a square copy of a 3:2 photo), and a copy of another image sent for this one.
@@ -175,7 +209,11 @@ describe('responsive copies made by the browser (Workers)', () => {
     await refused(site, await sendVariants(site, square.path, [good]), 422, /shape/);
     // Too many: more copies than the plan has widths (15 for a plan of 14).
     const plan = variantWidths(2400);
-    const tooMany = await Promise.all([...plan, 320].map(async (width) => ({ bytes: await webp(original, width, variantHeight(width, { width: 2400, height: 1600 })) })));
+    const tooMany = await Promise.all(
+      [...plan, 320].map(async (width) => ({
+        bytes: await webp(original, width, variantHeight(width, { width: 2400, height: 1600 })),
+      })),
+    );
     await refused(site, await sendVariants(site, file, tooMany), 400, /only 14 copy widths/);
     // No such file, a path out of the media folder, no copies, a GIF original.
     await refused(site, await sendVariants(site, 'media/2026/01/nothing-12345678.jpg', [good]), 404, /no such file/);
@@ -195,7 +233,10 @@ describe('responsive copies made by the browser (Workers)', () => {
   });
 
   it('a server that makes its own copies (Node) takes none from the browser', async () => {
-    const site = await createAuthoringSite({}, { mediaVariants: createNodeMediaVariants(mkdtempSync(path.join(tmpdir(), 'v-'))) });
+    const site = await createAuthoringSite(
+      {},
+      { mediaVariants: createNodeMediaVariants(mkdtempSync(path.join(tmpdir(), 'v-'))) },
+    );
     const original = await photo(1400, 700);
     const { path: file } = await upload(site, original, 'a.jpg');
     const response = await sendVariants(site, file, [{ bytes: await webp(original, 640, 320) }]);

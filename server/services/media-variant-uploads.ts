@@ -1,11 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  MAX_VARIANT_BYTES,
-  takesVariants,
-  variantHeight,
-  variantWidthFor,
-  variantWidths,
-} from '../../common/image-variants';
+import { MAX_VARIANT_BYTES, takesVariants, variantHeight, variantWidthFor, variantWidths } from '../../common/image-variants';
 import { bytesToBase64, fromBase64 } from '../content/github-repository';
 import { imageInfo, isAnimated } from '../content/image-info';
 import type { Database } from '../db/database';

@@ -24,10 +24,17 @@ export async function photo(width: number, height: number) {
       const light = 110 + 70 * Math.sin(x / 97) * Math.cos(y / 131);
       pixels.set([light + 40 + grain(), light + grain(), 200 - light / 2 + grain()], (y * width + x) * 3);
     }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
-export type PhoneBytes = { total: number; images: number; responses: number; image: { url: string; type: string; bytes: number } };
+export type PhoneBytes = {
+  total: number;
+  images: number;
+  responses: number;
+  image: { url: string; type: string; bytes: number };
+};
 
 /** Loads `url` as a phone, scrolls to the end and counts the bytes; `image` is the article's first image as shown. */
 export async function phoneBytes(browser: Browser, url: string): Promise<PhoneBytes> {

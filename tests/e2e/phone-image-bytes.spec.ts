@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { createSessionCookie } from '../support/install';
 import { expect, test } from './fixtures';
-import { kb, LONG_PAGE, photo, phoneBytes } from './phone-bytes';
+import { kb, LONG_PAGE, phoneBytes, photo } from './phone-bytes';
 
 /*
  * The Node side of the phone figures (docs/performance.md "Images on phones"): the long sample page
@@ -39,7 +39,9 @@ test('a phone gets the server-made WebP copy of an image on Node', async ({ brow
   expect(seen.image.bytes).toBeLessThan(original.byteLength / 4);
   const copy = await sharp(Buffer.from(await (await fetch(seen.image.url)).arrayBuffer())).metadata();
   expect([copy.format, copy.width]).toEqual(['webp', 768]);
-  console.log(`Node, phone 390 px DPR 2, ${LONG_PAGE}: ${kb(seen.total)} (image ${kb(seen.image.bytes)}); original ${kb(original.byteLength)}`);
+  console.log(
+    `Node, phone 390 px DPR 2, ${LONG_PAGE}: ${kb(seen.total)} (image ${kb(seen.image.bytes)}); original ${kb(original.byteLength)}`,
+  );
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/phone-bytes-node.json', JSON.stringify({ original: original.byteLength, seen }, null, 2));
 });
