@@ -52,6 +52,34 @@ test.describe('responsive images on Cloudflare Workers (wrangler dev --local, Gi
     expect((await answer.json()).widths).toEqual(variantWidths(2400));
     await editor.close();
 
+    // Copies that cannot be sent (the connection drops) do not fail the upload: a warning in the
+    // screen's language says phones will get the full-size file.
+    for (const [locale, title] of [
+      ['fa', 'تصویر بارگذاری شد، ولی نسخه‌های کوچک‌ترش نگه داشته نشد'],
+      ['en', 'The image was uploaded, but its smaller copies were not kept'],
+    ] as const)
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const context = await browser.newContext({ storageState: await owner.storageState(), colorScheme });
+        const screen = await context.newPage();
+        await screen.route('**/api/media/variants', (route) => route.abort('connectionreset'));
+        await screen.goto(`${site.url()}/${locale}/manage/media`);
+        const sent = screen.waitForRequest((request) => request.url().endsWith('/api/media/variants'));
+        const name = `hills-${locale}-${colorScheme}.jpg`;
+        await screen
+          .getByTestId('media-upload-input')
+          .setInputFiles({ name, mimeType: 'image/jpeg', buffer: await photo(1200, 800) });
+        await sent;
+        const toast = screen.locator('li[data-color="warning"]');
+        await expect(toast).toContainText(title);
+        await expect(toast).toBeVisible();
+        await expect(screen.getByTestId('media-uploads')).toBeHidden();
+        if (process.env.SCREENSHOTS) {
+          mkdirSync('test-results/screens', { recursive: true });
+          await screen.screenshot({ path: `test-results/screens/workers-images-copies-not-kept-${locale}-${colorScheme}.png` });
+        }
+        await context.close();
+      }
+
     // After: the phone gets the 768 px WebP copy, a fraction of the original.
     const after = await phoneBytes(browser, pageUrl);
     expect(after.image.url).toMatch(/\.w768\.webp$/);
