@@ -268,4 +268,15 @@ export type ConflictData = { conflicts: string[] };
 export const MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export const MEDIA_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
-export type MediaUpload = { url: string; path: string; width: number; height: number; bytes: number };
+export type MediaUpload = {
+  url: string;
+  path: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /**
+   * The widths of WebP copies the server asks the browser to make and send to `POST /api/media/variants`
+   * (Workers, which cannot encode images; decision 0008); empty where the server makes its own.
+   */
+  variants: number[];
+};

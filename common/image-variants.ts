@@ -35,6 +35,29 @@ export const VARIANT_WIDTHS: readonly number[] = [
   .filter((width) => width <= MAX_VARIANT_WIDTH)
   .sort((a, b) => a - b);
 
+/** At most 40 megapixels are decoded (a 1 KB PNG can claim 65 535 × 65 535); larger originals are served as they are. */
+export const MAX_VARIANT_INPUT_PIXELS = 40_000_000;
+/** Types that get copies. GIFs keep their animation by being served as they are; SVG is never rasterised. */
+export const VARIANT_SOURCE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp', 'image/avif'];
+/**
+ * The largest copy a browser may hand in (Workers keeps them in D1 rows of at most 2 MB, as base64):
+ * far above a 1992 px WebP at quality 70 (a few hundred KB).
+ */
+export const MAX_VARIANT_BYTES = 1024 * 1024;
+
+/** Whether an image of this type and size gets copies at all (still only when wider than 320 px). */
+export function takesVariants(info: { type: string; width: number; height: number }) {
+  return VARIANT_SOURCE_TYPES.includes(info.type) && info.width * info.height <= MAX_VARIANT_INPUT_PIXELS;
+}
+
+/**
+ * A copy's height: the original's aspect at the copy's width, rounded. A copy handed in by a browser
+ * may be one pixel off either way (its canvas rounds on its own).
+ */
+export function variantHeight(width: number, original: { width: number; height: number }) {
+  return Math.max(1, Math.round((original.height * width) / original.width));
+}
+
 /**
  * The copies made of an image `originalWidth` pixels wide: every width of VARIANT_WIDTHS below it,
  * plus one at its own width when that is more than 10 % wider than the widest of them (a WebP

@@ -64,6 +64,12 @@ else {
 }
 
 if (built) {
+  // The container image test (tests/e2e/container.spec.ts) runs with the other browser tests when
+  // buildah is here (and we are root); otherwise one plain line says why, and it is skipped.
+  if (spawnSync('buildah', ['--version']).error)
+    console.log('\n! Container image test (tests/e2e/container.spec.ts): skipped: buildah not installed.');
+  else if (process.getuid?.() !== 0)
+    console.log('\n! Container image test (tests/e2e/container.spec.ts): skipped: it needs root (mount and unshare).');
   rmSync('test-results/playwright.json', { force: true });
   const e2eOk = run('browser tests', 'npx', ['playwright', 'test']);
   const report = existsSync('test-results/playwright.json') ? readJson('test-results/playwright.json') : undefined;

@@ -4,6 +4,7 @@ import { detectLocale, isLocale } from '../common/locales';
 import { translateMessage } from '../common/messages';
 // zod's default messages in the spec's wording, before any schema parses.
 import '../common/zod-messages';
+import { MAX_VARIANT_BYTES, VARIANT_WIDTHS } from '../common/image-variants';
 import { isFilePath } from '../common/paths';
 import type { AppDeps } from './deps';
 import { AppError, errorForLog } from './errors';
@@ -68,7 +69,14 @@ export function createApp(deps: AppDeps, { platform = [] }: { platform?: Middlew
   app.onError(handleError);
   // Every request body, pages included: 1 MB unless a route has its own limit (docs/security.md).
   // Uploads: the configured image limit plus room for the multipart envelope.
-  app.use(limitRequestBodies({ ...routeBodyLimits, '/api/media': deps.config.MEDIA_MAX_BYTES + 64 * 1024 }));
+  app.use(
+    limitRequestBodies({
+      ...routeBodyLimits,
+      '/api/media': deps.config.MEDIA_MAX_BYTES + 64 * 1024,
+      // Every copy an image can have, each at most MAX_VARIANT_BYTES (services/media-variant-uploads.ts).
+      '/api/media/variants': (VARIANT_WIDTHS.length + 1) * MAX_VARIANT_BYTES + 64 * 1024,
+    }),
+  );
 
   app.route('/api', createApiRoutes(deps));
   app.all('/api/*', (c) => {

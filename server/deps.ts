@@ -36,6 +36,12 @@ export type MediaVariantStore = {
   prepare(sha: string, read: () => Promise<Uint8Array>): void;
   /** Settles when no copy is being made (tests, shutdown). */
   idle(): Promise<void>;
+  /**
+   * Present when this platform cannot encode images itself (Workers): it keeps copies the browser
+   * made at upload time, which the server checked first (services/media-variant-uploads.ts). The
+   * upload's answer then lists the widths it asks for.
+   */
+  keep?(sha: string, originalWidth: number, copies: { width: number; bytes: Uint8Array }[]): Promise<void>;
 };
 
 /** Where the installer's setup token lives until installation completes. */

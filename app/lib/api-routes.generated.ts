@@ -117,6 +117,7 @@ export const builds = {
 export const media = {
   list: /* @__PURE__ */ route<E['media']['list']>('GET', '/api/media'),
   upload: /* @__PURE__ */ route<E['media']['upload']>('POST', '/api/media'),
+  variants: /* @__PURE__ */ route<E['media']['variants']>('POST', '/api/media/variants'),
   delete: /* @__PURE__ */ route<E['media']['delete']>('DELETE', '/api/media/:path{.+}'),
 };
 

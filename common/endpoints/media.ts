@@ -30,6 +30,21 @@ export const media = declare({
     status: 201,
     errors: [413, 415],
   },
+  variants: {
+    method: 'POST',
+    path: '/api/media/variants',
+    access: 'commits.create',
+    tag: 'media',
+    en: 'Hand in the WebP copies of an uploaded image that the upload asked for (`variants`: Workers, where the server cannot encode images); each is checked, and all are kept or none',
+    fa: 'فرستادن نسخه‌های WebP تصویر بارگذاری‌شده که بارگذاری خواسته بود (`variants`: در Workers که سرور نمی‌تواند تصویر بسازد)؛ هر نسخه بررسی می‌شود و یا همه نگه داشته می‌شوند یا هیچ‌کدام',
+    form: z.object({
+      path: z
+        .string()
+        .meta({ description: "The image's address below `/media/`, as the upload answered it (`2026/05/cat-1a2b3c4d.jpg`)." }),
+      file: z.array(z.file()).meta({ description: 'The copies, WebP, one a planned width (common/image-variants.ts).' }),
+    }),
+    errors: [400, 404, 409, 413, 415, 422],
+  },
   delete: {
     method: 'DELETE',
     path: '/api/media/:path{.+}',

@@ -1,7 +1,13 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type Sharp from 'sharp';
-import { IMAGE_QUALITY, variantWidthFor, variantWidths } from '../../common/image-variants';
+import {
+  IMAGE_QUALITY,
+  MAX_VARIANT_INPUT_PIXELS,
+  takesVariants,
+  variantWidthFor,
+  variantWidths,
+} from '../../common/image-variants';
 import { imageInfo } from '../../server/content/image-info';
 import type { MediaVariantStore } from '../../server/deps';
 
@@ -12,10 +18,6 @@ import type { MediaVariantStore } from '../../server/deps';
  * File names come only from the blob's hash and a planned width, never from the request's path.
  */
 
-/** At most 40 megapixels are decoded (a 1 KB PNG can claim 65 535 × 65 535); larger originals are served as they are. */
-export const MAX_VARIANT_INPUT_PIXELS = 40_000_000;
-/** Types that get copies. GIFs keep their animation by being served as they are. */
-const RESIZABLE = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/avif']);
 const SHA = /^[0-9a-f]{40}$/;
 
 let loadingSharp: Promise<typeof Sharp> | undefined;
@@ -67,8 +69,7 @@ export function createNodeMediaVariants(dir: string): MediaVariantStore {
       if (!info) return undefined;
       const actual = variantWidthFor(width, info.width);
       if (actual === undefined) return undefined;
-      if (!RESIZABLE.has(info.type) || info.width * info.height > MAX_VARIANT_INPUT_PIXELS)
-        return { bytes: original, type: info.type };
+      if (!takesVariants(info)) return { bytes: original, type: info.type };
       const bytes = await copy(sha, actual, original);
       return bytes ? { bytes, type: 'image/webp', width: actual } : { bytes: original, type: info.type };
     },
@@ -77,7 +78,7 @@ export function createNodeMediaVariants(dir: string): MediaVariantStore {
       void serial(async () => {
         const original = await read();
         const info = imageInfo(original);
-        if (!info || !RESIZABLE.has(info.type) || info.width * info.height > MAX_VARIANT_INPUT_PIXELS) return;
+        if (!info || !takesVariants(info)) return;
         for (const width of variantWidths(info.width)) {
           const file = fileOf(sha, width);
           if (await readFile(file).catch(() => undefined)) continue;

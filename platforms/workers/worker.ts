@@ -11,6 +11,7 @@ import { runCronJobs } from '../../server/jobs';
 import { httpMailerFromConfig } from '../../server/mail/http-mailer';
 import { createFetchTransport } from '../../server/outgoing-webhooks/transport';
 import { inSteps } from '../../server/services/indexer';
+import { createTableMediaVariants } from '../../server/services/media-variant-uploads';
 import { upgradeWithChunkedSync } from '../../server/services/upgrade';
 import { createWorkersPageCache } from './page-cache';
 
@@ -81,6 +82,8 @@ function appFor(env: WorkerEnv, binding: D1Database): App {
     indexer,
     pageHandler,
     pageCache,
+    // No image encoder in a Worker: the browser makes the copies at upload, the server checks and keeps them (decision 0008).
+    mediaVariants: createTableMediaVariants(db),
   });
   if (pageCache) pageCaches.set(app, pageCache);
   apps.set(env, { binding, app });

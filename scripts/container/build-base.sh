@@ -10,6 +10,8 @@
 #                                  mv, cp, ls, cat) and npm, for the build stage's `npm ci` and
 #                                  `npm run build`
 #
+# Both are kept and made again only when their inputs change (`inputs_hash` below).
+#
 # Usage: scripts/container/build-base.sh (`npm run container:build` runs it first).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -28,8 +30,6 @@ case "$node_version" in
 esac
 npm_dir="$(cd "$(dirname "$(readlink -f "$(command -v npm)")")/.." && pwd)"
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/daftar-base.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
 
 # A merged-/usr layout like Debian's, so the paths ldd prints resolve the same way inside.
 make_root() {
@@ -63,8 +63,32 @@ copy_libraries() {
 
 native_modules=()
 while IFS= read -r file; do native_modules+=("$file"); done < <(
-  find node_modules \( -name '*.node' -o -name '*.so' -o -name '*.so.*' \) -path '*linux-x64*' ! -path '*musl*' -type f
+  find node_modules \( -name '*.node' -o -name '*.so' -o -name '*.so.*' \) -path '*linux-x64*' ! -path '*musl*' -type f | sort
 )
+
+build_tools=(/bin/dash /usr/bin/env /bin/rm /bin/mkdir /bin/mv /bin/cp /bin/ls /bin/cat)
+
+# The images are made again only when what goes into them changed: this script, Node, npm, the
+# native modules, the build tools and every library they load (as ldd resolves it now). The hash
+# of those files is a label on both images; the store (common.sh) outside the clone keeps them.
+inputs_hash="$(
+  {
+    sha256sum "${BASH_SOURCE[0]}" "$(dirname "${BASH_SOURCE[0]}")/common.sh" "$node_bin" "$npm_dir/package.json"
+    ldd "$node_bin" "${native_modules[@]}" "${build_tools[@]}" 2>/dev/null |
+      awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\/.*ld-linux/ { print $1 }' | sort -u | xargs -r sha256sum
+    printf '%s\0' "${native_modules[@]}" "${build_tools[@]}" | xargs -0 -r sha256sum
+  } | awk '{ print $1 }' | sha256sum | cut -c1-16
+)"
+label_of() {
+  "${buildah_cmd[@]}" inspect --type image --format '{{index .Docker.Config.Labels "daftar.base-inputs"}}' "$1" 2>/dev/null || true
+}
+if [ "$(label_of "$base_runtime_image")" = "$inputs_hash" ] && [ "$(label_of "$base_build_image")" = "$inputs_hash" ]; then
+  echo "Base images are current (inputs $inputs_hash): kept."
+  exit 0
+fi
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/daftar-base.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
 
 runtime="$work/runtime"
 make_root "$runtime"
@@ -72,7 +96,6 @@ copy_libraries "$runtime" "$node_bin" "${native_modules[@]}"
 
 build="$work/build"
 make_root "$build"
-build_tools=(/bin/dash /usr/bin/env /bin/rm /bin/mkdir /bin/mv /bin/cp /bin/ls /bin/cat)
 copy_libraries "$build" "$node_bin" "${native_modules[@]}" "${build_tools[@]}"
 for tool in "${build_tools[@]}"; do cp "$(readlink -f "$tool")" "$build/usr/bin/$(basename "$tool")"; done
 ln -s dash "$build/usr/bin/sh"
@@ -87,9 +110,10 @@ commit_base() {
   local root="$1" name="$2" container
   container="$("${buildah_cmd[@]}" from scratch)"
   "${buildah_cmd[@]}" copy --quiet "$container" "$root" / >/dev/null
-  "${buildah_cmd[@]}" config --env PATH=/usr/local/bin:/usr/bin --label "org.opencontainers.image.description=Daftar base: Node $node_version" "$container"
+  "${buildah_cmd[@]}" config --env PATH=/usr/local/bin:/usr/bin --label "org.opencontainers.image.description=Daftar base: Node $node_version" \
+    --label "daftar.base-inputs=$inputs_hash" "$container"
   "${buildah_cmd[@]}" commit --quiet --rm "$container" "$name" >/dev/null
-  echo "Base image $name: Node $node_version, $(du -sh "$root" | cut -f1) uncompressed."
+  echo "Base image $name: Node $node_version, $(du -sh "$root" | cut -f1) uncompressed (inputs $inputs_hash)."
 }
 commit_base "$runtime" "$base_runtime_image"
 commit_base "$build" "$base_build_image"

@@ -111,3 +111,23 @@ export function looksLikeSvg(bytes: Uint8Array, name: string, type: string): boo
     .toLowerCase();
   return head.startsWith('<?xml') || head.startsWith('<svg') || head.startsWith('<!doctype svg') || head.includes('<svg');
 }
+
+/**
+ * Whether an image is an animation: a WebP whose VP8X header sets the animation flag, or an APNG
+ * (an `acTL` chunk before the first `IDAT`). GIFs are not asked about: they never get copies.
+ */
+export function isAnimated(bytes: Uint8Array): boolean {
+  const ascii = (offset: number, length: number) =>
+    offset + length <= bytes.length ? String.fromCharCode(...bytes.subarray(offset, offset + length)) : '';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP') return ascii(12, 4) === 'VP8X' && ((bytes[20] ?? 0) & 0x02) !== 0;
+  if (bytes[0] === 0x89 && ascii(1, 3) === 'PNG') {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let at = 8; at + 8 <= bytes.length; ) {
+      const type = ascii(at + 4, 4);
+      if (type === 'acTL') return true;
+      if (type === 'IDAT' || type === 'IEND') return false;
+      at += 12 + view.getUint32(at);
+    }
+  }
+  return false;
+}

@@ -411,5 +411,11 @@ export const migrations: { name: string; statements: string[] }[] = [
       "ALTER TABLE `pages` ADD `visibility` text DEFAULT 'public' NOT NULL;",
       "ALTER TABLE `pages` ADD `members_body` text;"
     ]
+  },
+  {
+    "name": "0038_media_variants",
+    "statements": [
+      "CREATE TABLE `media_variants` (\n\t`blob_sha` text NOT NULL,\n\t`width` integer NOT NULL,\n\t`original_width` integer NOT NULL,\n\t`data` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`blob_sha`, `width`)\n);"
+    ]
   }
 ];

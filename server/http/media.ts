@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { mediaType, pendingMediaSha, publishedMediaSha, uploadMedia } from '../services/media';
 import { checkMediaPath, deleteMedia, listMedia } from '../services/media-library';
 import { settingsUsingMedia } from '../services/media-settings';
+import { keepMediaVariants } from '../services/media-variant-uploads';
 import { mediaFileOfUrl, previewMayReadMedia } from '../services/preview-links';
 import { endpointsOn } from './endpoint';
 import { type AuthEnv, mayReadPendingMedia, requireApiUser } from './guards';
@@ -39,6 +40,24 @@ export function createMediaApiRoutes(deps: AppDeps) {
     if (!(file instanceof File) || file.size === 0) throw new AppError(400, 'api.mediaMissing');
     const bytes = new Uint8Array(await file.arrayBuffer());
     return c.json(await uploadMedia(deps, user.id, { name: file.name, type: file.type, bytes }), 201);
+  });
+  // Multipart form: `path` (below /media/) and one `file` a copy; 200 `{ widths }` (services/media-variant-uploads.ts).
+  on(endpoints.media.variants, async (c) => {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      throw new AppError(400, 'api.mediaVariantMissing');
+    }
+    if (typeof form.path !== 'string') throw new AppError(400, 'api.mediaPathInvalid');
+    const path = checkMediaPath(form.path);
+    const files = [form.file].flat().filter((file): file is File => file instanceof File);
+    if (files.length !== [form.file].flat().filter((value) => value !== undefined).length)
+      throw new AppError(400, 'api.mediaVariantMissing');
+    const copies = await Promise.all(
+      files.map(async (file) => ({ type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) })),
+    );
+    return c.json(await keepMediaVariants(deps, path, copies));
   });
   return routes;
 }

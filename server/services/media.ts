@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { MediaUpload } from '../../common/authoring';
+import { takesVariants, variantWidths } from '../../common/image-variants';
 import { gitBlobSha } from '../content/git-blob';
-import { imageInfo, looksLikeSvg } from '../content/image-info';
+import { type ImageInfo, imageInfo, isAnimated, looksLikeSvg } from '../content/image-info';
 import type { ContentRepository } from '../content/repository';
 import { isUniqueViolation } from '../db/errors';
 import { builds, commits } from '../db/schema';
@@ -21,12 +22,21 @@ export { mediaUrl };
  * file name carries the start of the content's hash, so an address never changes its bytes.
  */
 
-type MediaDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'config'>;
+type MediaDeps = Pick<AppDeps, 'db' | 'contentRepository' | 'config' | 'mediaVariants'>;
 
 export function formatBytes(bytes: number) {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
+}
+
+/**
+ * The widths of WebP copies the browser is asked to make of an uploaded image (decision 0008): on a
+ * platform that keeps handed-in copies (Workers), every planned width of a still image that gets
+ * copies; none where the server makes its own (Node) or the image gets none.
+ */
+function variantsAsked(deps: Pick<AppDeps, 'mediaVariants'>, bytes: Uint8Array, info: ImageInfo) {
+  return deps.mediaVariants?.keep && takesVariants(info) && !isAnimated(bytes) ? variantWidths(info.width) : [];
 }
 
 /** `Sunset Photo.JPG` → `sunset-photo`; Persian names keep their letters. */
@@ -65,7 +75,14 @@ export async function uploadMedia(
   const sha = await gitBlobSha(file.bytes);
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   const path = `media/${now.getUTCFullYear()}/${month}/${baseName(file.name)}-${sha.slice(0, 8)}.${info.extension}`;
-  const result = { url: mediaUrl(path), path, width: info.width, height: info.height, bytes: file.bytes.byteLength };
+  const result = {
+    url: mediaUrl(path),
+    path,
+    width: info.width,
+    height: info.height,
+    bytes: file.bytes.byteLength,
+    variants: variantsAsked(deps, file.bytes, info),
+  };
 
   if ((await publishedMediaSha(deps, path)) === sha) return result;
   const build = await ensureOpenBuild(db, userId);

@@ -4,6 +4,7 @@ export * from './builds';
 export * from './comments';
 export * from './content';
 export * from './coordination';
+export * from './media';
 export * from './newsletter';
 export * from './outgoing-webhooks';
 export * from './previews';
