@@ -247,6 +247,18 @@ export type OpenBuild = {
   changes: OpenBuildChange[];
 };
 
+// ---- a page's own schedule: /api/pages/{locale}/{path}/schedule, /api/schedules -----------------
+
+/** A page's schedule: ISO instants, null when none of that kind. */
+export type PageScheduleInfo = PageRef & {
+  publishAt: string | null;
+  unpublishAt: string | null;
+  /** The pages scheduled with it (its translation), which go in the same commit. */
+  group: PageRef[];
+};
+/** One entry of the calendar (`GET /api/schedules`). */
+export type ScheduledItem = PageRef & { action: 'publish' | 'unpublish'; at: string; title: string };
+
 /** `at` (ISO date-time with offset) in the future schedules the publish instead (202 `ScheduleResult`). */
 export type PublishRequest = { title?: string; at?: string };
 export type ScheduleResult = { id: number; status: 'scheduled'; at: string };

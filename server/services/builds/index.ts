@@ -9,8 +9,9 @@ export { listBuilds, openBuildChanges } from './history';
 export { publishOpenBuild, resumeInterruptedPublishes } from './publish';
 export { revertBuild } from './revert';
 export { addChange, ensureOpenBuild, type NewChange, pendingChanges } from './save';
-export { cancelScheduledPublish, publishDueBuild, schedulePublish } from './schedule';
+export { cancelScheduledPublish, MAX_SCHEDULE_AHEAD_MS, publishDueBuild, schedulePublish } from './schedule';
 export {
+  type BuildDeps,
   currentBuild,
   PUBLISH_LEASE_MS,
   type PublishCheckpoint,
