@@ -67,11 +67,9 @@ const instant = () => z.iso.datetime({ offset: true, error: 'validation.dateTime
  */
 export const pageScheduleSchema = z.object({
   publishAt: instant().optional().meta({ description: 'When the page publishes its pending change alone, as its own commit.' }),
-  unpublishAt: instant()
-    .optional()
-    .meta({
-      description: 'When the page goes back to draft (its address then answers 404); after publishAt when both are given.',
-    }),
+  unpublishAt: instant().optional().meta({
+    description: 'When the page goes back to draft (its address then answers 404); after publishAt when both are given.',
+  }),
   translation: z
     .string()
     .max(300, 'validation.invalid')

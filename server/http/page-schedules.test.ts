@@ -161,6 +161,25 @@ describe('a page schedule: the tick', () => {
     expect(await json(await api.get('/api/pages/en/logs/hello/schedule'))).toMatchObject({ publishAt: null });
   });
 
+  it('a publish of the open build (by hand, or at its own scheduled time) leaves a scheduled page for its time (P1)', async () => {
+    const { site: made, api } = await site();
+    await api.put('/api/pages/en/logs/hello', hello);
+    const publishAt = inMinutes(60);
+    await api.put('/api/pages/en/logs/hello/schedule', { publishAt });
+    await api.put('/api/pages/en/logs/other', other);
+    const published = await api.post('/api/builds/publish', { title: 'By hand' });
+    expect(published.status).toBe(200);
+    expect((await made.app.request('/en/logs/other')).status).toBe(200);
+    expect((await made.app.request('/en/logs/hello')).status).toBe(404);
+    const open = await json(await api.get('/api/builds/open'));
+    expect(open.changes.map((change: { path: string }) => change.path)).toEqual(['content/en/logs/hello.md']);
+    // Nothing but held changes: nothing to publish by hand.
+    expect((await api.post('/api/builds/publish')).status).toBe(400);
+    expect(await publishDuePageSchedules(made.deps, pastThe(publishAt), quiet)).toEqual(expect.any(Number));
+    expect((await made.app.request('/en/logs/hello')).status).toBe(200);
+    expect((await json(await api.get('/api/builds'))).items[0]).toMatchObject({ status: 'published' });
+  });
+
   it('runs exactly once when two ticks come at the same moment', async () => {
     const { site: made, api } = await site();
     await api.put('/api/pages/en/logs/hello', hello);

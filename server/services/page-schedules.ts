@@ -1,13 +1,12 @@
-import { and, asc, eq, gte, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
 import { type PageRef, type PageScheduleInfo, pageFile, pageFromFile, type ScheduledItem } from '../../common/authoring';
 import { otherLocale } from '../../common/locales';
 import type { SessionUser } from '../../common/permissions';
-import { isUniqueViolation } from '../db/errors';
-import { builds, commits, type PageSchedule, pageSchedules, users } from '../db/schema';
+import { commits, type PageSchedule, pageSchedules, users } from '../db/schema';
 import { AppError } from '../errors';
 import { type BuildDeps, MAX_SCHEDULE_AHEAD_MS, requireRepository } from './builds';
-import { commitAndFinish } from './builds/publish';
-import { currentBuild, stillOpen } from './builds/shared';
+import { publishPartOfOpenBuild } from './builds/part';
+import { currentBuild } from './builds/shared';
 import { checkPagePath, getPage, pageSource, savePage } from './pages';
 
 /*
@@ -190,60 +189,30 @@ export async function publishDuePageSchedules(deps: Deps, now = new Date(), log:
     log.warn(`Scheduled ${first.action} of ${label} failed:`, error instanceof AppError ? error.messageKey : error);
     return undefined;
   }
-  // 2. Its own publishing build (refused while another publish runs: the next tick tries again).
-  let build: typeof builds.$inferSelect;
-  try {
-    build = await db
-      .insert(builds)
-      .values({
-        status: 'publishing',
-        scheduledPages: true,
-        title: `${first.action === 'publish' ? 'Scheduled publish' : 'Scheduled unpublish'}: ${label}`,
-        createdBy: person.id,
-        publishedBy: person.id,
-        publishingSince: new Date(),
-      })
-      .returning()
-      .get();
-  } catch (error) {
-    if (isUniqueViolation(error)) return undefined;
-    throw error;
-  }
-  // 3. The claim: of two ticks at once, one deletes the rows.
+  // 2. The claim (of two ticks at once, one deletes the rows), then only these pages' changes, as one
+  // build and one commit. While another publish runs the rows stay for the next tick.
+  if ((await currentBuild(db))?.status === 'publishing') return undefined;
   const claimed = await db
     .delete(pageSchedules)
     .where(and(due, lte(pageSchedules.at, now)))
     .returning();
-  const open = await currentBuild(db);
-  const moved =
-    claimed.length && open?.status === 'open'
-      ? await db
-          .update(commits)
-          .set({ buildId: build.id })
-          .where(
-            and(
-              eq(commits.buildId, open.id),
-              or(inArray(commits.path, files), inArray(commits.fromPath, files)),
-              stillOpen(open.id),
-            ),
-          )
-          .returning({ id: commits.id })
-      : [];
-  if (!moved.length) {
-    await db.delete(builds).where(eq(builds.id, build.id));
-    if (claimed.length) log.warn(`Scheduled ${first.action} of ${label}: nothing was pending, nothing published.`);
-    return undefined;
-  }
-  // 4. One commit with only these changes (a failure before it gives them back to the open build).
+  if (!claimed.length) return undefined;
+  const title = `${first.action === 'publish' ? 'Scheduled publish' : 'Scheduled unpublish'}: ${label}`;
   try {
-    const result = await commitAndFinish(deps, build, user);
-    log.info(`Published scheduled ${label} alone (build ${build.id}, commit ${result.commitSha.slice(0, 7)}).`);
-    return build.id;
+    const which = or(inArray(commits.path, files), inArray(commits.fromPath, files)) as SQL;
+    const result = await publishPartOfOpenBuild(deps, user, { which, title });
+    log.info(`Published scheduled ${label} alone (build ${result.id}, commit ${result.commitSha.slice(0, 7)}).`);
+    return result.id;
   } catch (error) {
-    log.warn(
-      `Scheduled ${first.action} of ${label} failed; its changes stay pending:`,
-      error instanceof AppError ? error.messageKey : error,
-    );
+    if (error instanceof AppError && error.messageKey === 'api.publishInProgress') {
+      // Another publish began between the look and the claim: the schedule waits for the next tick.
+      await db.insert(pageSchedules).values(claimed).onConflictDoNothing();
+      return undefined;
+    }
+    const reason = error instanceof AppError ? error.messageKey : error;
+    if (reason === 'api.nothingToPublish')
+      log.warn(`Scheduled ${first.action} of ${label}: nothing was pending, nothing published.`);
+    else log.warn(`Scheduled ${first.action} of ${label} failed; its changes stay pending:`, reason);
     return undefined;
   }
 }

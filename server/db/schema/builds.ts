@@ -34,11 +34,12 @@ export const builds = sqliteTable(
     /** Who scheduled it: the publish is made in their name. */
     scheduledBy: text('scheduled_by').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * A build that publishes scheduled pages alone (server/services/page-schedules.ts): made
-     * `publishing` with only those pages' changes, never the open build; a failed one gives its
-     * changes back to the open build and is marked failed.
+     * A build made `publishing` with part of the open build's changes (services/builds/part.ts):
+     * a scheduled page published alone, or a publish of the open build that leaves scheduled
+     * pages' changes for their own time. A failed one gives its changes back to the open build and
+     * is marked failed; the open build never is one.
      */
-    scheduledPages: integer('scheduled_pages', { mode: 'boolean' }).notNull().default(false),
+    partOfOpen: integer('part_of_open', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('builds_status_idx').on(t.status),

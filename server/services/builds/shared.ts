@@ -30,7 +30,7 @@ export async function currentBuild(db: Database): Promise<Build | undefined> {
   return db
     .select()
     .from(builds)
-    .where(and(inArray(builds.status, ['open', 'publishing']), isNull(builds.revertOf), eq(builds.scheduledPages, false)))
+    .where(and(inArray(builds.status, ['open', 'publishing']), isNull(builds.revertOf), eq(builds.partOfOpen, false)))
     .orderBy(desc(builds.id))
     .get();
 }
@@ -100,8 +100,8 @@ export function conflictPaths(changes: Commit[], states: ChangeState[]) {
  * failed). A build of scheduled pages (page-schedules.ts) gives its changes back to the open build
  * (made if there is none; a change saved there meanwhile for the same file wins) and is marked failed.
  */
-export async function releaseClaim(db: Database, build: Pick<Build, 'id' | 'revertOf' | 'scheduledPages' | 'createdBy'>) {
-  if (build.scheduledPages) {
+export async function releaseClaim(db: Database, build: Pick<Build, 'id' | 'revertOf' | 'partOfOpen' | 'createdBy'>) {
+  if (build.partOfOpen) {
     await db.insert(builds).values({ status: 'open', createdBy: build.createdBy }).onConflictDoNothing();
     const open = await currentBuild(db);
     if (open?.status === 'open')
@@ -121,6 +121,6 @@ export async function releaseClaim(db: Database, build: Pick<Build, 'id' | 'reve
   }
   await db
     .update(builds)
-    .set({ status: build.revertOf || build.scheduledPages ? 'failed' : 'open', publishingSince: null })
+    .set({ status: build.revertOf || build.partOfOpen ? 'failed' : 'open', publishingSince: null })
     .where(and(eq(builds.id, build.id), eq(builds.status, 'publishing')));
 }
