@@ -124,6 +124,11 @@ describe('a page schedule: validation', () => {
     const backwards = await api.get(`/api/schedules?from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`);
     expect(backwards.status).toBe(400);
 
+    const list = await json(await api.get('/api/pages?locale=en'));
+    expect(list.items.find((item: { path: string }) => item.path === 'about').schedule).toEqual({
+      action: 'publish',
+      at: publishAt,
+    });
     const moved = await json(await api.put('/api/pages/en/about/schedule', { publishAt: inMinutes(120) }));
     expect(moved).toMatchObject({ unpublishAt: null });
     expect((await api.del('/api/pages/en/about/schedule')).status).toBe(200);

@@ -138,20 +138,6 @@ export async function listSchedules(deps: Deps, window: { from: string; to: stri
   return { items };
 }
 
-/** The files with a schedule of their own, for the pages list's badge: file → the next one. */
-export async function schedulesOf(deps: Pick<Deps, 'db'>, files: string[]) {
-  const found = new Map<string, { action: Action; at: string }>();
-  if (!files.length) return found;
-  const rows = await deps.db
-    .select({ file: pageSchedules.file, action: pageSchedules.action, at: pageSchedules.at })
-    .from(pageSchedules)
-    .where(inArray(pageSchedules.file, files))
-    .orderBy(asc(pageSchedules.at))
-    .all();
-  for (const row of rows) if (!found.has(row.file)) found.set(row.file, { action: row.action, at: row.at.toISOString() });
-  return found;
-}
-
 /**
  * The `page-schedules` job: publishes the earliest due group of schedules alone, as its own
  * commit; answers the editor build id published, or undefined (nothing due, another publish
