@@ -85,8 +85,8 @@ export type PageListItem = {
    * language) changed after it; null when it is not one (docs/content.md "Outdated translations").
    */
   outdated?: string | null;
-  /** The page's next own schedule (`PUT …/schedule`): publish alone or back to draft, at an ISO time. */
-  schedule?: { action: 'publish' | 'unpublish'; at: string } | null;
+  /** The page's next own schedule (`PUT …/schedule`), when it has one: publish alone or back to draft, at an ISO time. */
+  schedule?: { action: 'publish' | 'unpublish'; at: string };
 };
 export type PageList = { items: PageListItem[]; total: number };
 

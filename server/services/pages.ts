@@ -447,7 +447,7 @@ async function translatedEntries(
   return found;
 }
 
-/** Each item's next own schedule (page-schedules.ts), for the list's badge: one statement by primary key. */
+/** Each scheduled item's next own schedule (page-schedules.ts), for the list's badge: one statement by primary key. */
 async function withSchedules(db: Database, items: PageListItem[]): Promise<PageListItem[]> {
   if (!items.length) return items;
   const rows = await db
@@ -462,7 +462,7 @@ async function withSchedules(db: Database, items: PageListItem[]): Promise<PageL
     .orderBy(asc(pageSchedules.at));
   return items.map((item) => {
     const next = rows.find((row) => row.file === pageFile(item.locale, item.path));
-    return { ...item, schedule: next ? { action: next.action, at: next.at.toISOString() } : null };
+    return next ? { ...item, schedule: { action: next.action, at: next.at.toISOString() } } : item;
   });
 }
 
