@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { client, createAuthoringSite, hello } from '../../tests/support/authoring';
 import { json } from '../../tests/support/config';
+import { jobs, runCronJobs, startJobs } from '../jobs';
 import { publishDuePageSchedules } from '../services/page-schedules';
 
 /*
@@ -201,6 +202,31 @@ describe('a page schedule: the tick', () => {
     expect(scheduled).toEqual([expect.objectContaining({ status: 'published' })]);
     expect(items.length).toBe(before + 1);
     expect(await publishDuePageSchedules(made.deps, pastThe(publishAt), quiet)).toBeUndefined();
+  });
+
+  it("two runners over one database (two processes) publish it once, within seconds; Workers' per-minute cron runs it too", async () => {
+    const { site: made, api } = await site();
+    await api.put('/api/pages/en/logs/hello', hello);
+    await api.put('/api/pages/en/logs/other', other);
+    const publishAt = new Date(Date.now() + 1500).toISOString();
+    expect((await api.put('/api/pages/en/logs/hello/schedule', { publishAt })).status).toBe(200);
+    const list = jobs.filter((job) => job.name === 'page-schedules').map((job) => ({ ...job, everyMs: 200 }));
+    const runners = [startJobs(made.deps, { holder: 'one', list }), startJobs(made.deps, { holder: 'two', list })];
+    try {
+      await expect.poll(async () => (await made.app.request('/en/logs/hello')).status, { timeout: 8000 }).toBe(200);
+    } finally {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    }
+    const items = (await json(await api.get('/api/builds'))).items;
+    expect(items.filter((item: { title: string }) => item.title.startsWith('Scheduled publish'))).toHaveLength(1);
+    expect((await made.app.request('/en/logs/other')).status).toBe(404);
+
+    const unpublishAt = new Date(Date.now() + 1200).toISOString();
+    await api.put('/api/pages/en/logs/hello/schedule', { unpublishAt });
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(unpublishAt) - Date.now() + 50));
+    await runCronJobs(made.deps, 'minute', { budgetMs: 20_000, maxSteps: 8 });
+    expect((await made.app.request('/en/logs/hello')).status).toBe(404);
+    expect((await made.app.request('/en/logs/other')).status).toBe(404);
   });
 
   it('publishes a Persian page and its English translation together, in one commit', async () => {
