@@ -40,7 +40,7 @@ export function PageSchedulePanel({
     at ? { on: true, ...zonedParts(at, clock.zone) } : { on: false, date: '', time: '09:00' };
   const [publish, setPublish] = useState(() => initial(schedule.publishAt));
   const [unpublish, setUnpublish] = useState(() => initial(schedule.unpublishAt));
-  const [withTranslation, setWithTranslation] = useState(schedule.group.length > 0 || translation !== null);
+  const [withTranslation, setWithTranslation] = useState(schedule.group.length > 0);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const params = { locale: page.locale, path: page.path };
 

@@ -8,9 +8,9 @@ import { Badge } from '../../ui/badge';
 export function ScheduleBadge({ schedule }: { schedule: NonNullable<PageListItem['schedule']> }) {
   const { t } = useTranslation();
   const clock = useClock();
-  const when = clock.time(schedule.at, 'full');
+  const when = clock.time(schedule.at, 'dateTime');
   return (
-    <span data-schedule={schedule.action} title={`${when} (${clock.label})`}>
+    <span data-schedule={schedule.action} title={`${clock.time(schedule.at, 'full')} (${clock.label})`}>
       <Badge tone={schedule.action === 'publish' ? 'info' : 'warning'}>
         <CalendarClock aria-hidden className="me-1 size-3" />
         {t(`pages.schedule.${schedule.action}`, { when })}
