@@ -404,5 +404,13 @@ export const migrations: { name: string; statements: string[] }[] = [
       "DELETE FROM `page_tags`;",
       "INSERT OR IGNORE INTO `page_tags` (`page_id`, `locale`, `tag`, `name`, `draft`, `date`, `slug`)\n  SELECT `pages`.`id`, `pages`.`locale`, replace(json_extract(tag.value, '$.slug'), '-', ''), json_extract(tag.value, '$.name'), `pages`.`draft`, `pages`.`date`, `pages`.`slug`\n  FROM `pages`, json_each(`pages`.`tags`) AS tag WHERE `pages`.`tags` IS NOT NULL;"
     ]
+  },
+  {
+    "name": "0037_page_schedules",
+    "statements": [
+      "CREATE TABLE `page_schedules` (\n\t`file` text NOT NULL,\n\t`action` text NOT NULL,\n\t`at` integer NOT NULL,\n\t`group_file` text NOT NULL,\n\t`scheduled_by` text,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tPRIMARY KEY(`file`, `action`),\n\tFOREIGN KEY (`scheduled_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `page_schedules_at_idx` ON `page_schedules` (`at`);",
+      "ALTER TABLE `builds` ADD `part_of_open` integer DEFAULT false NOT NULL;"
+    ]
   }
 ];
