@@ -85,6 +85,8 @@ export type PageListItem = {
    * language) changed after it; null when it is not one (docs/content.md "Outdated translations").
    */
   outdated?: string | null;
+  /** The page's next own schedule (`PUT …/schedule`), when it has one: publish alone or back to draft, at an ISO time. */
+  schedule?: { action: 'publish' | 'unpublish'; at: string };
 };
 export type PageList = { items: PageListItem[]; total: number };
 
@@ -248,6 +250,18 @@ export type OpenBuild = {
   scheduledBy: BuildPerson | null;
   changes: OpenBuildChange[];
 };
+
+// ---- a page's own schedule: /api/pages/{locale}/{path}/schedule, /api/schedules -----------------
+
+/** A page's schedule: ISO instants, null when none of that kind. */
+export type PageScheduleInfo = PageRef & {
+  publishAt: string | null;
+  unpublishAt: string | null;
+  /** The pages scheduled with it (its translation), which go in the same commit. */
+  group: PageRef[];
+};
+/** One entry of the calendar (`GET /api/schedules`). */
+export type ScheduledItem = PageRef & { action: 'publish' | 'unpublish'; at: string; title: string };
 
 /** `at` (ISO date-time with offset) in the future schedules the publish instead (202 `ScheduleResult`). */
 export type PublishRequest = { title?: string; at?: string };

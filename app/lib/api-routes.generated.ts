@@ -102,6 +102,10 @@ export const pages = {
   previewLinks: /* @__PURE__ */ route<E['pages']['previewLinks']>('GET', '/api/pages/:locale/:path{.+}/preview-links'),
   createPreviewLink: /* @__PURE__ */ route<E['pages']['createPreviewLink']>('POST', '/api/pages/:locale/:path{.+}/preview-link'),
   revokePreviewLink: /* @__PURE__ */ route<E['pages']['revokePreviewLink']>('DELETE', '/api/preview-links/:id'),
+  schedule: /* @__PURE__ */ route<E['pages']['schedule']>('GET', '/api/pages/:locale/:path{.+}/schedule'),
+  setSchedule: /* @__PURE__ */ route<E['pages']['setSchedule']>('PUT', '/api/pages/:locale/:path{.+}/schedule'),
+  cancelSchedule: /* @__PURE__ */ route<E['pages']['cancelSchedule']>('DELETE', '/api/pages/:locale/:path{.+}/schedule'),
+  schedules: /* @__PURE__ */ route<E['pages']['schedules']>('GET', '/api/schedules'),
   translation: /* @__PURE__ */ route<E['pages']['translation']>('GET', '/api/translations/:locale/:path{.+}'),
 };
 

@@ -56,6 +56,29 @@ export const previewLinkSchema = z.object({
     .max(PREVIEW_LINK_DAYS_MAX, 'validation.invalid')
     .optional(),
 });
+/** An ISO instant with its offset (2026-12-01T09:30:00+03:30 or …Z). */
+const instant = () => z.iso.datetime({ offset: true, error: 'validation.dateTime' });
+
+/**
+ * `PUT /api/pages/{locale}/{path}/schedule` (server/services/page-schedules.ts): the page's whole
+ * schedule — a time it publishes alone, a time it goes back to draft, or both (a time left out is
+ * no schedule of that kind). `translation`: the path of its translation in the other language,
+ * scheduled with it (both go in one commit).
+ */
+export const pageScheduleSchema = z.object({
+  publishAt: instant().optional().meta({ description: 'When the page publishes its pending change alone, as its own commit.' }),
+  unpublishAt: instant().optional().meta({
+    description: 'When the page goes back to draft (its address then answers 404); after publishAt when both are given.',
+  }),
+  translation: z
+    .string()
+    .max(300, 'validation.invalid')
+    .optional()
+    .meta({ description: "The path of the page's translation in the other language, scheduled with it at the same times." }),
+});
+/** `GET /api/schedules?from=&to=`: what is scheduled in a window (the calendar's month), ISO instants. */
+export const schedulesQuerySchema = z.object({ from: instant(), to: instant() });
+
 /** The most pages one bulk action takes. */
 export const BULK_PAGES_MAX = 100;
 
@@ -232,6 +255,47 @@ export const pages = declare({
     fa: 'باطل کردن پیوند پیش‌نمایش: از آن پس ۴۰۴ می‌دهد',
     params: idParam,
     status: 204,
+  },
+  // A page's own schedule (issue 40 §2): publish alone at a time, back to draft at a time.
+  schedule: {
+    method: 'GET',
+    path: '/api/pages/:locale/:path{.+}/schedule',
+    access: 'dashboard.read',
+    tag: 'pages',
+    en: "A page's schedule: when it publishes alone and when it goes back to draft",
+    fa: 'زمان‌بندی یک صفحه: کی به‌تنهایی منتشر می‌شود و کی به پیش‌نویس برمی‌گردد',
+    params: pageParams,
+    errors: [400],
+  },
+  setSchedule: {
+    method: 'PUT',
+    path: '/api/pages/:locale/:path{.+}/schedule',
+    access: 'builds.create',
+    tag: 'pages',
+    en: 'Schedule a page (and its translation) to publish alone and/or to go back to draft at a time',
+    fa: 'زمان‌بندی یک صفحه (و ترجمه‌اش) برای انتشار به‌تنهایی و/یا بازگشت به پیش‌نویس در زمانی معین',
+    params: pageParams,
+    body: pageScheduleSchema,
+    errors: [400],
+  },
+  cancelSchedule: {
+    method: 'DELETE',
+    path: '/api/pages/:locale/:path{.+}/schedule',
+    access: 'builds.create',
+    tag: 'pages',
+    en: "Cancel a page's schedule (and its group's: a translation scheduled with it)",
+    fa: 'لغو زمان‌بندی یک صفحه (و گروهش: ترجمه‌ای که با آن زمان‌بندی شده)',
+    params: pageParams,
+    errors: [400],
+  },
+  schedules: {
+    method: 'GET',
+    path: '/api/schedules',
+    access: 'dashboard.read',
+    tag: 'pages',
+    en: 'What is scheduled between two instants (the calendar), oldest first',
+    fa: 'آنچه میان دو زمان زمان‌بندی شده است (تقویم)، از قدیمی‌ترین',
+    query: schedulesQuerySchema,
   },
   // An out-of-date translation's source diff, beside the editor (docs/content.md "Outdated translations").
   translation: {

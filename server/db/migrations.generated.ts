@@ -417,5 +417,13 @@ export const migrations: { name: string; statements: string[] }[] = [
     "statements": [
       "CREATE TABLE `media_variants` (\n\t`blob_sha` text NOT NULL,\n\t`width` integer NOT NULL,\n\t`original_width` integer NOT NULL,\n\t`data` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tPRIMARY KEY(`blob_sha`, `width`)\n);"
     ]
+  },
+  {
+    "name": "0039_page_schedules",
+    "statements": [
+      "CREATE TABLE `page_schedules` (\n\t`file` text NOT NULL,\n\t`action` text NOT NULL,\n\t`at` integer NOT NULL,\n\t`group_file` text NOT NULL,\n\t`scheduled_by` text,\n\t`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,\n\tPRIMARY KEY(`file`, `action`),\n\tFOREIGN KEY (`scheduled_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);",
+      "CREATE INDEX `page_schedules_at_idx` ON `page_schedules` (`at`);",
+      "ALTER TABLE `builds` ADD `part_of_open` integer DEFAULT false NOT NULL;"
+    ]
   }
 ];

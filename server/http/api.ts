@@ -17,7 +17,7 @@ import { createMediaApiRoutes } from './media';
 import { createNewsletterRoutes } from './newsletter';
 import { createOpenApiRoutes } from './openapi';
 import { createOutgoingWebhookRoutes, deliverQueuedEvents } from './outgoing-webhooks';
-import { createPageRoutes, createPreviewLinkRoutes } from './pages';
+import { createPageRoutes, createPreviewLinkRoutes, createScheduleRoutes } from './pages';
 import { createPublicApiRoutes } from './public-api';
 import { createNotFoundRoutes, createRedirectRoutes } from './redirects-api';
 import { allowKeyCors, requireSameOrigin } from './request';
@@ -68,6 +68,7 @@ export function createApiRoutes(deps: AppDeps) {
   api.route('/content', createContentApiRoutes(deps));
   api.route('/pages', createPageRoutes(deps));
   api.route('/preview-links', createPreviewLinkRoutes(deps));
+  api.route('/schedules', createScheduleRoutes(deps));
   api.route('/translations', createTranslationRoutes(deps));
   api.route('/analytics', createAnalyticsRoutes(deps));
   api.route('/builds', createBuildRoutes(deps));

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { type PageRef, parsePageRef } from '../../common/authoring';
 import { endpoints } from '../../common/endpoints';
 import {
@@ -6,15 +6,18 @@ import {
   historyQuerySchema,
   moveSchema,
   pageListQuerySchema,
+  pageScheduleSchema,
   previewLinkSchema,
   previewSchema,
   saveSchema,
+  schedulesQuerySchema,
 } from '../../common/endpoints/pages';
 import { foldSlug } from '../../common/persian-fold';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { previewMarkdown } from '../services/content';
 import { pageHistory, pageVersion } from '../services/page-history';
+import { cancelPageSchedule, getPageSchedule, listSchedules, setPageSchedule } from '../services/page-schedules';
 import { checkPagePath, deletePage, getPage, listPages, movePage, savePage, storedPagePath } from '../services/pages';
 import { bulkPages } from '../services/pages-bulk';
 import { createPreviewLink, listPreviewLinks, revokePreviewLink } from '../services/preview-links';
@@ -61,6 +64,13 @@ export function createPageRoutes(deps: AppDeps) {
     }
   };
   const suffixed = (locale: string, path: string, suffix: string) => pageAt(locale, `${path}/${suffix}`);
+  const savePageAt = async (c: Context<AuthEnv>, locale: string, path: string) => {
+    const user = requireApiUser(c);
+    const ref = await storedPagePath(deps.db, checkPagePath(locale, path));
+    const input = await readJson(c, saveSchema);
+    const createOnly = c.req.header('if-none-match')?.trim() === '*';
+    return c.json(await savePage(deps, user.id, ref, input, { createOnly }));
+  };
 
   on(endpoints.pages.history, async (c) => {
     const { locale, path } = c.req.param();
@@ -94,18 +104,46 @@ export function createPageRoutes(deps: AppDeps) {
     return c.json(await createPreviewLink(deps, user.id, ref, { days: body.days }), 201);
   });
 
+  // A page's own schedule (server/services/page-schedules.ts); a page whose own path ends in `/schedule` wins on GET.
+  on(endpoints.pages.schedule, async (c) => {
+    const { locale, path } = c.req.param();
+    const own = await suffixed(locale, path, 'schedule');
+    if (own) return c.json(own);
+    return c.json(await getPageSchedule(deps, checkPagePath(locale, path)));
+  });
+
+  // A save of a page whose own path ends in `/schedule` carries its front matter: it is one.
+  on(endpoints.pages.setSchedule, async (c) => {
+    const user = requireApiUser(c);
+    const { locale, path } = c.req.param();
+    const body: unknown = await c.req.raw
+      .clone()
+      .json()
+      .catch(() => undefined);
+    if (body && typeof body === 'object' && 'frontMatter' in body) return savePageAt(c, locale, `${path}/schedule`);
+    const ref = checkPagePath(locale, path);
+    return c.json(await setPageSchedule(deps, user, ref, await readJson(c, pageScheduleSchema)));
+  });
+
+  // The schedule first; a page whose own path ends in `/schedule` when the shorter one has none.
+  on(endpoints.pages.cancelSchedule, async (c) => {
+    const user = requireApiUser(c);
+    const { locale, path } = c.req.param();
+    const ref = checkPagePath(locale, path);
+    try {
+      return c.json(await cancelPageSchedule(deps, ref));
+    } catch (error) {
+      if (!(error instanceof AppError && error.statusCode === 404) || !(await suffixed(locale, path, 'schedule'))) throw error;
+      return c.json(await deletePage(deps, user.id, checkPagePath(locale, `${path}/schedule`)));
+    }
+  });
+
   on(endpoints.pages.get, async (c) => {
     const ref = checkPagePath(c.req.param('locale'), c.req.param('path'));
     return c.json(await getPage(deps, ref));
   });
 
-  on(endpoints.pages.save, async (c) => {
-    const user = requireApiUser(c);
-    const ref = await storedPagePath(deps.db, checkPagePath(c.req.param('locale'), c.req.param('path')));
-    const input = await readJson(c, saveSchema);
-    const createOnly = c.req.header('if-none-match')?.trim() === '*';
-    return c.json(await savePage(deps, user.id, ref, input, { createOnly }));
-  });
+  on(endpoints.pages.save, (c) => savePageAt(c, c.req.param('locale'), c.req.param('path')));
 
   on(endpoints.pages.delete, async (c) => {
     const user = requireApiUser(c);
@@ -124,6 +162,14 @@ export function createPageRoutes(deps: AppDeps) {
     return c.json(await movePage(deps, user.id, from, destination));
   });
 
+  return routes;
+}
+
+/** `GET /api/schedules?from=&to=` (`dashboard.read`): the calendar's scheduled pages. */
+export function createScheduleRoutes(deps: AppDeps) {
+  const routes = new Hono<AuthEnv>();
+  const on = endpointsOn(routes, '/api/schedules');
+  on(endpoints.pages.schedules, async (c) => c.json(await listSchedules(deps, readQuery(c, schedulesQuerySchema))));
   return routes;
 }
 

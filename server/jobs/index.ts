@@ -8,6 +8,7 @@ import { indexerOf } from '../services/indexer';
 import { purgeExpiredNewsletterTokens, resumeNewsletterQueue, SEND_LEASE_MS } from '../services/newsletter';
 import { NOTIFICATION_LEASE_MS, processNotificationMails, purgeOldNotificationMails } from '../services/notifications';
 import { purgeOldDeliveries, runOutgoingWebhooks } from '../services/outgoing-webhooks';
+import { publishDuePageSchedules } from '../services/page-schedules';
 import { isInstalled } from '../services/site';
 import { purgeExpiredSignInSteps } from '../services/two-factor';
 import { sendWeeklyDigests } from '../services/weekly-digest';
@@ -64,6 +65,19 @@ export const jobs: Job[] = [
       const published = await publishDueBuild(deps);
       // A publish indexed in steps ran its first here; the rest go to the sync steps below.
       if (published !== undefined) context.steps.left -= 1;
+    },
+  },
+  {
+    // A page scheduled to publish alone, or to go back to draft, within 5 s of its time (Workers:
+    // within the minute): one group a run, as its own commit (server/services/page-schedules.ts).
+    name: 'page-schedules',
+    everyMs: 5_000,
+    async run(deps, context) {
+      for (let i = 0; i < 10 && !context.signal.aborted; i++) {
+        const published = await publishDuePageSchedules(deps);
+        if (published === undefined) break;
+        context.steps.left -= 1;
+      }
     },
   },
   {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   PAGES_PAGE_SIZE,
   type PageDocument,
@@ -23,7 +23,7 @@ import { damageIn } from '../content/repository';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { containsFolded } from '../db/folded-match';
-import { type Commit, commits, pageCounts, pages } from '../db/schema';
+import { type Commit, commits, pageCounts, pageSchedules, pages } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { addChange, addressOf, ensureOpenBuild, pendingChanges, requireRepository, stillOpen } from './builds';
@@ -316,7 +316,10 @@ export async function listPages(deps: PageDeps, options: PageListOptions = {}): 
     .filter(([position]) => position >= start && position < start + PAGES_PAGE_SIZE)
     .sort((a, b) => a[0] - b[0])
     .map(([, item]) => item);
-  return { items: await markOutdated(db, await withTranslations(db, items, entries, touched)), total: total + pending.length };
+  return {
+    items: await withSchedules(db, await markOutdated(db, await withTranslations(db, items, entries, touched))),
+    total: total + pending.length,
+  };
 }
 
 /** Published rows matching the list's filters, by rank in its order. */
@@ -442,6 +445,25 @@ async function translatedEntries(
         found.add(item.file);
   }
   return found;
+}
+
+/** Each scheduled item's next own schedule (page-schedules.ts), for the list's badge: one statement by primary key. */
+async function withSchedules(db: Database, items: PageListItem[]): Promise<PageListItem[]> {
+  if (!items.length) return items;
+  const rows = await db
+    .select({ file: pageSchedules.file, action: pageSchedules.action, at: pageSchedules.at })
+    .from(pageSchedules)
+    .where(
+      inArray(
+        pageSchedules.file,
+        items.map((item) => pageFile(item.locale, item.path)),
+      ),
+    )
+    .orderBy(asc(pageSchedules.at));
+  return items.map((item) => {
+    const next = rows.find((row) => row.file === pageFile(item.locale, item.path));
+    return next ? { ...item, schedule: { action: next.action, at: next.at.toISOString() } } : item;
+  });
 }
 
 /** The key that pairs a page seen in the list with its translation: front matter `translationKey`, else its address. */

@@ -1,6 +1,7 @@
 import { type PageRef, pageFile, parsePageRef } from '../../../common/authoring';
 import { AppError } from '../../../server/errors';
-import { openBuildChanges, pendingChanges } from '../../../server/services/builds';
+import { currentBuild, openBuildChanges, pendingChanges } from '../../../server/services/builds';
+import { getPageSchedule } from '../../../server/services/page-schedules';
 import { checkPagePath, getPage } from '../../../server/services/pages';
 import { translationSource } from '../../../server/services/translation-source';
 import type { EditorData } from '../../components/manage/editor/types';
@@ -56,5 +57,17 @@ export async function loadEditor({ context, params, request }: Route.LoaderArgs)
       pendingBy = { displayName: listed?.author?.displayName ?? '', createdAt: change.createdAt.toISOString() };
     }
   }
-  return { page, document, from, pendingBy, source: beside };
+  const open = await currentBuild(deps.db);
+  const schedule = document ? await getPageSchedule(deps, page) : null;
+  return {
+    page,
+    document,
+    from,
+    pendingBy,
+    source: beside,
+    buildScheduledAt: open?.status === 'open' && open.scheduledAt ? open.scheduledAt.toISOString() : null,
+    schedule,
+    canSchedule: user.permissions.includes('builds.create'),
+    translation: document && beside ? beside.page : null,
+  };
 }

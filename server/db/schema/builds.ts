@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
 /**
@@ -33,6 +33,13 @@ export const builds = sqliteTable(
     scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }),
     /** Who scheduled it: the publish is made in their name. */
     scheduledBy: text('scheduled_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A build made `publishing` with part of the open build's changes (services/builds/part.ts):
+     * a scheduled page published alone, or a publish of the open build that leaves scheduled
+     * pages' changes for their own time. A failed one gives its changes back to the open build and
+     * is marked failed; the open build never is one.
+     */
+    partOfOpen: integer('part_of_open', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('builds_status_idx').on(t.status),
@@ -110,3 +117,26 @@ export const redirects = sqliteTable(
   (t) => [uniqueIndex('redirects_from_unique').on(t.from), index('redirects_to_idx').on(t.to)],
 );
 export type Redirect = typeof redirects.$inferSelect;
+
+/**
+ * A page's own schedule (issue 40 §2, server/services/page-schedules.ts): at `at` the page is
+ * published alone (`publish`: its pending change, as its own commit) or taken back to draft
+ * (`unpublish`). At most one of each per page. Pages scheduled together (a page and its
+ * translation) share a `group` and go in one commit. A row is deleted when its time is claimed.
+ */
+export const pageSchedules = sqliteTable(
+  'page_schedules',
+  {
+    /** The page's file in the content repository (`content/fa/about.md`). */
+    file: text('file').notNull(),
+    action: text('action', { enum: ['publish', 'unpublish'] }).notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    /** The file of the page the schedule was set on: pages of one group publish in one commit. */
+    group: text('group_file').notNull(),
+    /** Who scheduled it: the publish is made in their name (a schedule of a deleted account is dropped). */
+    scheduledBy: text('scheduled_by').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.file, t.action] }), index('page_schedules_at_idx').on(t.at)],
+);
+export type PageSchedule = typeof pageSchedules.$inferSelect;

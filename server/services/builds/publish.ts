@@ -12,6 +12,7 @@ import { checkIndexedCommit, latestContentBuild } from '../content-sync';
 import { latestContentSync } from '../content-sync-runner';
 import { indexerOf } from '../indexer';
 import { changesOf, defaultTitle } from '../publish-completion';
+import { holdsScheduledChanges, notHeld, publishPartOfOpenBuild } from './part';
 import {
   type BuildDeps,
   changeStates,
@@ -68,6 +69,9 @@ export async function publishOpenBuild(
     throw new AppError(409, 'api.publishInProgress');
   if (!build || !(await db.$count(commits, eq(commits.buildId, build.id)))) throw new AppError(400, 'api.nothingToPublish');
   const title = input.title?.trim() ?? '';
+  // Pages scheduled to publish at a time of their own keep their changes for it (P1).
+  if (await holdsScheduledChanges(db, build.id))
+    return publishPartOfOpenBuild(deps, user, { which: notHeld(db), title: title || build.title }, checkpoint);
   let claimed: { id: number }[];
   try {
     claimed = await db

@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { gitBlobSha } from '../../content/git-blob';
 import type { ContentRepository } from '../../content/repository';
 import type { Database } from '../../db/database';
-import { type Build, builds, type Commit } from '../../db/schema';
+import { type Build, builds, type Commit, commits } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 
@@ -30,7 +30,7 @@ export async function currentBuild(db: Database): Promise<Build | undefined> {
   return db
     .select()
     .from(builds)
-    .where(and(inArray(builds.status, ['open', 'publishing']), isNull(builds.revertOf)))
+    .where(and(inArray(builds.status, ['open', 'publishing']), isNull(builds.revertOf), eq(builds.partOfOpen, false)))
     .orderBy(desc(builds.id))
     .get();
 }
@@ -95,10 +95,32 @@ export function conflictPaths(changes: Commit[], states: ChangeState[]) {
   return [...new Set(changes.flatMap((change, i) => (states[i] === 'conflict' ? touchedPaths(change) : [])))].sort();
 }
 
-/** A failed publish before its commit: the build collects changes again (a revert is marked failed). */
-export async function releaseClaim(db: Database, build: Pick<Build, 'id' | 'revertOf'>) {
+/**
+ * A failed publish before its commit: the build collects changes again (a revert is marked
+ * failed). A build of scheduled pages (page-schedules.ts) gives its changes back to the open build
+ * (made if there is none; a change saved there meanwhile for the same file wins) and is marked failed.
+ */
+export async function releaseClaim(db: Database, build: Pick<Build, 'id' | 'revertOf' | 'partOfOpen' | 'createdBy'>) {
+  if (build.partOfOpen) {
+    await db.insert(builds).values({ status: 'open', createdBy: build.createdBy }).onConflictDoNothing();
+    const open = await currentBuild(db);
+    if (open?.status === 'open')
+      await db.batch([
+        db
+          .update(commits)
+          .set({ buildId: open.id })
+          .where(
+            and(
+              eq(commits.buildId, build.id),
+              notInArray(commits.path, db.select({ path: commits.path }).from(commits).where(eq(commits.buildId, open.id))),
+              stillOpen(open.id),
+            ),
+          ),
+        db.delete(commits).where(and(eq(commits.buildId, build.id), stillOpen(open.id))),
+      ]);
+  }
   await db
     .update(builds)
-    .set({ status: build.revertOf ? 'failed' : 'open', publishingSince: null })
+    .set({ status: build.revertOf || build.partOfOpen ? 'failed' : 'open', publishingSince: null })
     .where(and(eq(builds.id, build.id), eq(builds.status, 'publishing')));
 }

@@ -21,6 +21,8 @@ export function ScheduleFields({
   onDate,
   onTime,
   error,
+  legend,
+  note,
 }: {
   id: string;
   date: string;
@@ -28,6 +30,9 @@ export function ScheduleFields({
   onDate: (date: string) => void;
   onTime: (time: string) => void;
   error?: string;
+  /** What the fields choose (read by screen readers), and the line under them; a build's publish by default. */
+  legend?: string;
+  note?: string;
 }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
@@ -37,7 +42,7 @@ export function ScheduleFields({
     'block h-10 rounded-md border border-border bg-surface px-3 focus:border-secondary focus:outline-none aria-[invalid=true]:border-error';
   return (
     <fieldset className="flex flex-wrap items-end gap-3" aria-describedby={describedBy}>
-      <legend className="sr-only">{t('builds.schedule.when')}</legend>
+      <legend className="sr-only">{legend ?? t('builds.schedule.when')}</legend>
       <div>
         <label id={`${id}-date-label`} htmlFor={`${id}-date`} className="mb-1 block text-sm font-medium">
           {t('builds.schedule.date')}
@@ -87,7 +92,7 @@ export function ScheduleFields({
         </span>
       </div>
       <p id={`${id}-zone`} className="basis-full text-xs text-fg-muted">
-        {t('builds.schedule.zone', { zone: clock.label })} {t('builds.schedule.laterEdits')}
+        {t('builds.schedule.zone', { zone: clock.label })} {note ?? t('builds.schedule.laterEdits')}
       </p>
       {error ? (
         <p id={`${id}-error`} role="alert" className="basis-full text-sm text-error-strong">

@@ -72,6 +72,17 @@ export function PageNotices({ data, created, locale }: { data: EditorData; creat
       {from && !created ? (
         <Alert tone="info" title={t('editor.fromNotice', { page: isolateLtr(pageAddress(from.page)) })} />
       ) : null}
+      {data.buildScheduledAt && !data.schedule?.publishAt ? (
+        // Defect P1: a save joins the open build, which publishes itself at its time.
+        <div data-testid="build-scheduled-notice">
+          <Alert
+            tone="warning"
+            title={t('editor.buildScheduled', { when: clock.time(data.buildScheduledAt, 'full'), zone: clock.label })}
+          >
+            <p>{t(data.canSchedule ? 'editor.buildScheduledOut' : 'editor.buildScheduledAsk')}</p>
+          </Alert>
+        </div>
+      ) : null}
     </>
   );
 }

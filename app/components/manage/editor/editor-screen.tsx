@@ -12,6 +12,7 @@ import { PageNotices, RestoreOffer, SavedNotice, UploadList } from './editor-not
 import { useFocusModeKeys } from './focus-mode';
 import { FrontMatterPanel } from './front-matter-panel';
 import { OutdatedSourcePanel } from './outdated-source-panel';
+import { PageSchedulePanel } from './page-schedule';
 import { SaveBar } from './save-bar';
 import { SourcePane } from './source-pane';
 import type { EditorData } from './types';
@@ -143,6 +144,15 @@ export function EditorScreen({ data }: { data: EditorData }) {
       <UploadList uploads={images.uploads} locale={locale} />
 
       {data.document ? <OutdatedSourcePanel page={page} /> : null}
+      {data.schedule ? (
+        <PageSchedulePanel
+          key={`${data.schedule.publishAt}|${data.schedule.unpublishAt}`}
+          page={page}
+          schedule={data.schedule}
+          translation={data.translation}
+          canSchedule={data.canSchedule}
+        />
+      ) : null}
 
       {/* A translation's source beside the text from 1024 px (above it on a narrower screen), the
           details then below the text; without one, the details beside the text from 1280 px (a

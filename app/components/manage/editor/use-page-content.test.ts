@@ -20,6 +20,10 @@ describe('initialFrontMatter', () => {
       },
       pendingBy: null,
       source: null,
+      buildScheduledAt: null,
+      schedule: null,
+      canSchedule: false,
+      translation: null,
     };
     expect(initialFrontMatter(data)).toEqual({
       title: 'سفر اصفهان',

@@ -17,6 +17,7 @@ import { MovePageDialog } from './move-page-dialog';
 import { OutdatedBadge } from './outdated-badge';
 import { editorPath, historyPath, publicPath } from './page-path';
 import { PendingBadge } from './pending-badge';
+import { ScheduleBadge } from './schedule-badge';
 import { TranslatePageDialog } from './translate-page-dialog';
 
 const keyOf = (page: PageListItem) => `${page.locale}/${page.path}`;
@@ -95,6 +96,7 @@ export function PagesTable({
           {page.pending ? <PendingBadge kind={page.pending} /> : null}
           {!page.draft && !page.pending ? <span className="text-fg-muted text-sm">{t('pages.published')}</span> : null}
           {page.outdated ? <OutdatedBadge since={page.outdated} /> : null}
+          {page.schedule ? <ScheduleBadge schedule={page.schedule} /> : null}
         </div>
       ),
     },
