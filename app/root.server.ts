@@ -1,3 +1,4 @@
+import { pageAppearance } from '../common/appearance';
 import { zoneLabel } from '../common/format';
 import { isTurnstileConfigured } from '../server/config';
 import { installStatus } from '../server/services/installer';
@@ -20,5 +21,6 @@ export async function loadRoot({ context }: Route.LoaderArgs): Promise<RootData>
     mail: state.installed && Boolean(deps.mailer),
     zoneLabel: zoneLabel(state.locale, state.site.timeZone),
     ...(state.installed && state.headTags ? { headTags: state.headTags } : {}),
+    ...(state.installed && state.appearance ? { appearance: pageAppearance(state.appearance) } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { useParams, useRouteLoaderData } from 'react-router';
+import type { PageAppearance } from '../../common/appearance';
 import type { HeadTag } from '../../common/head-code';
 import type { InstallStatus } from '../../common/installer';
 import { defaultLocale, isLocale, type Locale } from '../../common/locales';
@@ -19,6 +20,8 @@ export type RootData = {
   zoneLabel?: string;
   /** The owner's head code (Settings → Code): rendered in the head of reading pages only. */
   headTags?: HeadTag[];
+  /** Settings → Appearance, when saved: worn by reading pages (app/lib/appearance.tsx). */
+  appearance?: PageAppearance;
 };
 
 /** What meta functions receive as `matches`. */
