@@ -240,3 +240,6 @@ export type PageAppearance = Omit<Appearance, 'customCss'> & { cssVersion: strin
 export function pageAppearance({ customCss, ...rest }: Appearance): PageAppearance {
   return { ...rest, cssVersion: customCss ? customCssVersion(customCss) : null };
 }
+
+/** The query parameter of the Appearance screen's preview (app/lib/appearance.server.ts). */
+export const APPEARANCE_PREVIEW_PARAM = 'appearance';

@@ -35,6 +35,7 @@ export function themeAttributes({ theme, options, appearance }: ActiveTheme): Re
  * script) and the owner's CSS as a stylesheet of its own, by an address that changes with its text.
  */
 export function ThemeHead({ active }: { active: ActiveTheme }) {
+  const { appearancePreview } = useRootData();
   const { theme, appearance } = active;
   if (!appearance) return null;
   const accent = accentStyle(appearance.accent);
@@ -42,7 +43,14 @@ export function ThemeHead({ active }: { active: ActiveTheme }) {
     <>
       {theme.stylesheet ? <link rel="stylesheet" href={theme.stylesheet} /> : null}
       {accent ? <style>{accent}</style> : null}
-      {appearance.cssVersion ? <link rel="stylesheet" href={`${CUSTOM_CSS_PATH}?v=${appearance.cssVersion}`} /> : null}
+      {/* A preview shows its unsaved CSS inline: checked like a save, so it holds no `<` and cannot end the element. */}
+      {appearancePreview ? (
+        appearancePreview.css && !appearancePreview.css.includes('<') ? (
+          <style>{appearancePreview.css}</style>
+        ) : null
+      ) : appearance.cssVersion ? (
+        <link rel="stylesheet" href={`${CUSTOM_CSS_PATH}?v=${appearance.cssVersion}`} />
+      ) : null}
     </>
   );
 }

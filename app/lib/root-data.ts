@@ -22,6 +22,13 @@ export type RootData = {
   headTags?: HeadTag[];
   /** Settings → Appearance, when saved: worn by reading pages (app/lib/appearance.tsx). */
   appearance?: PageAppearance;
+  /**
+   * The page shows an unsaved appearance for the Appearance screen's preview (app/lib/appearance.server.ts):
+   * its custom CSS (checked, so it holds no `<`), and the colour mode the preview asked for.
+   */
+  appearancePreview?: { css: string };
+  /** The colour mode the preview asks for (forcedColorModeOf reads it from any route's data). */
+  colorMode?: 'light' | 'dark';
 };
 
 /** What meta functions receive as `matches`. */
