@@ -47,7 +47,14 @@ describe('theme manifests', () => {
     const checked = ok({ theme: 'magazine' });
     expect(checked).toEqual({
       ok: true,
-      value: { theme: 'magazine', options: { home: 'lead', header: 'bar' }, accent: null, customCss: '' },
+      value: {
+        theme: 'magazine',
+        options: { home: 'lead', header: 'bar' },
+        accent: null,
+        customCss: '',
+        logo: null,
+        favicon: null,
+      },
     });
     expect(ok(defaultAppearance)).toEqual({ ok: true, value: defaultAppearance });
     expect(firstProblem({ theme: 'nope' })).toMatchObject({ path: 'theme' });
@@ -126,6 +133,26 @@ describe('accent contrast (WCAG AA)', () => {
     );
     expect(accentStyle({ light: '#123456;}</style><script>', dark: '#abcdef' })).toBeNull();
     expect(accentStyle(null)).toBeNull();
+  });
+});
+
+describe('logo and favicon', () => {
+  it('accept a picture on this site, or nothing; refuse any other address', () => {
+    expect(ok({ theme: 'reading', logo: '/media/2026/logo.png', favicon: ' ' })).toMatchObject({
+      ok: true,
+      value: { logo: '/media/2026/logo.png', favicon: null },
+    });
+    for (const hostile of [
+      'https://cdn.example/logo.png',
+      '//evil.example/logo.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '/media/a.png" onload="x',
+      '/media/a b.png',
+      '/\\evil.example/x.png',
+      '/media/../../etc/passwd',
+    ])
+      expect(firstProblem({ theme: 'reading', favicon: hostile }).path, hostile).toBe('favicon');
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Locale } from './locales';
 import { type MessageKey, messageRef } from './messages';
+import { sameSitePath } from './site-path';
 
 /*
  * Appearance (Settings → Appearance; docs/themes.md): which theme the public site wears, that
@@ -47,10 +48,20 @@ export type Appearance = {
   accent: AccentColours | null;
   /** The owner's CSS, served as a stylesheet of its own (`/appearance.css`), never inline. */
   customCss: string;
+  /** The logo beside the site's name in the header, and the browser tab's icon: uploads on this site (`/media/…`), or null. */
+  logo: string | null;
+  favicon: string | null;
 };
 
 export const DEFAULT_THEME = 'reading';
-export const defaultAppearance: Appearance = { theme: DEFAULT_THEME, options: {}, accent: null, customCss: '' };
+export const defaultAppearance: Appearance = {
+  theme: DEFAULT_THEME,
+  options: {},
+  accent: null,
+  customCss: '',
+  logo: null,
+  favicon: null,
+};
 
 export const APPEARANCE_LIMITS = {
   /** Characters of custom CSS: the whole of it stays within the page's CSS budget (15 KB). */
@@ -184,8 +195,15 @@ export function checkAppearance(
   }
   const css = customCssProblem(input.customCss);
   if (css) problems.push(problem('customCss', css.key, css.values));
+  const images = { logo: input.logo?.trim() || null, favicon: input.favicon?.trim() || null };
+  for (const key of ['logo', 'favicon'] as const) {
+    const value = images[key];
+    // The site's own files only (an upload through the media library): never another site, `javascript:` or `data:`.
+    if (value !== null && (sameSitePath(value) !== value || /["'<>\s]/.test(value)))
+      problems.push(problem(key, 'validation.appearanceImage'));
+  }
   if (problems.length) return { ok: false, problems };
-  return { ok: true, value: { theme: manifest.name, options, accent, customCss: input.customCss.trim() } };
+  return { ok: true, value: { theme: manifest.name, options, accent, customCss: input.customCss.trim(), ...images } };
 }
 
 const appearanceShape = z.object({
@@ -199,6 +217,8 @@ const appearanceShape = z.object({
     .string()
     .max(APPEARANCE_LIMITS.customCss, messageRef('validation.appearanceCssLong', { max: APPEARANCE_LIMITS.customCss }))
     .default(''),
+  logo: z.string().max(500).nullable().default(null),
+  favicon: z.string().max(500).nullable().default(null),
 });
 
 /** The zod schema of the endpoint's body: the same check, its problems as zod issues (both languages). */

@@ -78,6 +78,7 @@ export const sharedMessages = {
       appearanceCssImport: '@import is not accepted: it would load another stylesheet from elsewhere',
       appearanceCssCode: '{{value}} runs code in some browsers and is not accepted',
       appearanceCssUrl: 'url() may only name a path on this site (/media/…) or an https address, not {{value}}',
+      appearanceImage: 'Must be a picture on this site (upload it, or pick it from the media library): a path such as /media/…',
       headCodeMarkup: 'Only <meta>, <link> and <script src="…"></script> tags can be added; this is not one: {{value}}',
       headCodeAttribute: 'The attribute {{name}} is not accepted on <{{tag}}> (or is written twice)',
       headCodeEventHandler: 'Event handlers such as {{name}} run inline code and are not accepted',
@@ -331,6 +332,8 @@ export const sharedMessages = {
       appearanceCssImport: '⁦@import⁩ پذیرفته نیست: شیوه‌نامهٔ دیگری را از جای دیگر بار می‌کند',
       appearanceCssCode: '⁦{{value}}⁩ در برخی مرورگرها کد اجرا می‌کند و پذیرفته نیست',
       appearanceCssUrl: '⁦url()⁩ تنها می‌تواند نشانی‌ای در همین سایت (⁦/media/…⁩) یا نشانی ⁦https⁩ باشد، نه ⁦{{value}}⁩',
+      appearanceImage:
+        'باید تصویری در همین سایت باشد (آن را بارگذاری کنید یا از کتابخانهٔ رسانه برگزینید): نشانی‌ای مانند ⁦/media/…⁩',
       headCodeMarkup: 'تنها برچسب‌های ⁦<meta>⁩، ⁦<link>⁩ و ⁦<script src="…"></script>⁩ را می‌توان افزود؛ این یکی از آن‌ها نیست: ⁦{{value}}⁩',
       headCodeAttribute: 'ویژگی ⁦{{name}}⁩ روی ⁦<{{tag}}>⁩ پذیرفته نیست (یا دو بار نوشته شده است)',
       headCodeEventHandler: 'رویدادگردان‌هایی مانند ⁦{{name}}⁩ کد درون‌خطی اجرا می‌کنند و پذیرفته نیستند',

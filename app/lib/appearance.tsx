@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import { accentStyle, CUSTOM_CSS_PATH, type PageAppearance } from '../../common/appearance';
+import { accentStyle, CUSTOM_CSS_PATH, DEFAULT_THEME, type PageAppearance } from '../../common/appearance';
 import { type Theme, themeOf } from '../../themes';
 import { isReadingPage } from '../reading/document';
 import { useRootData } from './root-data';
@@ -12,11 +12,16 @@ import { useRootData } from './root-data';
 
 export type ActiveTheme = { theme: Theme; options: Record<string, string>; appearance: PageAppearance | null };
 
+/** The default theme with nothing of the owner's: the page is written exactly as before themes existed. */
+function isDefault({ theme, accent, cssVersion, logo, favicon }: PageAppearance): boolean {
+  return theme === DEFAULT_THEME && !accent && !cssVersion && !logo && !favicon;
+}
+
 /** The theme of the page being rendered, with its saved options (the default theme and none elsewhere). */
 export function useActiveTheme(): ActiveTheme {
   const { appearance } = useRootData();
   const matches = useMatches();
-  if (!appearance || !isReadingPage(matches.map((match) => match.handle)))
+  if (!appearance || isDefault(appearance) || !isReadingPage(matches.map((match) => match.handle)))
     return { theme: themeOf(undefined), options: {}, appearance: null };
   return { theme: themeOf(appearance.theme), options: appearance.options, appearance };
 }
@@ -42,6 +47,8 @@ export function ThemeHead({ active }: { active: ActiveTheme }) {
   return (
     <>
       {theme.stylesheet ? <link rel="stylesheet" href={theme.stylesheet} /> : null}
+      {/* After the root's own icon links: browsers take the last one. */}
+      {appearance.favicon ? <link rel="icon" href={appearance.favicon} /> : null}
       {accent ? <style>{accent}</style> : null}
       {/* A preview shows its unsaved CSS inline: checked like a save, so it holds no `<` and cannot end the element. */}
       {appearancePreview ? (

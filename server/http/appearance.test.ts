@@ -14,6 +14,8 @@ const MAGAZINE: Appearance = {
   options: { home: 'grid', header: 'accent' },
   accent: { light: '#1d4ed8', dark: '#93c5fd' },
   customCss: '.prose h2 { letter-spacing: -0.01em }',
+  logo: '/media/2026/logo.png',
+  favicon: null,
 };
 
 describe('appearance API (Settings → Appearance)', () => {
@@ -54,6 +56,10 @@ describe('appearance API (Settings → Appearance)', () => {
       [{ customCss: 'div{width:expression(alert(1))}' }, 'expression( runs code', 'کد اجرا می‌کند'],
       [{ customCss: 'div{background:url(javascript:alert(1))}' }, 'javascript: runs code', 'کد اجرا می‌کند'],
       [{ customCss: 'a'.repeat(8001) }, 'at most 8000 characters', '۸۰۰۰'],
+      [{ logo: 'https://evil.example/logo.png' }, 'Must be a picture on this site', 'تصویری در همین سایت'],
+      [{ favicon: 'javascript:alert(1)' }, 'Must be a picture on this site', 'تصویری در همین سایت'],
+      [{ logo: '//evil.example/x.png' }, 'Must be a picture on this site', 'تصویری در همین سایت'],
+      [{ favicon: '/media/a.png" onerror="alert(1)' }, 'Must be a picture on this site', 'تصویری در همین سایت'],
     ];
     for (const [change, en, fa] of cases)
       for (const [locale, words] of [

@@ -24,7 +24,8 @@ export function SiteShell({ children, error, wide }: { children: ReactNode; erro
   const { t } = useTranslation();
   const { locale, site } = useRootData();
   // A theme may draw the footer's line its own way (themes/slots.ts).
-  const { theme, options } = useActiveTheme();
+  const { theme, options, appearance } = useActiveTheme();
+  const logo = appearance?.logo;
   const Footer = theme.slots.footer;
   // The dashboard is wider than reading pages: its menu, an editor and the page's details side by side.
   const width = wide ? 'max-w-7xl' : 'max-w-5xl';
@@ -47,12 +48,17 @@ export function SiteShell({ children, error, wide }: { children: ReactNode; erro
         >
           {/* The wordmark: a notebook mark in the brand colour beside the site's name in either script. */}
           <Link to={paths.home(locale)} className="me-auto flex items-center gap-2 sm:me-0" data-testid="wordmark">
-            <span
-              aria-hidden
-              className="grid size-8 place-items-center rounded-lg bg-primary-strong text-white shadow-sm dark:text-neutral-950"
-            >
-              <NotebookPen className="size-4" />
-            </span>
+            {logo ? (
+              // Settings → Appearance: the owner's logo; the name beside it says what it is, so it is decoration.
+              <img src={logo} alt="" width={32} height={32} className="size-8 rounded-lg object-contain" />
+            ) : (
+              <span
+                aria-hidden
+                className="grid size-8 place-items-center rounded-lg bg-primary-strong text-white shadow-sm dark:text-neutral-950"
+              >
+                <NotebookPen className="size-4" />
+              </span>
+            )}
             <span className="text-lg font-extrabold tracking-tight">
               {site.siteName[locale]}
               <span aria-hidden className="text-primary-strong">

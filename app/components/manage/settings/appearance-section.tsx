@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   APPEARANCE_LIMITS,
@@ -9,6 +9,7 @@ import {
   MIN_CONTRAST,
   type ThemeManifest,
 } from '../../../../common/appearance';
+import { MEDIA_TYPES } from '../../../../common/authoring';
 import { isLocale, type Locale, localeDirection, locales } from '../../../../common/locales';
 import { paths } from '../../../../common/paths';
 import { themeManifests } from '../../../../themes/manifests';
@@ -18,6 +19,8 @@ import { formatNumber } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast';
+import { isUploadableImage, uploadMedia } from '../editor/upload';
+import { MediaPickerDialog } from '../media/media-picker';
 import { SettingsSection, useIssueText } from './shared';
 
 const fieldClass =
@@ -177,6 +180,17 @@ export function AppearanceSection() {
             ) : null}
           </fieldset>
 
+          {(['logo', 'favicon'] as const).map((which) => (
+            <PictureField
+              key={which}
+              id={`${id}-${which}`}
+              which={which}
+              value={draft[which] ?? ''}
+              problem={liveProblems[which]}
+              onChange={(value) => change({ [which]: value.trim() ? value : null })}
+            />
+          ))}
+
           <div>
             <label htmlFor={`${id}-css`} className="mb-1 block text-sm font-medium">
               {t('settings.appearance.css')}
@@ -303,6 +317,109 @@ function AccentField({
           {problem}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The logo or the favicon: an upload through the media library's own checks (`POST /api/media`:
+ * type, size, dimensions) or a picture picked from it. Only pictures on this site are accepted.
+ */
+function PictureField({
+  id,
+  which,
+  value,
+  problem,
+  onChange,
+}: {
+  id: string;
+  which: 'logo' | 'favicon';
+  value: string;
+  problem?: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useRootData();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number>();
+  const [picking, setPicking] = useState(false);
+  const upload = async (file: File) => {
+    if (!isUploadableImage(file)) {
+      toast({ title: t('settings.images.uploadFailed'), description: t('settings.images.notImage'), color: 'error' });
+      return;
+    }
+    setProgress(0);
+    try {
+      onChange((await uploadMedia(file, locale, setProgress)).url);
+      toast({ title: t('settings.images.uploaded'), color: 'success' });
+    } catch (error) {
+      const reason = error instanceof ApiRequestError ? error.failure.message : undefined;
+      toast({ title: t('settings.images.uploadFailed'), description: reason, color: 'error' });
+    } finally {
+      setProgress(undefined);
+    }
+  };
+  return (
+    <div data-testid={`appearance-${which}`}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {t(`settings.appearance.${which}`)}
+      </label>
+      <div className="flex items-center gap-2">
+        {value ? <img src={value} alt="" className="size-9 shrink-0 rounded border border-border object-contain" /> : null}
+        <input
+          id={id}
+          dir="ltr"
+          className={`${fieldClass} font-mono`}
+          value={value}
+          placeholder="/media/…"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-fg-muted">
+        {t(`settings.appearance.${which}Hint`)}
+      </p>
+      {problem ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-error-strong">
+          {problem}
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          accept={MEDIA_TYPES.join(',')}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void upload(file);
+          }}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={progress !== undefined}
+          onClick={() => fileInput.current?.click()}
+        >
+          {progress === undefined
+            ? t('settings.images.upload')
+            : t('settings.images.uploading', { percent: formatNumber(locale, progress, { style: 'percent' }) })}
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
+          {t('media.pick')}
+        </Button>
+        {value ? (
+          <Button type="button" variant="outline" size="sm" onClick={() => onChange('')}>
+            {t('settings.appearance.remove')}
+          </Button>
+        ) : null}
+        <MediaPickerDialog open={picking} onOpenChange={setPicking} onPick={(item) => onChange(item.url)} />
+      </div>
     </div>
   );
 }
