@@ -84,7 +84,7 @@ function Home({ page, latest, totalLogs, locale, options }: HomeSlotProps) {
         {latest.length === 0 ? (
           <p className="rounded-lg border border-dashed border-border p-8 text-center text-fg-muted">{t('content.emptyLogs')}</p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="log-list">
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="log-list" data-home>
             {lead ? (
               <li className="sm:col-span-2 lg:col-span-3">
                 <Card item={lead} locale={locale} headingLevel={3} lead />
