@@ -5,6 +5,7 @@ import { headCodeOrigins } from '../common/head-code';
 import { errorForLog } from '../server/errors';
 import { contentSecurityPolicy } from '../server/http/csp';
 import { serverContext } from './lib/app-context.server';
+import type { RootData } from './lib/root-data';
 import { isReadingPage } from './reading/document';
 
 export const streamTimeout = 5_000;
@@ -32,12 +33,15 @@ export default async function handleRequest(
 ) {
   const { nonce, state } = serverContext(loadContext);
   // A reading page renders the owner's head code (app/root.tsx): its policy names exactly those
-  // scripts' origins. Every other response keeps the app's own policy (server/app.ts).
-  if (nonce && state.installed && state.headTags?.length) {
-    const { matches } = routerContext.staticHandlerContext;
+  // scripts' origins. A preview of the appearance (Settings → Appearance) may be framed by the site
+  // itself. Every other response keeps the app's own policy (server/app.ts).
+  if (nonce && state.installed) {
+    const { matches, loaderData } = routerContext.staticHandlerContext;
     if (isReadingPage(matches.map((match) => routerContext.routeModules[match.route.id]?.handle))) {
-      const origins = headCodeOrigins(state.headTags);
-      if (origins.length) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, origins));
+      const origins = state.headTags?.length ? headCodeOrigins(state.headTags) : [];
+      const framedBySite = Boolean((loaderData.root as RootData | undefined)?.appearancePreview);
+      if (origins.length || framedBySite)
+        responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, origins, { framedBySite }));
     }
   }
   if (request.method.toUpperCase() === 'HEAD') {

@@ -12,6 +12,7 @@ import { NavigationProgress } from './components/layout/navigation-progress';
 import { TooltipProvider } from './components/ui/icon-button';
 import { Toaster } from './components/ui/toast';
 import { i18nFor } from './i18n/i18n';
+import { ThemeHead, themeAttributes, useActiveTheme } from './lib/appearance';
 import { fontFaces, fontPreload } from './lib/fonts';
 import { type RootData, useRootData } from './lib/root-data';
 import { SessionProvider } from './lib/session';
@@ -50,12 +51,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Reading pages do not hydrate: their own small script instead of React Router's (decision 0007).
   const reading = readingScript(matches, root);
   useColorMode(forced);
+  // Reading pages wear the theme chosen in Settings → Appearance (app/lib/appearance.tsx).
+  const active = useActiveTheme();
   // Marks the page interactive; browser tests wait for it instead of guessing.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <html lang={locale} dir={localeDirection[locale]} data-color-mode-forced={forced ?? undefined} suppressHydrationWarning>
+    <html
+      lang={locale}
+      dir={localeDirection[locale]}
+      data-color-mode-forced={forced ?? undefined}
+      {...themeAttributes(active)}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -70,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style>{fontFaces[locale]}</style>
         <Meta />
         <Links />
+        <ThemeHead active={active} />
         {/* The owner's verification tags and analytics scripts, on the public site only (Settings → Code). */}
         {root.headTags && isReadingPage(matches.map((match) => match.handle)) ? (
           <HeadCode tags={root.headTags} nonce={nonce} />

@@ -108,7 +108,7 @@ export function isFilePath(pathname: string): boolean {
 }
 
 /** Top-level files and folders the server answers itself, outside the locales. */
-const SITE_FILES = ['robots.txt', 'sitemap.xml', 'favicon.ico', 'icon.png'] as const;
+const SITE_FILES = ['robots.txt', 'sitemap.xml', 'favicon.ico', 'icon.png', 'appearance.css'] as const;
 const SITE_FOLDERS = ['api', 'media', 'assets', 'builds', 'images', 'data', '.well-known'] as const;
 
 /**

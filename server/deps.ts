@@ -3,6 +3,8 @@
  * hands to `createApp`, and what loaders receive. It owns every type it names, so it imports
  * nothing from the HTTP layer that implements them (server/http/page-cache.ts, page-views.ts).
  */
+
+import type { Appearance } from '../common/appearance';
 import type { PublishIndexing, PublishResult } from '../common/authoring';
 import type { HeadTag } from '../common/head-code';
 import type { Locale } from '../common/locales';
@@ -109,6 +111,8 @@ export type SiteState = {
   address?: string;
   /** The owner's head code (Settings → Code), when there is any: rendered on public pages, its script origins in their CSP. */
   headTags?: HeadTag[];
+  /** Settings → Appearance, when the owner saved one (common/appearance.ts): the public pages' theme, accent and CSS. */
+  appearance?: Appearance;
 };
 
 /** What is known about a page request before any loader runs, resolved once by createApp. */

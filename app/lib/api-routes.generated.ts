@@ -83,6 +83,8 @@ export const settings = {
   saveSecurity: /* @__PURE__ */ route<E['settings']['saveSecurity']>('PUT', '/api/settings/security'),
   code: /* @__PURE__ */ route<E['settings']['code']>('GET', '/api/settings/code'),
   saveCode: /* @__PURE__ */ route<E['settings']['saveCode']>('PUT', '/api/settings/code'),
+  appearance: /* @__PURE__ */ route<E['settings']['appearance']>('GET', '/api/settings/appearance'),
+  saveAppearance: /* @__PURE__ */ route<E['settings']['saveAppearance']>('PUT', '/api/settings/appearance'),
   get: /* @__PURE__ */ route<E['settings']['get']>('GET', '/api/settings'),
   save: /* @__PURE__ */ route<E['settings']['save']>('PUT', '/api/settings'),
 };

@@ -1,4 +1,5 @@
 import { useParams, useRouteLoaderData } from 'react-router';
+import type { PageAppearance } from '../../common/appearance';
 import type { HeadTag } from '../../common/head-code';
 import type { InstallStatus } from '../../common/installer';
 import { defaultLocale, isLocale, type Locale } from '../../common/locales';
@@ -19,6 +20,15 @@ export type RootData = {
   zoneLabel?: string;
   /** The owner's head code (Settings → Code): rendered in the head of reading pages only. */
   headTags?: HeadTag[];
+  /** Settings → Appearance, when saved: worn by reading pages (app/lib/appearance.tsx). */
+  appearance?: PageAppearance;
+  /**
+   * The page shows an unsaved appearance for the Appearance screen's preview (app/lib/appearance.server.ts):
+   * its custom CSS (checked, so it holds no `<`), and the colour mode the preview asked for.
+   */
+  appearancePreview?: { css: string };
+  /** The colour mode the preview asks for (forcedColorModeOf reads it from any route's data). */
+  colorMode?: 'light' | 'dark';
 };
 
 /** What meta functions receive as `matches`. */

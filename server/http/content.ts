@@ -1,10 +1,12 @@
 import { type Context, Hono, type Next } from 'hono';
+import { CUSTOM_CSS_PATH, customCssVersion } from '../../common/appearance';
 import { parseSyncRefusal } from '../../common/content-sync';
 import { endpoints } from '../../common/endpoints';
 import { contentSyncQuerySchema } from '../../common/endpoints/pages';
 import { isLocale } from '../../common/locales';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { readAppearance } from '../services/appearance';
 import { contentBuildById, syncRefusalKeys } from '../services/content-sync';
 import { contentSyncState, latestContentSync } from '../services/content-sync-runner';
 import { indexerOf } from '../services/indexer';
@@ -60,6 +62,17 @@ export function createPublicFileRoutes(deps: AppDeps) {
     // Revalidated every time: switching indexing off in the settings must reach crawlers at once.
     c.header('Cache-Control', 'no-cache');
     return c.text(robotsTxt(await origin(c.req.raw), (await getSiteSettings(deps.db)).indexable));
+  });
+  // The owner's CSS (Settings → Appearance), as a stylesheet of its own: it never enters the page,
+  // so no text of it can end a <style> or reach the policy. Pages name it with its version
+  // (`?v=`), so that address never changes content and may be kept for good; any other is revalidated.
+  routes.get(CUSTOM_CSS_PATH, async (c) => {
+    const { customCss } = await readAppearance(deps.db);
+    const current = c.req.query('v') === customCssVersion(customCss);
+    return c.body(customCss, 200, {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': current && customCss ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
   });
   routes.get('/sitemap.xml', async (c) =>
     c.body(await sitemapIndexXml(deps.db, await origin(c.req.raw)), 200, {

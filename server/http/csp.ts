@@ -11,9 +11,14 @@ const TURNSTILE = 'https://challenges.cloudflare.com';
 /**
  * The policy for a response whose inline scripts carry `nonce`. `origins`: the head code's script
  * origins (common/head-code.ts `headCodeOrigins`), added to script-src and connect-src and nowhere
- * else; none, the policy is the site's own.
+ * else; none, the policy is the site's own. `framedBySite`: the page is a preview the Appearance
+ * screen shows in a frame (app/lib/appearance.server.ts), which only the site's own pages may do.
  */
-export function contentSecurityPolicy(nonce: string, origins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  origins: readonly string[] = [],
+  { framedBySite = false }: { framedBySite?: boolean } = {},
+): string {
   const extra = origins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
@@ -22,12 +27,13 @@ export function contentSecurityPolicy(nonce: string, origins: readonly string[] 
     "img-src 'self' data: https:",
     "font-src 'self'",
     `connect-src 'self'${extra}`,
-    // Turnstile, and the video players a reader asks for (common/embeds.ts).
-    `frame-src ${[TURNSTILE, ...EMBED_FRAME_HOSTS].join(' ')}`,
+    // The site's own pages (the Appearance screen's preview), Turnstile, and the video players a reader asks for (common/embeds.ts).
+    `frame-src 'self' ${[TURNSTILE, ...EMBED_FRAME_HOSTS].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    // Only the Appearance screen's preview of a page may be shown in a frame, and only by the site itself.
+    framedBySite ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join('; ');
 }
 

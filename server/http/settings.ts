@@ -4,6 +4,7 @@ import { headCodeInputSchema } from '../../common/head-code';
 import { siteSettingsSchema } from '../../common/schemas/settings';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
+import { readAppearance, saveAppearance } from '../services/appearance';
 import { readHeadCode, saveHeadCode } from '../services/head-code';
 import { readSettings, saveSettings } from '../services/settings';
 import { endpointsOn } from './endpoint';
@@ -40,6 +41,16 @@ export function createSettingsRoutes(deps: AppDeps) {
     c.header('ETag', etag(version));
     c.header('Cache-Control', 'private, no-store');
     return c.json(settings);
+  });
+  on(endpoints.settings.appearance, async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await readAppearance(deps.db));
+  });
+  on(endpoints.settings.saveAppearance, async (c) => {
+    // The schema checks the theme, its options, the accent's contrast and the CSS (both languages).
+    const next = await readJson(c, endpoints.settings.saveAppearance.body);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await saveAppearance(deps, next));
   });
   on(endpoints.settings.code, async (c) => {
     c.header('Cache-Control', 'private, no-store');

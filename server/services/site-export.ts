@@ -10,8 +10,9 @@ import { MAX_PASSWORD_ITERATIONS, PASSWORD_ITERATIONS, storedHashIterations } fr
 import type { Database } from '../db/database';
 import { splitStatements } from '../db/limits';
 import { comments, newsletterSubscribers, roles, settings, userRoles, users } from '../db/schema';
+import { isValidAppearance } from './appearance';
 import { NOTIFICATION_SECRET_KEY } from './notifications';
-import { HEAD_CODE_KEY, INSTALLED_AT_KEY, SITE_ADDRESS_KEY } from './site';
+import { APPEARANCE_KEY, HEAD_CODE_KEY, INSTALLED_AT_KEY, SITE_ADDRESS_KEY } from './site';
 
 /*
  * `npm run daftar -- export` / `import` (docs/operating.md "JSON export"): the site's people and
@@ -113,6 +114,11 @@ export const siteExportSchema = z.object({
       // Head code puts scripts on every public page: a file gets no further than the Code screen would.
       .refine((row) => row.key !== HEAD_CODE_KEY || isValidHeadCode(row.value), {
         message: 'the head code is not accepted by Settings → Code (only meta, link and https script tags)',
+        path: ['value'],
+      })
+      // The appearance's CSS and accent reach every public page: the same checks as the Appearance screen.
+      .refine((row) => row.key !== APPEARANCE_KEY || isValidAppearance(row.value), {
+        message: 'the appearance is not accepted by Settings → Appearance (an installed theme, AA contrast, safe CSS)',
         path: ['value'],
       }),
   ),

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import type { Appearance } from '../../common/appearance';
 import { siteTimeZone } from '../../common/format';
 import type { HeadCode } from '../../common/head-code';
 import { defaultSiteSettings, type SiteSettings } from '../../common/site-settings';
@@ -13,6 +14,8 @@ export const INSTALLED_AT_KEY = 'installed_at';
 export const SITE_ADDRESS_KEY = 'site_address';
 /** The owner's head code (common/head-code.ts), validated when saved or imported. */
 export const HEAD_CODE_KEY = 'head_code';
+/** Settings → Appearance (common/appearance.ts), validated when saved or imported. */
+export const APPEARANCE_KEY = 'appearance';
 
 /** What every page request needs to know about the site (its recorded address too), read in one statement. */
 export type { SiteState } from '../deps';
@@ -29,12 +32,13 @@ export async function readSiteState(db: Database): Promise<SiteState> {
     const rows = await db
       .select({ key: settings.key, value: settings.value })
       .from(settings)
-      .where(inArray(settings.key, [INSTALLED_AT_KEY, SITE_SETTINGS_KEY, SITE_ADDRESS_KEY, HEAD_CODE_KEY]));
+      .where(inArray(settings.key, [INSTALLED_AT_KEY, SITE_SETTINGS_KEY, SITE_ADDRESS_KEY, HEAD_CODE_KEY, APPEARANCE_KEY]));
     const stored = rows.find((row) => row.key === SITE_SETTINGS_KEY)?.value as Partial<SiteSettings> | undefined;
     const installed = rows.some((row) => row.key === INSTALLED_AT_KEY);
     if (installed) installedDatabases.add(db);
     const address = rows.find((row) => row.key === SITE_ADDRESS_KEY)?.value;
     const headCode = rows.find((row) => row.key === HEAD_CODE_KEY)?.value as HeadCode | undefined;
+    const appearance = rows.find((row) => row.key === APPEARANCE_KEY)?.value as Appearance | undefined;
     return {
       installed,
       // A zone this runtime does not know (written by hand, or by a newer ICU) reads as the default:
@@ -42,6 +46,7 @@ export async function readSiteState(db: Database): Promise<SiteState> {
       site: { ...defaultSiteSettings, ...(stored ?? {}), timeZone: siteTimeZone(stored) },
       ...(typeof address === 'string' ? { address } : {}),
       ...(headCode?.tags?.length ? { headTags: headCode.tags } : {}),
+      ...(appearance ? { appearance } : {}),
     };
   } catch (error) {
     if (isMissingTableError(error)) return { installed: false, site: defaultSiteSettings };

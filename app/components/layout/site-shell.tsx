@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../../common/paths';
 import { isExternalTarget } from '../../../common/site-settings';
+import { useActiveTheme } from '../../lib/appearance';
 import { useRootData } from '../../lib/root-data';
 import { Island } from '../../reading/island';
 import { FooterSubscribe } from '../newsletter/subscribe-form';
@@ -22,6 +23,10 @@ const menuLinkClass = 'rounded-md px-3 py-1.5 text-sm hover:bg-muted focus-visib
 export function SiteShell({ children, error, wide }: { children: ReactNode; error?: boolean; wide?: boolean }) {
   const { t } = useTranslation();
   const { locale, site } = useRootData();
+  // A theme may draw the footer's line its own way (themes/slots.ts).
+  const { theme, options, appearance } = useActiveTheme();
+  const logo = appearance?.logo;
+  const Footer = theme.slots.footer;
   // The dashboard is wider than reading pages: its menu, an editor and the page's details side by side.
   const width = wide ? 'max-w-7xl' : 'max-w-5xl';
   return (
@@ -35,6 +40,7 @@ export function SiteShell({ children, error, wide }: { children: ReactNode; erro
       {/* 65px high from the sm breakpoint; on phones the menu takes a second row (app.css adjusts the hash offset).
           In the dashboard on a phone it scrolls away, leaving the screen to the editor's sticky toolbar (D18). */}
       <header
+        data-site-header
         className={`sticky top-0 z-40 ${wide ? 'max-sm:static' : ''} border-b border-border bg-surface/90 backdrop-blur focus-mode:hidden sm:h-[65px]`}
       >
         <div
@@ -42,12 +48,17 @@ export function SiteShell({ children, error, wide }: { children: ReactNode; erro
         >
           {/* The wordmark: a notebook mark in the brand colour beside the site's name in either script. */}
           <Link to={paths.home(locale)} className="me-auto flex items-center gap-2 sm:me-0" data-testid="wordmark">
-            <span
-              aria-hidden
-              className="grid size-8 place-items-center rounded-lg bg-primary-strong text-white shadow-sm dark:text-neutral-950"
-            >
-              <NotebookPen className="size-4" />
-            </span>
+            {logo ? (
+              // Settings → Appearance: the owner's logo; the name beside it says what it is, so it is decoration.
+              <img src={logo} alt="" width={32} height={32} className="size-8 rounded-lg object-contain" />
+            ) : (
+              <span
+                aria-hidden
+                className="grid size-8 place-items-center rounded-lg bg-primary-strong text-white shadow-sm dark:text-neutral-950"
+              >
+                <NotebookPen className="size-4" />
+              </span>
+            )}
             <span className="text-lg font-extrabold tracking-tight">
               {site.siteName[locale]}
               <span aria-hidden className="text-primary-strong">
@@ -90,9 +101,12 @@ export function SiteShell({ children, error, wide }: { children: ReactNode; erro
       <main id="main" className={`mx-auto w-full ${width} flex-1 px-4 ${wide ? 'py-4 sm:py-8' : 'py-8'}`}>
         {children}
       </main>
-      <footer className="border-t border-border bg-surface py-6 text-center text-sm text-fg-muted focus-mode:hidden">
+      <footer
+        data-site-footer
+        className="border-t border-border bg-surface py-6 text-center text-sm text-fg-muted focus-mode:hidden"
+      >
         <FooterSubscribe />
-        <p>{site.footer[locale]}</p>
+        {Footer ? <Footer locale={locale} credit={site.footer[locale]} options={options} /> : <p>{site.footer[locale]}</p>}
       </footer>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AppearanceSection } from '../../components/manage/settings/appearance-section';
 import { BackupSection } from '../../components/manage/settings/backup-section';
 import { HeadCodeSection } from '../../components/manage/settings/head-code-section';
 import { SecurityPolicySection } from '../../components/manage/settings/security-policy';
@@ -30,6 +31,12 @@ export default function ManageSettings({ loaderData }: Route.ComponentProps) {
           canEdit={loaderData.access === 'edit'}
           canUpload={loaderData.canUpload}
         />
+        {/* The public site's look, saved on its own (docs/themes.md), with a live preview beside it. */}
+        {loaderData.access === 'edit' ? (
+          <div className="mt-6">
+            <AppearanceSection />
+          </div>
+        ) : null}
         {/* Not a setting: outside the form, so it never counts as an unsaved change. */}
         {loaderData.isOwner ? (
           <div className="mt-6">

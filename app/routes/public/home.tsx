@@ -5,6 +5,7 @@ import { websiteLd } from '../../../common/structured-data';
 import { ContentBody } from '../../components/content/content-body';
 import { LogList } from '../../components/content/log-list';
 import { MembersNote } from '../../components/content/members-note';
+import { useActiveTheme } from '../../lib/appearance';
 import { useRootData } from '../../lib/root-data';
 import { seoMeta } from '../../lib/seo';
 import { documentLoad, readingHandle } from '../../reading/document';
@@ -39,6 +40,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, site } = useRootData();
   const { page, latest, totalLogs } = loaderData;
+  // A theme may lay out the home its own way (themes/slots.ts): the same data, its own components.
+  const { theme, options } = useActiveTheme();
+  const ThemeHome = theme.slots.home;
+  if (ThemeHome) return <ThemeHome locale={locale} page={page} latest={latest} totalLogs={totalLogs} options={options} />;
   return (
     <div className="space-y-12">
       <section className="mx-auto max-w-[42rem]" data-testid="home-intro">
