@@ -38,7 +38,7 @@ describe('highlighted code (server/content/highlight.ts)', () => {
 
   it('reads left to right inside a Persian page, with a Persian comment, and gives the copy button Persian words', () => {
     const out = html(`متن فارسی\n\n${fence('py', '# یادداشت فارسی\nprint("سلام")')}`, 'fa');
-    expect(out).toMatch(/<pre dir="ltr" data-copy="کپی" data-copied="کپی شد" data-language="py">/);
+    expect(out).toMatch(/<pre dir="ltr" tabindex="0" data-copy="کپی" data-copied="کپی شد" data-language="py">/);
     expect(out).toContain('<span class="hl-cmnt"># یادداشت فارسی');
     expect(html(fence('py', 'x = 1'), 'en')).toContain('data-copy="Copy" data-copied="Copied"');
   });

@@ -48,7 +48,7 @@ declare module 'hast' {
  *     holds the page's tag names (a tag is searchable).
  * 15: pages store their front matter `thumbnailAlt`, the banner's alt text (drizzle/0034).
  * 16: fenced code with a language is highlighted (server/content/highlight.ts), and every `<pre>`
- *     carries its copy button's words.
+ *     carries its copy button's words and `tabindex="0"` (a block that scrolls sideways is reachable by keyboard).
  * 17: pages store their front matter `visibility`; a members page's public columns hold its first block only (drizzle/0037).
  */
 export const RENDERER_VERSION = 17;
@@ -393,6 +393,8 @@ function rehypeDaftar(locale: Locale) {
       }
       if (node.tagName === 'pre') {
         node.properties.dir = 'ltr';
+        // A long line scrolls the block sideways: keyboard users reach it too (axe scrollable-region-focusable).
+        node.properties.tabIndex = 0;
         // The copy button's words, in the page's language (app/reading/code-copy.ts adds the button).
         node.properties.dataCopy = codeWords[locale].copy;
         node.properties.dataCopied = codeWords[locale].copied;
