@@ -5,7 +5,7 @@ import type { SessionUser } from '../../common/permissions';
 import { commits, type PageSchedule, pageSchedules, users } from '../db/schema';
 import { AppError } from '../errors';
 import { type BuildDeps, MAX_SCHEDULE_AHEAD_MS, requireRepository } from './builds';
-import { publishPartOfOpenBuild } from './builds/part';
+import { publishPartOfOpenBuild } from './builds/publish';
 import { currentBuild } from './builds/shared';
 import { checkPagePath, getPage, pageSource, savePage } from './pages';
 

@@ -1,15 +1,10 @@
 import { and, eq, inArray, isNotNull, not, or, type SQL } from 'drizzle-orm';
-import type { PublishIndexing, PublishResult } from '../../../common/authoring';
-import type { SessionUser } from '../../../common/permissions';
 import type { Database } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
-import { type Build, builds, commits, pageSchedules } from '../../db/schema';
-import { AppError } from '../../errors';
-import { commitAndFinish } from './publish';
-import { type BuildDeps, currentBuild, type PublishCheckpoint, stillOpen } from './shared';
+import { commits, pageSchedules } from '../../db/schema';
 
 /*
- * Publishing part of the open build (issue 40 §2, defect P1): a build of its own is made
+ * Which changes publish apart from the open build (issue 40 §2, defect P1); publish.ts
+ * `publishPartOfOpenBuild` publishes them: a build of its own is made
  * `publishing` (`partOfOpen`), the chosen changes move into it from the open build in one
  * statement, and it is committed and indexed like any build. The open build stays open with the
  * rest. Used two ways:
@@ -30,51 +25,6 @@ export function heldForSchedule(db: Database): SQL {
 /** Whether the open build holds changes of pages scheduled to publish later (then it is published in part). */
 export async function holdsScheduledChanges(db: Database, buildId: number): Promise<boolean> {
   return (await db.$count(commits, and(eq(commits.buildId, buildId), heldForSchedule(db)))) > 0;
-}
-
-/**
- * Publishes the open build's changes that `which` selects as one build and one commit. 409 while
- * another publish runs; 400 when none is selected (nothing is left behind: the empty build goes).
- */
-export async function publishPartOfOpenBuild(
-  deps: BuildDeps,
-  user: SessionUser,
-  { which, title }: { which: SQL; title: string },
-  checkpoint?: PublishCheckpoint,
-): Promise<PublishResult | PublishIndexing> {
-  const { db } = deps;
-  let part: Build;
-  try {
-    part = await db
-      .insert(builds)
-      .values({
-        status: 'publishing',
-        partOfOpen: true,
-        title,
-        createdBy: user.id,
-        publishedBy: user.id,
-        publishingSince: new Date(),
-      })
-      .returning()
-      .get();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'api.publishInProgress');
-    throw error;
-  }
-  const open = await currentBuild(db);
-  const moved =
-    open?.status === 'open'
-      ? await db
-          .update(commits)
-          .set({ buildId: part.id })
-          .where(and(eq(commits.buildId, open.id), which, stillOpen(open.id)))
-          .returning({ id: commits.id })
-      : [];
-  if (!moved.length) {
-    await db.delete(builds).where(eq(builds.id, part.id));
-    throw new AppError(400, 'api.nothingToPublish');
-  }
-  return commitAndFinish(deps, part, user, checkpoint);
 }
 
 /** The open build without the changes held for their pages' own schedules. */

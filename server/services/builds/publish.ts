@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { PublishIndexing, PublishResult } from '../../../common/authoring';
 import type { SessionUser } from '../../../common/permissions';
 import { gitBlobSha } from '../../content/git-blob';
@@ -12,7 +12,7 @@ import { checkIndexedCommit, latestContentBuild } from '../content-sync';
 import { latestContentSync } from '../content-sync-runner';
 import { indexerOf } from '../indexer';
 import { changesOf, defaultTitle } from '../publish-completion';
-import { holdsScheduledChanges, notHeld, publishPartOfOpenBuild } from './part';
+import { holdsScheduledChanges, notHeld } from './part';
 import {
   type BuildDeps,
   changeStates,
@@ -22,6 +22,7 @@ import {
   type PublishCheckpoint,
   releaseClaim,
   requireRepository,
+  stillOpen,
   touchedPaths,
 } from './shared';
 
@@ -85,6 +86,51 @@ export async function publishOpenBuild(
   }
   if (!claimed.length) throw new AppError(409, 'api.publishInProgress');
   return commitAndFinish(deps, { ...build, status: 'publishing', title: title || build.title }, user, checkpoint);
+}
+
+/**
+ * Publishes the open build's changes that `which` selects as one build and one commit. 409 while
+ * another publish runs; 400 when none is selected (nothing is left behind: the empty build goes).
+ */
+export async function publishPartOfOpenBuild(
+  deps: BuildDeps,
+  user: SessionUser,
+  { which, title }: { which: SQL; title: string },
+  checkpoint?: PublishCheckpoint,
+): Promise<PublishResult | PublishIndexing> {
+  const { db } = deps;
+  let part: Build;
+  try {
+    part = await db
+      .insert(builds)
+      .values({
+        status: 'publishing',
+        partOfOpen: true,
+        title,
+        createdBy: user.id,
+        publishedBy: user.id,
+        publishingSince: new Date(),
+      })
+      .returning()
+      .get();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'api.publishInProgress');
+    throw error;
+  }
+  const open = await currentBuild(db);
+  const moved =
+    open?.status === 'open'
+      ? await db
+          .update(commits)
+          .set({ buildId: part.id })
+          .where(and(eq(commits.buildId, open.id), which, stillOpen(open.id)))
+          .returning({ id: commits.id })
+      : [];
+  if (!moved.length) {
+    await db.delete(builds).where(eq(builds.id, part.id));
+    throw new AppError(400, 'api.nothingToPublish');
+  }
+  return commitAndFinish(deps, part, user, checkpoint);
 }
 
 /**
