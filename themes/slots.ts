@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { BodySegment, PageSummary, ResolvedWidget } from '../common/content';
 import type { Locale } from '../common/locales';
 
@@ -13,6 +13,11 @@ export type HomeSlotProps = {
   locale: Locale;
   /** The intro page (content/{locale}/index.md), or null when the site has none. */
   page: { title: string; description: string; body: BodySegment[]; widgets: ResolvedWidget[] } | null;
+  /**
+   * The intro page's body as Daftar renders it (its widgets, and a members page's note): a theme
+   * places it, so it never imports the body's components (which draw lists through the theme).
+   */
+  intro: ReactNode;
   latest: PageSummary[];
   totalLogs: number;
   /** The theme's options as saved (every key of its manifest present). */

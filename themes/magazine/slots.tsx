@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CategoryLink } from '../../app/components/content/category-link';
-import { ContentBody } from '../../app/components/content/content-body';
 import { PageDate } from '../../app/components/content/page-date';
 import { useRootData } from '../../app/lib/root-data';
 import type { PageSummary } from '../../common/content';
@@ -60,7 +59,7 @@ function ListItem({ item, locale, headingLevel }: ListItemSlotProps) {
 }
 
 /** The home: the intro as a masthead, then the newest page as the lead story (option) and the rest as cards. */
-function Home({ page, latest, totalLogs, locale, options }: HomeSlotProps) {
+function Home({ page, intro, latest, totalLogs, locale, options }: HomeSlotProps) {
   const { t } = useTranslation();
   const { site } = useRootData();
   const [lead, ...rest] = options.home === 'grid' ? [undefined, ...latest] : latest;
@@ -101,9 +100,7 @@ function Home({ page, latest, totalLogs, locale, options }: HomeSlotProps) {
         )}
       </section>
       {page && page.body.length > 0 ? (
-        <section className="mx-auto max-w-[42rem] border-t border-border pt-8">
-          <ContentBody body={page.body} widgets={page.widgets} locale={locale} />
-        </section>
+        <section className="mx-auto max-w-[42rem] border-t border-border pt-8">{intro}</section>
       ) : null}
     </div>
   );

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ContentBody } from '../../app/components/content/content-body';
 import { PageDate } from '../../app/components/content/page-date';
 import type { PageSummary } from '../../common/content';
 import type { Locale } from '../../common/locales';
@@ -45,7 +44,7 @@ function ListItem({ item, locale, headingLevel }: ListItemSlotProps) {
 }
 
 /** The home: the intro page as written, then the notebook's latest entries, one line each. */
-function Home({ page, latest, totalLogs, locale, options }: HomeSlotProps) {
+function Home({ page, intro, latest, totalLogs, locale, options }: HomeSlotProps) {
   const { t } = useTranslation();
   return (
     <div className="space-y-12">
@@ -54,9 +53,7 @@ function Home({ page, latest, totalLogs, locale, options }: HomeSlotProps) {
           <>
             <h1 className="text-2xl font-bold">{page.title}</h1>
             {page.description ? <p className="mt-2 text-fg-muted">{page.description}</p> : null}
-            <div className="mt-6">
-              <ContentBody body={page.body} widgets={page.widgets} locale={locale} />
-            </div>
+            <div className="mt-6">{intro}</div>
           </>
         ) : (
           <p className="rounded-lg border border-dashed border-border p-6 text-fg-muted">{t('content.emptyHome')}</p>

@@ -42,8 +42,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { page, latest, totalLogs } = loaderData;
   // A theme may lay out the home its own way (themes/slots.ts): the same data, its own components.
   const { theme, options } = useActiveTheme();
+  const intro = page ? (
+    <>
+      <ContentBody body={page.body} widgets={page.widgets} locale={locale} />
+      {page.members === 'locked' && <MembersNote locale={locale} path={paths.home(locale)} />}
+    </>
+  ) : null;
   const ThemeHome = theme.slots.home;
-  if (ThemeHome) return <ThemeHome locale={locale} page={page} latest={latest} totalLogs={totalLogs} options={options} />;
+  if (ThemeHome)
+    return <ThemeHome locale={locale} page={page} intro={intro} latest={latest} totalLogs={totalLogs} options={options} />;
   return (
     <div className="space-y-12">
       <section className="mx-auto max-w-[42rem]" data-testid="home-intro">
@@ -54,10 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-lg text-fg-muted text-balance">{page?.description || site.description[locale]}</p>
         </div>
         {page ? (
-          <div className="mt-6">
-            <ContentBody body={page.body} widgets={page.widgets} locale={locale} />
-            {page.members === 'locked' && <MembersNote locale={locale} path={paths.home(locale)} />}
-          </div>
+          <div className="mt-6">{intro}</div>
         ) : (
           <p className="mt-6 rounded-lg border border-dashed border-border p-6 text-fg-muted">{t('content.emptyHome')}</p>
         )}
