@@ -1,7 +1,7 @@
 import { useMatches } from 'react-router';
 import { accentStyle, CUSTOM_CSS_PATH, DEFAULT_THEME, type PageAppearance } from '../../common/appearance';
 import { type Theme, themeOf } from '../../themes';
-import { isReadingPage } from '../reading/document';
+import { isReadingPage } from '../reading/handle';
 import { useRootData } from './root-data';
 
 /*

@@ -4,12 +4,10 @@ import type { Locale } from '../../common/locales';
 import type { RootData } from '../lib/root-data';
 import { READING_DATA_ID, type ReadingPageData } from './page';
 
-/*
- * Reading pages (decision 0007): home, content pages, logs, categories and search are server-rendered
- * and do not hydrate. Their route modules export `handle = readingHandle`; the root then leaves out
- * React Router's scripts and puts in the page's one module script (app/reading/entry.tsx).
- */
-export const readingHandle = { hydrate: false } as const;
+// What makes a page a reading page lives apart (./handle.ts), free of this module's build-time entries.
+export { isReadingPage, readingHandle } from './handle';
+
+import { isReadingPage } from './handle';
 
 /**
  * A hydrated page (login, profile, dashboard) never renders a reading page in the browser: a
@@ -18,14 +16,6 @@ export const readingHandle = { hydrate: false } as const;
  */
 export function documentLoad({ request }: { request: Request }): never {
   throw redirectDocument(request.url);
-}
-
-/**
- * Whether these route handles make a reading page (the public site). The root renders the owner's
- * head code there and app/entry.server.tsx extends the policy for it: the same test on both sides.
- */
-export function isReadingPage(handles: readonly unknown[]): boolean {
-  return handles.some((handle) => (handle as { hydrate?: boolean } | undefined)?.hydrate === false);
 }
 
 /** The reading script of this page, or null when the page hydrates (any other page, the installer, `vite dev`). */

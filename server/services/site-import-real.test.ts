@@ -132,10 +132,12 @@ describe("WordPress 3.1's export (tests/fixtures/wordpress/small-export.xml, WXR
     const report = await importExternalSite(deps.db, repository, source);
     expect(report.collisions.pages).toEqual([]);
     expect(report.files.created).toHaveLength(11);
-    // Drafts and private posts stay drafts (not public), published ones are indexed.
+    // Drafts stay drafts; private posts are published for members only (issue 40 §3); published ones are indexed.
     expect(readPage((await repository.readFile('content/en/draft-page.md')) ?? '').frontMatter.draft).toBe(true);
-    expect(readPage((await repository.readFile('content/en/logs/private-post.md')) ?? '').frontMatter.draft).toBe(true);
-    expect(await getContentPage(deps.db, 'en', 'logs/private-post', defaultSiteSettings)).toBeUndefined();
+    const privatePost = readPage((await repository.readFile('content/en/logs/private-post.md')) ?? '').frontMatter;
+    expect(privatePost.visibility).toBe('members');
+    expect(privatePost.draft).not.toBe(true);
+    expect(await getContentPage(deps.db, 'en', 'logs/private-post', defaultSiteSettings)).toMatchObject({ members: 'locked' });
     expect(await getContentPage(deps.db, 'en', 'child-page', defaultSiteSettings)).toBeDefined();
     expect(await redirectOf(app, '/?page_id=4')).toEqual({ status: 301, location: '/en/child-page' });
     expect(await redirectOf(app, '/?p=22')).toEqual({ status: 301, location: '/en/logs/many-categories' });
